@@ -1,0 +1,56 @@
+import { z } from 'zod';
+
+/**
+ * The error-code catalogue's codes (SPEC §7–8). The numbers cross the wire as `errorCode`; their
+ * translated texts live in the content service's catalogue (`/api/content/error-codes`).
+ * 40 and 135 are fixed by the specification; the others are ours (docs/decisions/0004-error-codes.md).
+ */
+export const ERROR_CODE = {
+  INTERNAL: 1,
+  VALIDATION: 2,
+  UNAUTHENTICATED: 3,
+  FORBIDDEN: 4,
+  NOT_FOUND: 5,
+  CONFLICT: 6,
+  RATE_LIMITED: 7,
+  CSRF_INVALID: 8,
+  PAYLOAD_TOO_LARGE: 9,
+  BUSINESS_RULE: 10,
+  SERVICE_UNAVAILABLE: 11,
+  /** No draft orders: ignored by the global error (SPEC §8). */
+  NO_DRAFTS: 40,
+  /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */
+  COMPANY_UNAVAILABLE: 135,
+} as const;
+
+export type ErrorCodeName = keyof typeof ERROR_CODE;
+export type ErrorCode = (typeof ERROR_CODE)[ErrorCodeName];
+
+/** Codes the global error handler of the web client never shows (SPEC §8). */
+export const SILENT_ERROR_CODES: readonly number[] = [ERROR_CODE.NO_DRAFTS];
+
+export const ERROR_LEVELS = ['error', 'warning', 'info'] as const;
+export type ErrorLevel = (typeof ERROR_LEVELS)[number];
+
+export const FieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldErrorSchema>;
+
+/** The body of every failed response (SPEC §7–8, ARCHITECTURE §5). */
+export const ErrorBodySchema = z.object({
+  success: z.literal(false),
+  errorCode: z.number().int(),
+  errorLevel: z.enum(ERROR_LEVELS),
+  errorMessage: z.string(),
+  requestId: z.string().optional(),
+  fields: z.array(FieldErrorSchema).optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+export const ErrorCodeEntrySchema = z.object({
+  errorCode: z.number().int(),
+  errorCodeMessage: z.string(),
+});
+export type ErrorCodeEntry = z.infer<typeof ErrorCodeEntrySchema>;
