@@ -1,0 +1,3 @@
+/** Every table of the portal, for Drizzle and drizzle-kit. Each module owns its own schema file. */
+export * from '../platform/schema';
+export * from '../modules/content/schema';

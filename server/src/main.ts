@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { seedDemo } from './db/seed/demo';
+import { loadConfig } from './platform/config';
+import { migrateDatabase, openDatabase } from './platform/db';
+import { seedContent } from './modules/content/seed-content';
+
+/** config → database → migrations → content and demo seed → HTTP server; clean shutdown. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.DATA_DIR,
+    poolSize: config.DB_POOL_SIZE,
+  });
+  await migrateDatabase(database);
+  await seedContent(database.db);
+  const demo = config.DEMO_SEED ? await seedDemo(database) : null;
+
+  const app = await buildApp({ config, database });
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const lines = [
+    '',
+    `  Tessera is running at ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
+    `  Database: ${where}`,
+    ...(config.isDevMailbox ? [`  Development mailbox: ${config.publicUrl}/dev/mailbox`] : []),
+    `  API documentation: ${config.publicUrl}/api/docs`,
+    ...(demo ? ['', '  Demo logins:', ...demo.logins.map((login) => `    ${login}`)] : []),
+    '',
+  ];
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import {
+  ErrorCodesResponseSchema,
+  FaqsResponseSchema,
+  FooterResponseSchema,
+  MenuResponseSchema,
+  NotificationsContentResponseSchema,
+  PageSchema,
+  VideoTutorialsResponseSchema,
+  foldForSearch,
+  type FaqGroup,
+  type FooterResponse,
+  type Locale,
+  type MenuResponse,
+  type NotificationsContentResponse,
+  type Page,
+  type SubmitContactRequest,
+  type VideoTutorialsResponse,
+} from '@tessera/domain';
+import type { z } from 'zod';
+import type { Db } from '../../platform/db';
+import { AppError, type ErrorCatalogue, type ValidationKey } from '../../platform/errors';
+import type { Mailer } from '../../platform/mail';
+import { findEntries, insertContactMessage, upsertEntry } from './repository';
+import { sanitizeRichText, stripTags } from './sanitize';
+
+/** Content changes rarely; each instance keeps a short-lived copy so a page view costs no query. */
+const CACHE_MS = 30_000;
+
+type CacheEntry = { expires: number; value: unknown };
+
+/**
+ * Fills what the English entry lacks from the Greek one (STYLE: fall back to Greek when an English
+ * text is missing): missing keys and empty strings are taken from Greek; arrays are taken whole.
+ */
+export function withFallback(primary: unknown, fallback: unknown): unknown {
+  if (primary === undefined || primary === null || primary === '') return fallback;
+  if (Array.isArray(primary)) return primary.length > 0 ? primary : (fallback ?? primary);
+  if (typeof primary === 'object' && typeof fallback === 'object' && fallback && !Array.isArray(fallback)) {
+    const merged: Record<string, unknown> = { ...(fallback as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(primary as Record<string, unknown>)) {
+      merged[key] = withFallback(value, (fallback as Record<string, unknown>)[key]);
+    }
+    return merged;
+  }
+  return primary;
+}
+
+function fill(template: string, params: Record<string, string | number> = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/**
+ * The content service (`/api/content/...`): CMS entries per culture from PostgreSQL, validated
+ * against the contracts in `domain/`, rich text sanitised on the way out.
+ */
+export function createContentService(deps: {
+  db: Db;
+  mailer: Mailer;
+  contactInbox: string;
+  publicUrl: string;
+}) {
+  const cache = new Map<string, CacheEntry>();
+
+  /** The entry of `key` in `locale`, completed from Greek; NOT_FOUND when neither exists. */
+  async function getEntry(key: string, locale: Locale): Promise<unknown> {
+    const cacheKey = `${key}\u0000${locale}`;
+    const hit = cache.get(cacheKey);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const rows = await findEntries(deps.db, key, locale === 'el' ? ['el'] : [locale, 'el']);
+    const own = rows.find((row) => row.locale === locale)?.value;
+    const greek = rows.find((row) => row.locale === 'el')?.value;
+    if (own === undefined && greek === undefined) throw new AppError('NOT_FOUND', `no content ${key}`);
+    const value = locale === 'el' ? greek : withFallback(own, greek);
+    cache.set(cacheKey, { expires: Date.now() + CACHE_MS, value });
+    return value;
+  }
+
+  async function getParsed<T extends z.ZodType>(schema: T, key: string, locale: Locale): Promise<z.infer<T>> {
+    const value = await getEntry(key, locale);
+    const parsed = schema.safeParse({ success: true, ...(value as object) });
+    if (!parsed.success) throw new AppError('INTERNAL', `content ${key}/${locale} is malformed: ${parsed.error.message}`);
+    return parsed.data;
+  }
+
+  return {
+    getEntry,
+
+    /** Replaces an entry (the CMS edit path; also used by tests) and drops cached copies. */
+    async putEntry(key: string, locale: Locale, value: unknown): Promise<void> {
+      await upsertEntry(deps.db, key, locale, value);
+      cache.clear();
+    },
+
+    getMenu(locale: Locale, audience: 'company' | 'merchant' = 'company'): Promise<MenuResponse> {
+      return getParsed(MenuResponseSchema, audience === 'merchant' ? 'merchant-menu' : 'menu', locale);
+    },
+
+    getFooter(locale: Locale, audience: 'company' | 'merchant' = 'company'): Promise<FooterResponse> {
+      return getParsed(FooterResponseSchema, audience === 'merchant' ? 'merchant-footer' : 'footer', locale);
+    },
+
+    async getPage(slug: string, locale: Locale): Promise<Page> {
+      if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw new AppError('NOT_FOUND', `bad slug ${slug}`);
+      const value = await getEntry(`pages/${slug}`, locale);
+      const parsed = PageSchema.safeParse(value);
+      if (!parsed.success) throw new AppError('INTERNAL', `page ${slug} is malformed`);
+      const page = parsed.data;
+      return {
+        ...page,
+        title: stripTags(page.title),
+        summary: stripTags(page.summary),
+        bodyHtml: sanitizeRichText(page.bodyHtml),
+        sections: page.sections.map((section) => ({ ...section, title: stripTags(section.title), text: stripTags(section.text) })),
+      };
+    },
+
+    /** FAQ groups; `query` keeps the questions whose question or answer contains it, ignoring accents and case. */
+    async getFaqs(locale: Locale, audience: 'company' | 'merchant', query = ''): Promise<FaqGroup[]> {
+      const { groups } = await getParsed(FaqsResponseSchema, audience === 'merchant' ? 'merchant-faqs' : 'faqs', locale);
+      const needle = foldForSearch(query);
+      return groups
+        .map((group) => ({
+          ...group,
+          items: group.items
+            .map((item) => ({ ...item, question: stripTags(item.question), answerHtml: sanitizeRichText(item.answerHtml) }))
+            .filter(
+              (item) =>
+                needle === '' ||
+                foldForSearch(item.question).includes(needle) ||
+                foldForSearch(stripTags(item.answerHtml)).includes(needle) ||
+                foldForSearch(group.title).includes(needle),
+            ),
+        }))
+        .filter((group) => group.items.length > 0);
+    },
+
+    getVideoTutorials(locale: Locale): Promise<VideoTutorialsResponse> {
+      return getParsed(VideoTutorialsResponseSchema, 'video-tutorials', locale);
+    },
+
+    async getNotifications(locale: Locale): Promise<NotificationsContentResponse> {
+      const content = await getParsed(NotificationsContentResponseSchema, 'notifications', locale);
+      return {
+        ...content,
+        umbracoNotifications: content.umbracoNotifications.map((item) => ({
+          ...item,
+          title: stripTags(item.title),
+          excerpt: stripTags(item.excerpt),
+        })),
+      };
+    },
+
+    async getErrorCodes(locale: Locale) {
+      return getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+    },
+
+    /** Stores a contact message, then mails a receipt to the sender and a copy to support. */
+    async submitContact(request: SubmitContactRequest, locale: Locale): Promise<{ ticketId: string }> {
+      const ticketId = `TS-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
+      await insertContactMessage(deps.db, { ticketId, ...request, locale });
+      const emails = (await getEntry('emails', locale)) as Record<string, { subject: string; text: string }>;
+      const params = { name: request.name, ticketId, message: request.message, email: request.email };
+      const receipt = emails.contactReceived;
+      const internal = emails.contactInternal;
+      // The message is stored before mailing: a mail failure is logged by the mailer and never loses it.
+      if (receipt) {
+        await deps.mailer
+          .send({ to: request.email, subject: fill(receipt.subject, params), text: fill(receipt.text, params) })
+          .catch(() => undefined);
+      }
+      if (internal) {
+        await deps.mailer
+          .send({ to: deps.contactInbox, subject: fill(internal.subject, params), text: fill(internal.text, params) })
+          .catch(() => undefined);
+      }
+      return { ticketId };
+    },
+
+    /** The error-code catalogue as the platform's error handler reads it. */
+    catalogue(): ErrorCatalogue {
+      return {
+        errorMessage: async (code, locale) => {
+          const { errorCodes } = await getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+          return errorCodes.find((entry) => entry.errorCode === code)?.errorCodeMessage;
+        },
+        validationMessage: async (key: ValidationKey, locale, params) => {
+          const value = (await getEntry('validation', locale)) as { messages?: Record<string, string> };
+          const template = value.messages?.[key];
+          return template === undefined ? undefined : fill(template, params);
+        },
+      };
+    },
+  };
+}

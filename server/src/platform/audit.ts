@@ -1,0 +1,30 @@
+import type { Db } from './db';
+import { auditLog } from './schema';
+
+export type AuditEntry = {
+  actorUserId?: string | null;
+  companyId?: string | null;
+  action: string;
+  entity: string;
+  entityId?: string | null;
+  before?: unknown;
+  after?: unknown;
+  requestId?: string | null;
+};
+
+/**
+ * Writes one audit entry (ARCHITECTURE §4). Pass the transaction of the change so the entry and the
+ * change commit together.
+ */
+export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
+  await tx.insert(auditLog).values({
+    actorUserId: entry.actorUserId ?? null,
+    companyId: entry.companyId ?? null,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: entry.entityId ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    requestId: entry.requestId ?? null,
+  });
+}

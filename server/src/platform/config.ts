@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at start (README: configuration table).
+ * Unknown or malformed values stop the process with a message naming the variable.
+ */
+const booleanish = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+export const ConfigSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Public base URL of the portal, used in emails and OIDC redirects. Defaults to http://localhost:PORT. */
+  PUBLIC_URL: z.url().optional(),
+  /** A PostgreSQL server; unset → embedded PGlite in DATA_DIR. */
+  DATABASE_URL: z.string().optional(),
+  DATA_DIR: z.string().default('./data'),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  /** Seeds demo companies, users and content when the database is empty. */
+  DEMO_SEED: booleanish.default(true),
+  /** Enables /dev/mailbox; on in development and demo mode. */
+  DEV_MAILBOX: booleanish.optional(),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
+  CONTACT_INBOX: z.email().default('support@tessera.example'),
+  /** Secret for CSRF and session HMACs; a development default is used when unset outside production. */
+  SESSION_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Serves the built SPA from this folder when it exists. */
+  WEB_DIST: z.string().default('web/dist'),
+  RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
+  REDIS_URL: z.string().optional(),
+});
+
+export type Config = z.infer<typeof ConfigSchema> & {
+  publicUrl: string;
+  sessionSecret: string;
+  isDevMailbox: boolean;
+};
+
+const DEV_SECRET = 'tessera-development-secret-change-me-0123456789';
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = ConfigSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const value = parsed.data;
+  if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
+    throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
+  }
+  return {
+    ...value,
+    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    sessionSecret: value.SESSION_SECRET ?? DEV_SECRET,
+    isDevMailbox: value.DEV_MAILBOX ?? (value.NODE_ENV !== 'production' || value.DEMO_SEED),
+  };
+}

@@ -1,0 +1,114 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from '../db/schema';
+
+export type Db = NodePgDatabase<typeof schema>;
+
+/** The database the server talks to: always a node-postgres pool, whatever is behind it. */
+export type Database = {
+  db: Db;
+  pool: pg.Pool;
+  /** Connection string other clients (pg-boss, psql, drizzle-kit) use to reach the same database. */
+  url: string;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
+
+/** Any fixed 64-bit number: the advisory lock that lets one instance at a time apply migrations. */
+const MIGRATION_LOCK = 7_341_002_026;
+
+// node-postgres returns int8 (bigint) and numeric as strings; money is integer cents that fits in a
+// JS number far beyond any card balance, so int8 is parsed as a number where it is safe to.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+  const parsed = Number(value);
+  return Number.isSafeInteger(parsed) ? parsed : value;
+});
+
+export type OpenDatabaseOptions = {
+  /** A PostgreSQL server; without it, an embedded PGlite is started. */
+  url?: string | undefined;
+  /** PGlite data folder; `memory://` or undefined keeps it in memory. */
+  dataDir?: string | undefined;
+  /** A `dumpDataDir()` tarball to start PGlite from (tests clone a migrated template this way). */
+  loadDataDir?: Blob | undefined;
+  poolSize?: number;
+  /** Extra socket connections for other clients of the embedded database (pg-boss, psql). */
+  extraConnections?: number;
+};
+
+/**
+ * Opens the database. With a URL it is a plain pool; without, PGlite owns the data folder and is
+ * served on a random loopback port through pglite-socket, so the pool, pg-boss and psql all use
+ * the PostgreSQL protocol the same way (ADR 0003). Never open one PGlite folder from two processes.
+ */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const poolSize = options.poolSize ?? 10;
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
+    return {
+      db: drizzle(pool, { schema }),
+      pool,
+      url: options.url,
+      kind: 'postgres',
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = !options.dataDir || options.dataDir.startsWith('memory://');
+  if (!inMemory && options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
+  const pglite = await PGlite.create({
+    ...(inMemory ? {} : { dataDir: path.resolve(options.dataDir as string) }),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+  });
+  const socket = new PGLiteSocketServer({
+    db: pglite,
+    host: '127.0.0.1',
+    port: 0,
+    // The pool plus room for pg-boss and an occasional psql: its default of 1 drops the second client.
+    maxConnections: poolSize + (options.extraConnections ?? 6),
+  });
+  await socket.start();
+  const url = `postgres://postgres@${socket.getServerConn()}/postgres`;
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  return {
+    db: drizzle(pool, { schema }),
+    pool,
+    url,
+    kind: 'pglite',
+    async close() {
+      await pool.end();
+      await socket.stop();
+      await pglite.close();
+    },
+  };
+}
+
+/** Applies the forward-only SQL migrations, one instance at a time. */
+export async function migrateDatabase(database: Database): Promise<void> {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
+/** True when the database answers a trivial query. */
+export async function pingDatabase(database: Database): Promise<boolean> {
+  try {
+    await database.pool.query('select 1');
+    return true;
+  } catch {
+    return false;
+  }
+}

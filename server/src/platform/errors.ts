@@ -1,0 +1,205 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import {
+  ERROR_CODE,
+  type ErrorBody,
+  type ErrorCodeName,
+  type ErrorLevel,
+  type FieldError,
+  type Locale,
+} from '@tessera/domain';
+import { requestLocale } from './http';
+
+/** HTTP status of each error code (ARCHITECTURE §5). */
+export const ERROR_STATUS: Record<ErrorCodeName, number> = {
+  INTERNAL: 500,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  CSRF_INVALID: 403,
+  PAYLOAD_TOO_LARGE: 413,
+  BUSINESS_RULE: 422,
+  SERVICE_UNAVAILABLE: 503,
+  NO_DRAFTS: 404,
+  COMPANY_UNAVAILABLE: 403,
+};
+
+/** A field-level problem before translation: `key` names a message of the validation catalogue. */
+export type FieldProblem = { field: string; key: ValidationKey; params?: Record<string, string | number> };
+
+export const VALIDATION_KEYS = [
+  'required',
+  'tooShort',
+  'tooLong',
+  'invalidEmail',
+  'invalidPhone',
+  'invalidChoice',
+  'invalidValue',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/**
+ * The one error class of the server: a catalogue code, an internal message for the logs (never
+ * shown to users), optional field problems and an optional user message overriding the catalogue.
+ */
+export class AppError extends Error {
+  readonly code: ErrorCodeName;
+  readonly fields: FieldProblem[];
+  readonly level: ErrorLevel;
+  readonly userMessage: string | undefined;
+
+  constructor(
+    code: ErrorCodeName,
+    internalMessage?: string,
+    options: { fields?: FieldProblem[]; level?: ErrorLevel; userMessage?: string; cause?: unknown } = {},
+  ) {
+    super(internalMessage ?? code, { cause: options.cause });
+    this.name = 'AppError';
+    this.code = code;
+    this.fields = options.fields ?? [];
+    this.level = options.level ?? 'error';
+    this.userMessage = options.userMessage;
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+/**
+ * Where error texts come from: the content service's error-code catalogue per culture. The platform
+ * only knows this interface; `app.ts` wires the content module's implementation in.
+ */
+export type ErrorCatalogue = {
+  errorMessage(code: number, locale: Locale): Promise<string | undefined>;
+  validationMessage(
+    key: ValidationKey,
+    locale: Locale,
+    params?: Record<string, string | number>,
+  ): Promise<string | undefined>;
+};
+
+/** Last-resort texts when the catalogue cannot be read (the database may be the problem). */
+const FALLBACK: Record<Locale, string> = {
+  el: 'Παρουσιάστηκε σφάλμα. Δοκιμάστε ξανά.',
+  en: 'Something went wrong. Please try again.',
+};
+
+type ZodIssueLike = {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+};
+
+/** Maps a zod issue, as fastify-type-provider-zod reports it, to a validation catalogue key. */
+export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
+  const params = issue.params;
+  switch (issue.keyword) {
+    case 'invalid_type':
+      return { field, key: /received undefined|received null/.test(issue.message ?? '') ? 'required' : 'invalidValue' };
+    case 'too_small': {
+      const min = Number(params.minimum ?? 0);
+      if (params.origin === 'string' && min <= 1) return { field, key: 'required' };
+      return { field, key: 'tooShort', params: { min } };
+    }
+    case 'too_big':
+      return { field, key: 'tooLong', params: { max: Number(params.maximum ?? 0) } };
+    case 'invalid_format':
+      if (params.format === 'email') return { field, key: 'invalidEmail' };
+      if (/phone/i.test(field)) return { field, key: 'invalidPhone' };
+      return { field, key: 'invalidValue' };
+    case 'invalid_value':
+      return { field, key: 'invalidChoice' };
+    default:
+      return { field, key: 'invalidValue' };
+  }
+}
+
+async function translateFields(
+  problems: FieldProblem[],
+  locale: Locale,
+  catalogue: ErrorCatalogue | undefined,
+): Promise<FieldError[]> {
+  return Promise.all(
+    problems.map(async (problem) => ({
+      field: problem.field,
+      message:
+        (await catalogue?.validationMessage(problem.key, locale, problem.params).catch(() => undefined)) ??
+        problem.key,
+    })),
+  );
+}
+
+/**
+ * Installs the one error handler and the JSON 404 handler. Every failure leaves as the body of
+ * SPEC §7–8 with the fitting status; unknown errors become 500 with the request id, and the full
+ * error goes to the log only.
+ */
+export function installErrorHandling(app: FastifyInstance, getCatalogue: () => ErrorCatalogue | undefined): void {
+  async function send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    code: ErrorCodeName,
+    options: { fields?: FieldProblem[]; level?: ErrorLevel; userMessage?: string; status?: number } = {},
+  ): Promise<FastifyReply> {
+    const locale = requestLocale(request);
+    const catalogue = getCatalogue();
+    const numeric = ERROR_CODE[code];
+    const message =
+      options.userMessage ??
+      (await catalogue?.errorMessage(numeric, locale).catch(() => undefined)) ??
+      FALLBACK[locale];
+    const body: ErrorBody = {
+      success: false,
+      errorCode: numeric,
+      errorLevel: options.level ?? 'error',
+      errorMessage: message,
+      requestId: String(request.id),
+    };
+    if (options.fields && options.fields.length > 0) {
+      body.fields = await translateFields(options.fields, locale, catalogue);
+    }
+    return reply.status(options.status ?? ERROR_STATUS[code]).type('application/json').send(body);
+  }
+
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      else request.log.info({ code: error.code, reason: error.message }, 'request refused');
+      return send(request, reply, error.code, {
+        fields: error.fields,
+        level: error.level,
+        ...(error.userMessage ? { userMessage: error.userMessage } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const context = (error as { validationContext?: string }).validationContext;
+      const fields = error.validation.map((issue) => {
+        const problem = problemOfIssue(issue as unknown as ZodIssueLike);
+        return context && context !== 'body' ? { ...problem, field: `${context}.${problem.field}` } : problem;
+      });
+      return send(request, reply, 'VALIDATION', { fields });
+    }
+    if (isResponseSerializationError(error as FastifyError & { method?: string })) {
+      request.log.error({ err: error }, 'response did not match its schema');
+      return send(request, reply, 'INTERNAL');
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE');
+    if (status === 429) return send(request, reply, 'RATE_LIMITED');
+    if (status === 415 || status === 400) {
+      request.log.info({ err: error }, 'malformed request');
+      return send(request, reply, 'VALIDATION', { status: 400 });
+    }
+    if (status === 404) return send(request, reply, 'NOT_FOUND');
+    request.log.error({ err: error }, 'unhandled error');
+    return send(request, reply, 'INTERNAL');
+  });
+
+  app.setNotFoundHandler(async (request, reply) => send(request, reply, 'NOT_FOUND'));
+}
