@@ -17,6 +17,8 @@ export type Database = {
   /** Connection string other clients (pg-boss, psql, drizzle-kit) use to reach the same database. */
   url: string;
   kind: 'pglite' | 'postgres';
+  /** The embedded instance, when there is one (tests dump it as a template). */
+  pglite?: PGlite;
   close(): Promise<void>;
 };
 
@@ -83,6 +85,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     pool,
     url,
     kind: 'pglite',
+    pglite,
     async close() {
       await pool.end();
       await socket.stop();

@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp, type App } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config';
+import { openDatabase, type Database } from '../src/platform/db';
+
+export type TestContext = { app: App; database: Database; config: Config; close(): Promise<void> };
+
+let templateTarball: Buffer | undefined;
+
+/**
+ * A fresh database for this test file, cloned from the run's migrated template: PGlite loaded from
+ * the template tarball, or a new PostgreSQL database made with CREATE DATABASE … TEMPLATE.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const target = inject('testDatabase');
+  if (target.kind === 'postgres') {
+    const name = `${target.template}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: target.baseUrl });
+    await admin.connect();
+    try {
+      await admin.query(`create database ${name} template ${target.template}`);
+    } finally {
+      await admin.end();
+    }
+    const url = new URL(target.baseUrl);
+    url.pathname = `/${name}`;
+    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    return {
+      ...database,
+      async close() {
+        await database.close();
+        const cleanup = new pg.Client({ connectionString: target.baseUrl });
+        await cleanup.connect();
+        await cleanup.query(`drop database if exists ${name} with (force)`);
+        await cleanup.end();
+      },
+    };
+  }
+  templateTarball ??= await readFile(target.template);
+  return openDatabase({ loadDataDir: new Blob([templateTarball]), poolSize: 4 });
+}
+
+/** The whole app on a fresh database, for `app.inject()`. */
+export async function createTestApp(
+  options: { env?: Record<string, string>; extend?: (app: App) => void } = {},
+): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', ...options.env });
+  const app = await buildApp({ config, database, logger: false });
+  options.extend?.(app);
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Fetches a CSRF token and its cookie, as the web client does before a state change. */
+export async function csrfHeaders(app: App): Promise<Record<string, string>> {
+  const response = await app.inject({ method: 'GET', url: '/api/auth/csrf' });
+  const { csrfToken } = response.json<{ csrfToken: string }>();
+  return { 'x-csrf-token': csrfToken, cookie: `tessera.csrf=${csrfToken}` };
+}
