@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from './errors';
 import { createTestApp, csrfHeaders, type TestContext } from '../../test/harness';
@@ -27,7 +28,7 @@ beforeAll(async () => {
       app.get('/api/test/rule', async () => {
         throw new AppError('BUSINESS_RULE', 'internal', { userMessage: 'Ειδικό μήνυμα' });
       });
-      app.post('/api/test/echo', { schema: { body: z.object({ count: z.number().int().min(1) }) } }, async (request) => ({
+      app.withTypeProvider<ZodTypeProvider>().post('/api/test/echo', { schema: { body: z.object({ count: z.number().int().min(1) }) } }, async (request) => ({
         success: true,
         count: request.body.count,
       }));

@@ -1,0 +1,20 @@
+/**
+ * `npm run bench [name…]`: runs the benchmarks and prints their figures. Benchmarks print; they
+ * never assert (tests do that).
+ */
+import { healthBenchmark } from './health';
+
+const BENCHMARKS: Record<string, () => Promise<void>> = {
+  health: healthBenchmark,
+};
+
+const names = process.argv.slice(2);
+for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
+  const benchmark = BENCHMARKS[name];
+  if (!benchmark) {
+    console.error(`unknown benchmark ${name}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
+    process.exit(2);
+  }
+  console.log(`\n== ${name} ==`);
+  await benchmark();
+}

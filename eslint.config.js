@@ -1,0 +1,84 @@
+// @ts-check
+import js from '@eslint/js';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/**
+ * Boundaries (ARCHITECTURE §2): domain imports nothing of the project; the web never imports the
+ * server; a web feature never imports another feature (shared code goes to ui/ or lib/); a server
+ * module reaches another module only through its service, never its repository.
+ */
+const featureZones = ['content', 'notifications', 'identity', 'cards', 'orders', 'merchant', 'account', 'companies', 'drafts', 'bulk', 'payments'].map(
+  (feature) => ({
+    target: `./web/src/features/${feature}`,
+    from: './web/src/features',
+    except: [`./${feature}`],
+    message: 'A web feature never imports another feature; move shared code to web/src/ui or web/src/lib.',
+  }),
+);
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.cache/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx,js}'],
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-ignore': true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './domain', from: ['./server', './web', './e2e', './bench'], message: 'domain/ imports nothing of the project.' },
+            { target: './web', from: './server', message: 'The web client never imports server code.' },
+            { target: './server', from: './web', message: 'The server never imports web code.' },
+            ...featureZones,
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/modules/*/repository', '**/modules/*/repository.ts'],
+              message: 'Call the other module\'s service, never its repository.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A module may use its own repository (`./repository`), never a sibling's (`../other/repository`).
+    files: ['server/src/modules/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['../*/repository', '../*/repository.ts', '../../modules/*/repository'], message: "Call the other module's service, never its repository." }] },
+      ],
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'jsx-a11y': jsxA11y, 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+);
