@@ -34,9 +34,6 @@ export async function installSpa(app: FastifyInstance, distFolder: string): Prom
     const file = (request.params as { '*': string })['*'];
     return reply.sendFile(`assets/${file}`);
   });
-  for (const file of ['favicon.svg', 'robots.txt']) {
-    if (existsSync(path.join(root, file))) app.get(`/${file}`, { schema: { hide: true } }, (_r, reply) => reply.sendFile(file));
-  }
   app.decorate('spaIndexHtml', indexHtml);
   return true;
 }

@@ -1,0 +1,257 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, expectAccessible, screenshot, test } from './fixtures';
+
+type MenuItem = { text: string; children: MenuItem[]; link: { url: string } };
+
+async function content<T>(request: APIRequestContext, path: string, culture: 'el-gr' | 'en-us'): Promise<T> {
+  const response = await request.get(`/api/content/${path}`, { headers: { culture } });
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as T;
+}
+
+/** The first path of the menu that reaches a third-level item. */
+function thirdLevelPath(items: MenuItem[]): MenuItem[] {
+  for (const first of items) {
+    for (const second of first.children) {
+      const third = second.children[0];
+      if (third) return [first, second, third];
+    }
+  }
+  throw new Error('the menu has no third level');
+}
+
+test.describe('home page in both languages', () => {
+  for (const [path, culture, lang] of [
+    ['/', 'el-gr', 'el'],
+    ['/en', 'en-us', 'en'],
+  ] as const) {
+    test(`serves the ${lang} home page at ${path}`, async ({ page, request }) => {
+      const { page: home } = await content<{ page: { title: string } }>(request, 'pages/home', culture);
+      await page.goto(path);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await expect(page.getByRole('heading', { level: 1, name: home.title })).toBeVisible();
+      const { main_menu } = await content<{ main_menu: MenuItem[] }>(request, 'menu', culture);
+      const navigation = page.getByRole('navigation', { name: lang === 'el' ? 'Κύριο μενού' : 'Main menu' });
+      await expect(navigation.getByText(main_menu[0]!.text, { exact: true }).first()).toBeVisible();
+      const footer = page.getByRole('contentinfo');
+      for (const network of ['Instagram', 'LinkedIn', 'Facebook', 'YouTube']) {
+        await expect(footer.getByRole('link', { name: new RegExp(network, 'i') })).toBeVisible();
+      }
+      await expect(footer).toContainText('©');
+    });
+  }
+});
+
+test('the language switch keeps the page, its query and its hash', async ({ page }) => {
+  await page.goto('/faqs?q=%CE%BA%CE%AC%CF%81%CF%84%CE%B1');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'el');
+  await page.getByRole('link', { name: 'English' }).first().click();
+  await expect(page).toHaveURL(/\/en\/faqs\?q=%CE%BA%CE%AC%CF%81%CF%84%CE%B1$/);
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  await expect(page.getByRole('heading', { level: 1, name: 'Frequently asked questions' })).toBeVisible();
+  await page.getByRole('link', { name: 'Ελληνικά' }).first().click();
+  await expect(page).toHaveURL(/\/faqs\?q=%CE%BA%CE%AC%CF%81%CF%84%CE%B1$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Συχνές ερωτήσεις' })).toBeVisible();
+});
+
+test.describe('mobile menu at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  for (const [prefix, culture, open, back, menu] of [
+    ['', 'el-gr', 'Άνοιγμα μενού', 'Πίσω σε', 'Μενού'],
+    ['/en', 'en-us', 'Open menu', 'Back to', 'Menu'],
+  ] as const) {
+    test(`reaches a third-level item and comes back to the menu (${culture})`, async ({ page, request }) => {
+      const { main_menu } = await content<{ main_menu: MenuItem[] }>(request, 'menu', culture);
+      const [first, second, third] = thirdLevelPath(main_menu);
+      await page.goto(`${prefix}/`);
+      await page.getByRole('button', { name: open }).click();
+      const drawer = page.getByRole('dialog');
+      await drawer.getByRole('button', { name: first!.text }).click();
+      await drawer.getByRole('button', { name: second!.text }).click();
+      await expect(drawer.getByRole('link', { name: third!.text, exact: true })).toBeVisible();
+      await screenshot(page, `mobile-menu-third-level-${culture}`);
+      await drawer.getByRole('button', { name: new RegExp(`^${back}`) }).click();
+      await expect(drawer.getByRole('button', { name: second!.text })).toBeVisible();
+      await drawer.getByRole('navigation', { name: /Menu path|Διαδρομή/ }).getByRole('button', { name: menu, exact: true }).click();
+      await expect(drawer.getByRole('button', { name: first!.text })).toBeVisible();
+      await drawer.getByRole('button', { name: first!.text }).click();
+      await drawer.getByRole('button', { name: second!.text }).click();
+      await drawer.getByRole('link', { name: third!.text, exact: true }).click();
+      await expect(page).toHaveURL(new RegExp(`${prefix}${third!.link.url.replace(/[/?]/g, '\\$&')}$`));
+    });
+  }
+});
+
+test.describe('global errors (SPEC §8)', () => {
+  test('a failing call shows the error modal with the catalogue message and Ok closes it', async ({ page, request }) => {
+    const { errorCodes } = await content<{ errorCodes: { errorCode: number; errorCodeMessage: string }[] }>(
+      request,
+      'error-codes',
+      'en-us',
+    );
+    const conflict = errorCodes.find((entry) => entry.errorCode === 6)!.errorCodeMessage;
+    await page.route('**/api/content/faqs**', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errorCode: 6, errorLevel: 'error', errorMessage: 'server text' }),
+      }),
+    );
+    await page.goto('/en/faqs');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(conflict);
+    await expect(dialog).not.toContainText('server text');
+    await dialog.getByRole('button', { name: 'Ok' }).click();
+    await expect(dialog).toBeHidden();
+  });
+
+  test('error 135 shows a modal whose Ok goes home', async ({ page }) => {
+    await page.route('**/api/content/faqs**', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ success: false, errorCode: 135, errorLevel: 'error', errorMessage: 'gone' }),
+      }),
+    );
+    await page.goto('/faqs');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Εντάξει' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  for (const [path, title] of [
+    ['/faqs', 'Λυπούμαστε, αντιμετωπίζουμε πρόβλημα με το σύστημά μας.'],
+    ['/en/faqs', 'Sorry, we are having a problem with our system.'],
+  ] as const) {
+    test(`a 500 shows the system-problem page (${path})`, async ({ page }) => {
+      await page.route('**/api/content/faqs**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ success: false, errorCode: 1, errorLevel: 'error', errorMessage: 'boom' }),
+        }),
+      );
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: title })).toBeVisible();
+      await expect(page.getByText(/Try again later|Δοκιμάστε ξανά αργότερα/)).toBeVisible();
+      await screenshot(page, `system-problem${path.replace(/\//g, '-')}`);
+    });
+  }
+});
+
+test('a notification becomes read when clicked and stays read after a reload', async ({ page, request }) => {
+  const { umbracoNotifications } = await content<{
+    umbracoNotifications: { notificationId: string; title: string; notificationEndDateTime: string | null }[];
+  }>(request, 'notifications', 'en-us');
+  const live = umbracoNotifications.filter(
+    (n) => !n.notificationEndDateTime || new Date(n.notificationEndDateTime) > new Date(),
+  );
+  const ended = umbracoNotifications.filter((n) => !live.includes(n));
+  expect(live.length).toBeGreaterThan(1);
+
+  await page.goto('/en/notifications');
+  const bell = page.getByRole('button', { name: `Notifications: ${live.length} unread` });
+  await expect(bell).toBeVisible();
+  for (const gone of ended) await expect(page.getByText(gone.title)).toHaveCount(0);
+
+  const target = live.find((n) => n.title)!;
+  await bell.click();
+  const panel = page.getByRole('dialog', { name: 'Notifications' });
+  await panel.getByText(target.title).click();
+  await expect(page.getByRole('button', { name: `Notifications: ${live.length - 1} unread` })).toBeVisible();
+  const stored = await page.evaluate(() => window.localStorage.getItem('notifications'));
+  expect(stored).toContain(target.notificationId);
+  await page.reload();
+  await expect(page.getByRole('button', { name: `Notifications: ${live.length - 1} unread` })).toBeVisible();
+});
+
+test('the contact form names the bad fields, then sends and shows the request number', async ({ page }) => {
+  await page.goto('/en/contact');
+  await page.getByLabel('Full name').fill('Maria Papadopoulou');
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(/valid email/i)).toBeVisible();
+  await page.getByLabel('Email').fill('maria@example.gr');
+  await page.getByLabel('Subject').selectOption({ label: 'Cards' });
+  await page.getByLabel('Message').fill('Please tell me more about Ticket Restaurant cards.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText(/Request number: TS-\d{8}-[0-9A-F]{6}/)).toBeVisible();
+});
+
+const PAGES = [
+  '/',
+  '/faqs',
+  '/contact',
+  '/video-tutorials',
+  '/notifications',
+  '/page/terms',
+  '/page/merchant-contact-hours',
+  '/no-such-page',
+  '/account/admin-information',
+  '/account/about',
+  '/account/card-printing',
+  '/account/delivery-points',
+  '/account/change-password',
+  '/all-companies',
+  '/company-select',
+  '/delivery-points',
+  '/draft-orders',
+  '/card-issue/info',
+  '/card-issue/info/123',
+  '/cards/spendeo/issue?expired=true',
+  '/cards/mybenefits/issue',
+  '/orders/order-history',
+  '/order-details-page',
+  '/orders-overview',
+  '/card-list',
+  '/card-load',
+  '/paymentManager',
+  '/finance',
+  '/logout',
+  '/user/login',
+  '/user/forgot',
+  '/user/reset',
+  '/merchant',
+  '/merchant/stores-list',
+  '/merchant/balance-sheet',
+  '/merchant/redeemer-profile',
+  '/merchant/faqs',
+  '/merchant/payment-page',
+  '/merchant/notifications',
+  '/merchant/payment/success',
+  '/merchant/payment/failure',
+];
+
+async function settle(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.getByText(/^(Loading…|Φόρτωση…)$/)).toHaveCount(0);
+}
+
+test.describe('every page is accessible and has a heading, in both languages', () => {
+  for (const path of PAGES) {
+    test(`axe: ${path}`, async ({ page }) => {
+      for (const prefix of ['', '/en']) {
+        await page.goto(`${prefix}${path === '/' && prefix ? '' : path}`);
+        await settle(page);
+        await expectAccessible(page, `${prefix}${path}`);
+      }
+    });
+  }
+});
+
+test('screenshots at 360 and 1440 px in both languages', async ({ page }) => {
+  for (const width of [360, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/', '/faqs', '/contact', '/card-list', '/merchant', '/notifications']) {
+      for (const prefix of ['', '/en']) {
+        await page.goto(`${prefix}${path === '/' && prefix ? '' : path}`);
+        await settle(page);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `horizontal overflow of ${prefix}${path} at ${width}`).toBeLessThanOrEqual(0);
+        await screenshot(page, `${width}${prefix || '/el'}${path === '/' ? '/home' : path}`.replace(/\//g, '_'));
+      }
+    }
+  }
+});

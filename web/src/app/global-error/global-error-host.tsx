@@ -1,0 +1,41 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { useNavigate } from 'react-router';
+import { clearGlobalError, useGlobalError } from '../../lib/global-error';
+import { useLocale } from '../../lib/use-locale';
+import { localePath } from '@tessera/domain';
+import { paths } from '../paths';
+import { SystemProblemPage } from './system-problem-page';
+
+// The modal's code loads with the first error: most visits never need it.
+const ErrorModal = lazy(() => import('./error-modal').then((module) => ({ default: module.ErrorModal })));
+
+/**
+ * Renders the global error raised by the request helper: the system-problem page instead of the
+ * shell, or the error modal over it.
+ */
+export function GlobalErrorHost({ children }: { children: ReactNode }) {
+  const error = useGlobalError();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const goHome = () => {
+    clearGlobalError();
+    void navigate(localePath(locale, paths.home.href()));
+  };
+
+  if (error?.kind === 'system') return <SystemProblemPage onHome={goHome} />;
+  return (
+    <>
+      {children}
+      {error?.kind === 'modal' ? (
+        <Suspense fallback={null}>
+          <ErrorModal
+            isOpen
+            message={error.message}
+            isDismissable={!error.goHome}
+            onOk={error.goHome ? goHome : clearGlobalError}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * Every route of SPEC §2, declared once (bulletproof-react's config/paths). `pattern` is the route
+ * path relative to the locale root (Greek at `/`, English at `/en`); `href` builds the path without
+ * locale; `LanguageLink` adds the `/en` prefix when the page is English.
+ */
+type Path<A extends unknown[] = []> = { pattern: string; href: (...args: A) => string };
+
+const fixed = (pattern: string): Path => ({ pattern, href: () => `/${pattern}` });
+
+const withExpired = (pattern: string): Path<[options?: { expired?: boolean }]> => ({
+  pattern,
+  href: (options) => `/${pattern}${options?.expired ? '?expired=true' : ''}`,
+});
+
+export const paths = {
+  home: { pattern: '', href: () => '/' } satisfies Path,
+
+  accountAdminInformation: fixed('account/admin-information'),
+  accountAbout: fixed('account/about'),
+  accountCardPrinting: fixed('account/card-printing'),
+  accountDeliveryPoints: fixed('account/delivery-points'),
+  accountChangePassword: fixed('account/change-password'),
+
+  videoTutorials: fixed('video-tutorials'),
+  allCompanies: fixed('all-companies'),
+  companySelect: fixed('company-select'),
+  deliveryPoints: fixed('delivery-points'),
+  draftOrders: fixed('draft-orders'),
+
+  cardIssueInfo: fixed('card-issue/info'),
+  cardIssueInfoDraft: {
+    pattern: 'card-issue/info/:draftId',
+    href: (draftId: string) => `/card-issue/info/${encodeURIComponent(draftId)}`,
+  } satisfies Path<[string]>,
+  spendeoIssue: withExpired('cards/spendeo/issue'),
+  myBenefitsIssue: withExpired('cards/mybenefits/issue'),
+
+  orderHistory: fixed('orders/order-history'),
+  orderDetails: fixed('order-details-page'),
+  ordersOverview: fixed('orders-overview'),
+  cardList: fixed('card-list'),
+  cardLoad: fixed('card-load'),
+
+  notifications: fixed('notifications'),
+  faqs: fixed('faqs'),
+  contact: fixed('contact'),
+  paymentManager: fixed('paymentManager'),
+  finance: fixed('finance'),
+  logout: fixed('logout'),
+
+  login: fixed('user/login'),
+  reset: fixed('user/reset'),
+  forgot: fixed('user/forgot'),
+
+  merchant: fixed('merchant'),
+  merchantStores: fixed('merchant/stores-list'),
+  merchantBalanceSheet: fixed('merchant/balance-sheet'),
+  merchantRedeemerProfile: fixed('merchant/redeemer-profile'),
+  merchantFaqs: fixed('merchant/faqs'),
+  merchantPaymentPage: fixed('merchant/payment-page'),
+  merchantNotifications: fixed('merchant/notifications'),
+  merchantPaymentSuccess: fixed('merchant/payment/success'),
+  merchantPaymentFailure: fixed('merchant/payment/failure'),
+
+  /** Generic CMS pages: terms, privacy, cookies, merchant-contact-hours… */
+  page: { pattern: 'page/:slug', href: (slug: string) => `/page/${encodeURIComponent(slug)}` } satisfies Path<
+    [string]
+  >,
+  /** Served by `page/:slug`; listed among the merchant routes of SPEC §2. */
+  merchantContactHours: { href: () => '/page/merchant-contact-hours' },
+} as const;
+
+/**
+ * Merchant pages get the merchant menu, footer, logo link and contact link (SPEC §6).
+ * `path` is without locale prefix.
+ */
+export function isMerchantPath(path: string): boolean {
+  return path === '/merchant' || path.startsWith('/merchant/') || path.startsWith('/page/merchant-');
+}

@@ -1,0 +1,29 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { createQueryClient } from '../lib/query-client';
+import { cssVariablesResolver, theme } from './theme';
+
+type AppProvidersProps = {
+  children: ReactNode;
+  queryClient?: QueryClient;
+  /** `test` turns off Mantine's transitions and portals in component tests. */
+  env?: 'default' | 'test';
+};
+
+/** Providers that do not depend on the route (the language does; see `AppRoot`). */
+export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <QueryClientProvider client={client}>
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="light"
+        env={env}
+      >
+        {children}
+      </MantineProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,84 @@
+import { matchRoutes } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { isMerchantPath, paths } from './paths';
+import { ROUTE_TABLE, routes } from './routes';
+
+/** Every address of SPEC §2. */
+const SPEC_PATHS = [
+  '/',
+  '/account/admin-information',
+  '/account/about',
+  '/account/card-printing',
+  '/account/delivery-points',
+  '/account/change-password',
+  '/video-tutorials',
+  '/all-companies',
+  '/company-select',
+  '/delivery-points',
+  '/draft-orders',
+  '/card-issue/info',
+  '/card-issue/info/draft-7',
+  '/cards/spendeo/issue',
+  '/cards/mybenefits/issue',
+  '/orders/order-history',
+  '/order-details-page',
+  '/orders-overview',
+  '/card-list',
+  '/card-load',
+  '/notifications',
+  '/faqs',
+  '/contact',
+  '/paymentManager',
+  '/finance',
+  '/logout',
+  '/user/login',
+  '/user/reset',
+  '/user/forgot',
+  '/merchant',
+  '/merchant/stores-list',
+  '/merchant/balance-sheet',
+  '/merchant/redeemer-profile',
+  '/merchant/faqs',
+  '/page/merchant-contact-hours',
+  '/merchant/payment-page',
+  '/merchant/notifications',
+  '/merchant/payment/success',
+  '/merchant/payment/failure',
+];
+
+function leafPath(pathname: string): string | undefined {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  const leaf = matches.at(-1)?.route;
+  return leaf?.index ? '' : leaf?.path;
+}
+
+describe('routes', () => {
+  it.each(SPEC_PATHS)('serves %s in Greek and under /en in English', (path) => {
+    expect(leafPath(path)).not.toBe('*');
+    expect(leafPath(path === '/' ? '/en' : `/en${path}`)).toBe(leafPath(path));
+  });
+
+  it('sends unknown addresses to the not-found page in both languages', () => {
+    expect(leafPath('/no-such-page')).toBe('*');
+    expect(leafPath('/en/no-such-page')).toBe('*');
+  });
+
+  it('builds hrefs without a locale prefix', () => {
+    expect(paths.cardIssueInfoDraft.href('a/b')).toBe('/card-issue/info/a%2Fb');
+    expect(paths.spendeoIssue.href({ expired: true })).toBe('/cards/spendeo/issue?expired=true');
+    expect(paths.page.href('terms')).toBe('/page/terms');
+  });
+
+  it('gives merchant pages the merchant shell', () => {
+    expect(isMerchantPath('/merchant')).toBe(true);
+    expect(isMerchantPath('/merchant/faqs')).toBe(true);
+    expect(isMerchantPath('/page/merchant-contact-hours')).toBe(true);
+    expect(isMerchantPath('/merchants-of-venice')).toBe(false);
+    expect(isMerchantPath('/faqs')).toBe(false);
+  });
+
+  it('lists every route once in the route table', () => {
+    const patterns = ROUTE_TABLE.map((route) => route.pattern);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});

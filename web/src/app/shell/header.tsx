@@ -1,0 +1,139 @@
+import { Burger } from '@mantine/core';
+import type { MenuResponse } from '@tessera/domain';
+import { lazy, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { useStore } from '../../lib/storage';
+import { useSession } from '../../lib/session';
+import { CmsLink, cmsLinkTarget } from '../../ui/cms-link';
+import { LanguageLink } from '../../ui/language-link';
+import { paths } from '../paths';
+import type { ShellVariant } from './api/get-menu';
+import { DesktopNav } from './desktop-nav';
+import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
+import { ProfileMenu } from './profile-menu';
+
+// The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
+const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+
+function PhoneIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M6.6 10.8a15.1 15.1 0 0 0 6.6 6.6l2.2-2.2a1 1 0 0 1 1-.25 11.4 11.4 0 0 0 3.6.57 1 1 0 0 1 1 1V20a1 1 0 0 1-1 1A17 17 0 0 1 3 4a1 1 0 0 1 1-1h3.5a1 1 0 0 1 1 1c0 1.25.2 2.45.57 3.57a1 1 0 0 1-.25 1z"
+      />
+    </svg>
+  );
+}
+
+type HeaderProps = { variant: ShellVariant; menu: MenuResponse | undefined };
+
+/**
+ * The header (SPEC §1–2, §6): logo (home link), main menu, contact and phone links, FAQs,
+ * notifications bell, language switch, profile menu; below 992 px a hamburger drawer holds the menu
+ * and the secondary links.
+ */
+export function Header({ variant, menu }: HeaderProps) {
+  const intl = useIntl();
+  const session = useSession();
+  const [companyData] = useStore('companyData');
+  const [isMenuOpen, setIsMenuOpen] = useState(false);
+  const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
+  const isMerchant = variant === 'merchant';
+  const items = menu?.main_menu ?? [];
+  const mobileMenuId = 'tessera-mobile-menu';
+
+  const homeHref = isMerchant ? paths.merchant.href() : paths.home.href();
+  const contactHref = isMerchant ? paths.merchantContactHours.href() : paths.contact.href();
+  const faqsHref = isMerchant ? paths.merchantFaqs.href() : paths.faqs.href();
+  const notificationsHref = isMerchant ? paths.merchantNotifications.href() : paths.notifications.href();
+  const phone = menu?.phoneNumberLink;
+  const navLabel = intl.formatMessage({ id: 'shell.menu.label' });
+
+  const user = session.data?.user;
+  const profileUser =
+    user?.userRoleId !== undefined
+      ? {
+          firstName: user.firstName ?? user.name ?? '',
+          lastName: user.lastName ?? '',
+          roleId: user.userRoleId,
+          relatedCompaniesCount: user.relatedCompanies?.length ?? 0,
+        }
+      : undefined;
+
+  const secondaryLinks = (onNavigate?: () => void) => (
+    <>
+      <LanguageLink to={contactHref} className="tessera-header__link" onClick={onNavigate}>
+        {intl.formatMessage({ id: 'shell.header.contact' })}
+      </LanguageLink>
+      {phone ? (
+        <CmsLink
+          link={cmsLinkTarget(phone)}
+          className="tessera-header__link tessera-header__phone"
+          onClick={onNavigate}
+        >
+          <PhoneIcon />
+          <span>{phone.title}</span>
+        </CmsLink>
+      ) : null}
+      <LanguageLink to={faqsHref} className="tessera-header__link" onClick={onNavigate}>
+        {intl.formatMessage({ id: 'shell.header.faqs' })}
+      </LanguageLink>
+    </>
+  );
+
+  return (
+    <header className="tessera-header">
+      <div className="tessera-container tessera-header__bar">
+        <Burger
+          className="tessera-only-mobile"
+          opened={isMenuOpen}
+          onClick={() => {
+            setHasOpenedMenu(true);
+            setIsMenuOpen((open) => !open);
+          }}
+          aria-label={intl.formatMessage({ id: 'shell.menu.open' })}
+          aria-expanded={isMenuOpen}
+          aria-controls={mobileMenuId}
+          size="sm"
+        />
+        <Logo to={homeHref} />
+        <div className="tessera-header__tools">
+          <div className="tessera-only-desktop tessera-header__secondary">{secondaryLinks()}</div>
+          <NotificationsBell viewAllHref={notificationsHref} />
+          <LanguageSwitch className="tessera-only-desktop" />
+          <ProfileMenu
+            texts={menu?.profileMenu}
+            user={profileUser}
+            company={companyData ? { companyId: companyData.companyId, name: companyData.name } : undefined}
+          />
+        </div>
+      </div>
+      {items.length > 0 ? (
+        <div className="tessera-only-desktop tessera-header__nav">
+          <div className="tessera-container">
+            <DesktopNav items={items} label={navLabel} />
+          </div>
+        </div>
+      ) : null}
+      {hasOpenedMenu ? (
+        <Suspense fallback={null}>
+          <MobileMenu
+            id={mobileMenuId}
+            isOpen={isMenuOpen}
+            onClose={() => setIsMenuOpen(false)}
+            items={items}
+            extra={
+              <div className="tessera-mobile-menu__extra">
+                {secondaryLinks(() => setIsMenuOpen(false))}
+                <LanguageSwitch onSwitch={() => setIsMenuOpen(false)} />
+              </div>
+            }
+          />
+        </Suspense>
+      ) : null}
+    </header>
+  );
+}

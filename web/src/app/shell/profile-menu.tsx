@@ -1,0 +1,105 @@
+import { ROLE, isProviderRole, type ProfileMenuTexts, type RoleId } from '@tessera/domain';
+import { lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { AvatarTitle } from '../../ui/avatar-title';
+import type { DropdownMenuItem } from '../../ui/dropdown-menu';
+import { LanguageLink } from '../../ui/language-link';
+import { paths } from '../paths';
+
+// The menu's code (Mantine Menu, floating-ui) loads only for a signed-in user.
+const DropdownMenu = lazy(() =>
+  import('../../ui/dropdown-menu').then((module) => ({ default: module.DropdownMenu })),
+);
+
+export type ProfileMenuUser = {
+  firstName: string;
+  lastName: string;
+  roleId: RoleId;
+  /** How many companies the user may act for (Select company shows above one). */
+  relatedCompaniesCount?: number;
+};
+export type ProfileMenuCompany = { companyId: string; name: string };
+
+type ProfileMenuProps = {
+  /** Texts from the menu content (`profileMenu`); UI defaults while it loads or if it failed. */
+  texts?: ProfileMenuTexts;
+  user?: ProfileMenuUser;
+  company?: ProfileMenuCompany;
+  /** Signs out; without it "Log out" links to the sign-out return page. */
+  onLogOut?: () => void;
+};
+
+/**
+ * The profile menu (SPEC §2, §6): user name → admin information; company name and id → about;
+ * All companies (provider roles with a company), Select company (order and payment managers with
+ * more than one company), New delivery point (order manager), Log out. Signed out: "Sign in".
+ */
+export function ProfileMenu({ texts, user, company, onLogOut }: ProfileMenuProps) {
+  const intl = useIntl();
+  if (!user) {
+    return (
+      <LanguageLink to={paths.login.href()} className="tessera-sign-in">
+        {intl.formatMessage({ id: 'shell.profile.signIn' })}
+      </LanguageLink>
+    );
+  }
+
+  const text = (key: keyof ProfileMenuTexts) =>
+    texts?.[key] || intl.formatMessage({ id: `shell.profile.${key}` });
+  const fullName = `${user.firstName} ${user.lastName}`.trim();
+  const isProvider = isProviderRole(user.roleId);
+  const isManager = user.roleId === ROLE.ORDER_MANAGER || user.roleId === ROLE.PAYMENT_MANAGER;
+  // SPEC §6: first name for order and payment managers; company name for provider staff.
+  const headerLabel = isProvider && company ? company.name : user.firstName;
+
+  const items: DropdownMenuItem[] = [
+    {
+      key: 'personal',
+      to: paths.accountAdminInformation.href(),
+      label: (
+        <span className="tessera-profile-item">
+          <span>{text('personalAccount')}</span>
+          <span className="tessera-profile-item__detail">{fullName}</span>
+        </span>
+      ),
+    },
+  ];
+  if (company) {
+    items.push({
+      key: 'company',
+      to: paths.accountAbout.href(),
+      label: (
+        <span className="tessera-profile-item">
+          <span>{text('companyAccount')}</span>
+          <span className="tessera-profile-item__detail">
+            {company.name} ({company.companyId})
+          </span>
+        </span>
+      ),
+    });
+  }
+  if (isProvider && company)
+    items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
+  if (isManager && (user.relatedCompaniesCount ?? 0) > 1) {
+    items.push({ key: 'select', to: paths.companySelect.href(), label: text('selectCompany') });
+  }
+  if (user.roleId === ROLE.ORDER_MANAGER) {
+    items.push({ key: 'delivery', to: paths.deliveryPoints.href(), label: text('newDeliveryPoint') });
+  }
+  items.push(
+    onLogOut
+      ? { key: 'logout', onClick: onLogOut, label: text('logOut'), isDanger: true }
+      : { key: 'logout', to: paths.logout.href(), label: text('logOut'), isDanger: true },
+  );
+
+  const trigger = <AvatarTitle name={fullName || headerLabel} title={headerLabel} />;
+  return (
+    <Suspense fallback={<span className="tessera-dropdown-trigger">{trigger}</span>}>
+      <DropdownMenu
+        trigger={trigger}
+        triggerLabel={intl.formatMessage({ id: 'shell.profile.open' }, { name: headerLabel })}
+        items={items}
+      />
+    </Suspense>
+  );
+}

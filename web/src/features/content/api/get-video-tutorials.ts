@@ -1,0 +1,25 @@
+import type { Locale, VideoTutorialsResponse } from '@tessera/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestOrThrow } from '../../../lib/request';
+import { useLocale } from '../../../lib/use-locale';
+
+export type VideoTutorial = VideoTutorialsResponse['items'][number];
+
+/** `GET /api/content/video-tutorials`. */
+export async function getVideoTutorials(locale: Locale, signal?: AbortSignal): Promise<VideoTutorial[]> {
+  const response = await requestOrThrow<VideoTutorialsResponse>('/api/content/video-tutorials', {
+    locale,
+    signal,
+  });
+  return response.items;
+}
+
+export const videoTutorialsQueryOptions = (locale: Locale) =>
+  queryOptions({
+    queryKey: ['content', 'video-tutorials', locale],
+    queryFn: ({ signal }) => getVideoTutorials(locale, signal),
+  });
+
+export function useVideoTutorials() {
+  return useQuery(videoTutorialsQueryOptions(useLocale()));
+}

@@ -1,0 +1,24 @@
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ErrorState, LoadingState } from '../../../ui/state-views';
+import { RichText } from '../../../ui/rich-text';
+import { usePage } from '../api/get-page';
+import { PageHeader } from '../components/page-header';
+import { SectionTiles } from '../components/section-tiles';
+
+/** `/`: content page `home`: title, summary, body and its sections as tiles. */
+export function HomePage() {
+  const page = usePage('home');
+  useDocumentTitle(page.data?.title);
+  if (page.isPending) return <LoadingState />;
+  if (page.isError) return <ErrorState onRetry={() => void page.refetch()} />;
+  const { title, summary, bodyHtml, sections } = page.data;
+  return (
+    <article className="tessera-page">
+      <div className="tessera-hero">
+        <PageHeader title={title} summary={summary} />
+      </div>
+      <RichText html={bodyHtml} />
+      {sections.length > 0 ? <SectionTiles sections={sections} /> : null}
+    </article>
+  );
+}

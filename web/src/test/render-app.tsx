@@ -1,0 +1,20 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+// `react-router/dom` resolves to a second copy of the router under Node's export conditions; the
+// main entry's RouterProvider is the same component without the DOM flushSync wrapper.
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppProviders } from '../app/providers';
+import { routes } from '../app/routes';
+import { createQueryClient } from '../lib/query-client';
+
+/** Renders the whole portal (shell and lazy pages) at `url`, in memory. */
+export function renderApp(url = '/') {
+  const router = createMemoryRouter(routes, { initialEntries: [url] });
+  const user = userEvent.setup();
+  const view = render(
+    <AppProviders env="test" queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router, user };
+}
