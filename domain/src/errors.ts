@@ -3,7 +3,7 @@ import { z } from 'zod';
 /**
  * The error-code catalogue's codes (SPEC §7–8). The numbers cross the wire as `errorCode`; their
  * translated texts live in the content service's catalogue (`/api/content/error-codes`).
- * 40 and 135 are fixed by the specification; the others are ours (docs/decisions/0004-error-codes.md).
+ * 40 and 135 are fixed by the specification; the others are ours (docs/decisions/004-error-codes.md, 005-identity-and-sessions.md).
  */
 export const ERROR_CODE = {
   INTERNAL: 1,
@@ -17,6 +17,14 @@ export const ERROR_CODE = {
   PAYLOAD_TOO_LARGE: 9,
   BUSINESS_RULE: 10,
   SERVICE_UNAVAILABLE: 11,
+  /** Identity (docs/decisions/005-identity-and-sessions.md). */
+  INVALID_CREDENTIALS: 20,
+  ACCOUNT_LOCKED: 21,
+  ACCOUNT_NOT_CONFIRMED: 22,
+  TOKEN_INVALID_OR_EXPIRED: 23,
+  WEAK_PASSWORD: 24,
+  WRONG_CURRENT_PASSWORD: 25,
+  INTERACTION_EXPIRED: 26,
   /** No draft orders: ignored by the global error (SPEC §8). */
   NO_DRAFTS: 40,
   /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */

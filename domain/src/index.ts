@@ -5,3 +5,5 @@ export * from './input';
 export * from './notifications';
 export * from './errors';
 export * from './content';
+export * from './identity';
+export * from './companies';

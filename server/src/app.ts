@@ -12,11 +12,20 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authRoutes } from './modules/auth/routes';
+import { createOidcClient } from './modules/auth/oidc-client';
+import { authApiRoutes, authRoutes } from './modules/auth/routes';
+import { createAuthService, type AuthService } from './modules/auth/service';
+import { createPortalSessionStore, SESSION_COOKIE, type PortalSessionStore } from './modules/auth/sessions';
+import { companiesRoutes } from './modules/companies/routes';
+import { createCompaniesService, type CompaniesService } from './modules/companies/service';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService, type ContentService } from './modules/content/service';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { APP_VERSION, healthRoutes } from './modules/health/routes';
+import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity/oidc-provider';
+import { identityRoutes } from './modules/identity/routes';
+import { createIdentityService, type IdentityService } from './modules/identity/service';
+import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
@@ -24,6 +33,7 @@ import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
 import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { installSpa, isSpaPath } from './platform/spa';
+import { installTenantScope } from './platform/tenant';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,7 +41,14 @@ declare module 'fastify' {
   }
 }
 
-export type AppServices = { content: ContentService; mailer: Mailer };
+export type AppServices = {
+  content: ContentService;
+  mailer: Mailer;
+  companies: CompaniesService;
+  identity: IdentityService;
+  sessions: PortalSessionStore;
+  auth: AuthService;
+};
 export type App = FastifyInstance & { services: AppServices };
 
 export type BuildAppOptions = {
@@ -88,7 +105,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         imgSrc: ["'self'", 'data:', 'https:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com'],
+        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],
@@ -116,11 +133,64 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installMetrics(app);
   installCsrfGuard(app, config.sessionSecret);
 
+  const companies = createCompaniesService({ db: database.db });
+  const sessions = createPortalSessionStore({
+    db: database.db,
+    idleSeconds: config.SESSION_IDLE_SECONDS,
+    absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+  });
+  const identity = await createIdentityService({
+    db: database.db,
+    mailer,
+    content,
+    companies,
+    sessions,
+    publicUrl: config.publicUrl,
+    sessionSecret: config.sessionSecret,
+    cookieKeys: config.oidcCookieKeys,
+    maxFailedLogins: config.LOGIN_MAX_FAILED,
+    log: app.log,
+  });
+  const auth = createAuthService({
+    identity,
+    sessions,
+    oidc: createOidcClient({
+      app,
+      issuer: identity.issuer,
+      publicUrl: config.publicUrl,
+      clientId: PORTAL_CLIENT_ID,
+      clientSecret: portalClientSecret(config.sessionSecret),
+    }),
+    publicUrl: config.publicUrl,
+    clientId: PORTAL_CLIENT_ID,
+  });
+  installAuthGuard(app, (request) => auth.resolve(request.cookies[SESSION_COOKIE]));
+  installTenantScope(app, {
+    db: database.db,
+    companyExists: (companyId) => companies.companyExists(companyId),
+    rememberCompany: (sessionIdHash, companyId) => sessions.rememberCompany(sessionIdHash, companyId),
+  });
+  mountOidcProvider(app, identity.provider);
+
+  const secureCookies = config.publicUrl.startsWith('https:');
   await app.register(healthRoutes(database), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
-  await app.register(authRoutes({ secret: config.sessionSecret, secureCookies: config.publicUrl.startsWith('https:') }), {
+  await app.register(authRoutes({
+      service: auth,
+      secret: config.sessionSecret,
+      secureCookies,
+      publicUrl: config.publicUrl,
+      // Starting a sign-in costs no password check; allow a few per attempt.
+      signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
+    }), {
     prefix: '/api/auth',
   });
+  await app.register(authApiRoutes({ service: auth }), { prefix: '/api' });
+  await app.register(
+    identityRoutes(identity, { loginPerMinute: config.LOGIN_RATE_LIMIT, resetPerMinute: config.RESET_RATE_LIMIT }),
+    { prefix: '/api/v2/identity' },
+  );
+  await app.register(companiesRoutes(companies), { prefix: '/api/v1/accounts' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
@@ -135,8 +205,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const decorated = app as unknown as App;
-  decorated.services = { content, mailer };
+  decorated.services = { content, mailer, companies, identity, sessions, auth };
   app.addHook('onClose', async () => {
+    await identity.settle();
     catalogue = undefined;
   });
   return decorated;

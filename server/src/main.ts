@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { seedDemo } from './db/seed/demo';
+import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { seedContent } from './modules/content/seed-content';
@@ -17,10 +17,19 @@ async function main(): Promise<void> {
   const demo = config.DEMO_SEED ? await seedDemo(database) : null;
 
   const app = await buildApp({ config, database });
+  // Expired provider rows, spent codes and timed-out portal sessions; deletes are idempotent, so
+  // several instances may run it. Moves to the job queue when jobs arrive.
+  const purge = setInterval(() => {
+    void Promise.all([app.services.identity.purgeExpired(), app.services.sessions.purgeExpired()]).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'purge of expired sessions failed'),
+    );
+  }, 15 * 60_000);
+  purge.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    clearInterval(purge);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -42,7 +51,7 @@ async function main(): Promise<void> {
     `  Database: ${where}`,
     ...(config.isDevMailbox ? [`  Development mailbox: ${config.publicUrl}/dev/mailbox`] : []),
     `  API documentation: ${config.publicUrl}/api/docs`,
-    ...(demo ? ['', '  Demo logins:', ...demo.logins.map((login) => `    ${login}`)] : []),
+    ...(demo ? ['', `  Demo logins (password ${DEMO_PASSWORD}):`, ...demo.logins.map((login) => `    ${login}`)] : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

@@ -1,3 +1,6 @@
 /** Every table of the portal, for Drizzle and drizzle-kit. Each module owns its own schema file. */
 export * from '../platform/schema';
 export * from '../modules/content/schema';
+export * from '../modules/companies/schema';
+export * from '../modules/identity/schema';
+export * from '../modules/auth/schema';

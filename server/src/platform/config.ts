@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { z } from 'zod';
 
 /**
@@ -32,12 +33,28 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default('web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   REDIS_URL: z.string().optional(),
+  /** Failed sign-ins in a row after which the account is locked (ADR 005). */
+  LOGIN_MAX_FAILED: z.coerce.number().int().min(1).max(100).default(5),
+  /** Sign-in attempts per client address per minute (the login API). */
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Password-reset and confirmation requests per client address per minute. */
+  RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
+  /** Portal session idle timeout in seconds (30 minutes). */
+  SESSION_IDLE_SECONDS: z.coerce.number().int().min(1).default(1800),
+  /** Portal session absolute timeout in seconds (12 hours). */
+  SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().min(1).default(43_200),
+  /**
+   * Keys signing the identity provider's cookies, comma-separated, newest first (rotate by
+   * prepending). Unset → one key derived from SESSION_SECRET.
+   */
+  OIDC_COOKIE_KEYS: z.string().optional(),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {
   publicUrl: string;
   sessionSecret: string;
   isDevMailbox: boolean;
+  oidcCookieKeys: string[];
 };
 
 const DEV_SECRET = 'tessera-development-secret-change-me-0123456789';
@@ -52,10 +69,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
   }
+  const sessionSecret = value.SESSION_SECRET ?? DEV_SECRET;
+  const cookieKeys = (value.OIDC_COOKIE_KEYS ?? '')
+    .split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
   return {
     ...value,
     publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
-    sessionSecret: value.SESSION_SECRET ?? DEV_SECRET,
+    sessionSecret,
     isDevMailbox: value.DEV_MAILBOX ?? (value.NODE_ENV !== 'production' || value.DEMO_SEED),
+    oidcCookieKeys:
+      cookieKeys.length > 0 ? cookieKeys : [createHmac('sha256', sessionSecret).update('oidc-cookies').digest('base64url')],
   };
 }

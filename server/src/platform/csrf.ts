@@ -14,6 +14,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  */
 const EXEMPT = [/^\/api\/v2\/identity\/oidc(\/|$)/, /^\/api\/log$/, /^\/sandbox\//, /^\/api\/v1\/orders\/payments\/callback/];
 
+/**
+ * The session client's sign-in and sign-out posts (SPEC §7) may carry the token in their form body
+ * (`csrfToken`, as next-auth's client sends it) instead of the header; their routes check it with
+ * `assertCsrf` once the body is parsed.
+ */
+const CHECKED_IN_ROUTE = [/^\/api\/auth\/signin\/[^/]+$/, /^\/api\/auth\/signout$/];
+
 function sign(token: string, secret: string): string {
   return createHmac('sha256', secret).update(token).digest('base64url');
 }
@@ -47,11 +54,20 @@ export function installCsrfGuard(app: FastifyInstance, secret: string): void {
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (EXEMPT.some((pattern) => pattern.test(path))) return;
-    const header = request.headers[CSRF_HEADER];
-    const cookie = request.cookies[CSRF_COOKIE];
-    const given = Array.isArray(header) ? header[0] : header;
-    if (!given || !cookie || !sameToken(given, cookie) || !isValidCsrfToken(given, secret)) {
-      throw new AppError('CSRF_INVALID', 'missing or mismatched CSRF token');
-    }
+    if (CHECKED_IN_ROUTE.some((pattern) => pattern.test(path))) return;
+    assertCsrf(request, secret);
   });
+}
+
+/**
+ * Throws CSRF_INVALID unless the request carries the token of its CSRF cookie, in the header or,
+ * for form posts of the session client, as `bodyToken`.
+ */
+export function assertCsrf(request: FastifyRequest, secret: string, bodyToken?: string): void {
+  const header = request.headers[CSRF_HEADER];
+  const cookie = request.cookies[CSRF_COOKIE];
+  const given = (Array.isArray(header) ? header[0] : header) ?? bodyToken;
+  if (!given || !cookie || !sameToken(given, cookie) || !isValidCsrfToken(given, secret)) {
+    throw new AppError('CSRF_INVALID', 'missing or mismatched CSRF token');
+  }
 }

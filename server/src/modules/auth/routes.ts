@@ -1,27 +1,185 @@
+import {
+  AUTH_PROVIDER_ID,
+  ProvidersResponseSchema,
+  SessionResponseSchema,
+  SignInRequestSchema,
+  SuccessResponseSchema,
+  UrlResponseSchema,
+} from '@tessera/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { CSRF_COOKIE, issueCsrfToken } from '../../platform/csrf';
+import { currentSession, forgetSession, signedIn, sessionOf } from '../../platform/auth-guard';
+import { assertCsrf, CSRF_COOKIE, issueCsrfToken } from '../../platform/csrf';
+import { AppError } from '../../platform/errors';
+import { PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
+import { SESSION_COOKIE } from './sessions';
+
+const PENDING_COOKIE = 'tessera.signin';
+const CALLBACK_PATH = `/api/auth/callback/${AUTH_PROVIDER_ID}`;
+const tags = ['auth'];
+
+export type AuthRoutesOptions = {
+  service: AuthService;
+  secret: string;
+  secureCookies: boolean;
+  publicUrl: string;
+  /** Sign-in starts per client address per minute. */
+  signInPerMinute: number;
+};
+
+function wantsJson(body: { json?: boolean | string | undefined } | undefined): boolean {
+  return body?.json === true || body?.json === 'true';
+}
+
+function readPending(request: FastifyRequest): PendingSignIn | null {
+  const raw = request.cookies[PENDING_COOKIE];
+  if (!raw) return null;
+  const unsigned = request.unsignCookie(raw);
+  if (!unsigned.valid || !unsigned.value) return null;
+  try {
+    const value = JSON.parse(Buffer.from(unsigned.value, 'base64url').toString('utf8')) as PendingSignIn;
+    return typeof value.state === 'string' && typeof value.verifier === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
- * The session client's endpoints (SPEC §7). The foundation serves the CSRF token and an empty
- * session; the identity module replaces the session with the real one.
+ * The session client's endpoints (SPEC §7) under `/api/auth`: csrf, session, providers, sign-in,
+ * callback and sign-out, next-auth compatible (form or JSON bodies, `json` flag → `{url}`).
  */
-export function authRoutes(options: { secret: string; secureCookies: boolean }): FastifyPluginAsyncZod {
+export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
+  const { service } = options;
+  const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies, path: '/' };
+
+  function setCsrfCookie(reply: FastifyReply, token: string): void {
+    reply.setCookie(CSRF_COOKIE, token, cookieBase);
+  }
+
+  async function beginSignIn(request: FastifyRequest, reply: FastifyReply, callbackUrl: string | undefined) {
+    const { url, pending } = await service.startSignIn(callbackUrl);
+    reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
+      ...cookieBase,
+      path: CALLBACK_PATH,
+      signed: true,
+      maxAge: PENDING_SIGN_IN_SECONDS,
+    });
+    return url;
+  }
+
   return async (app) => {
     app.get(
       '/csrf',
-      { schema: { tags: ['auth'], response: { 200: z.object({ csrfToken: z.string() }) } } },
+      { schema: { tags, response: { 200: z.object({ csrfToken: z.string() }) } } },
       async (request, reply) => {
         const existing = request.cookies[CSRF_COOKIE];
         const token = existing && existing.includes('.') ? existing : issueCsrfToken(options.secret);
-        reply.setCookie(CSRF_COOKIE, token, {
-          httpOnly: true,
-          sameSite: 'lax',
-          secure: options.secureCookies,
-          path: '/',
-        });
+        setCsrfCookie(reply, token);
         return { csrfToken: token };
       },
     );
+
+    app.get('/session', { schema: { tags, response: { 200: SessionResponseSchema } } }, async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.sessionResponse(await currentSession(request));
+    });
+
+    app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () => service.providers());
+
+    /** Sign-in page of the session client (`?error=SessionRequired&callbackUrl=…`): starts the flow. */
+    app.get(
+      '/signin',
+      { schema: { tags, querystring: z.object({ callbackUrl: z.string().max(2000).optional(), error: z.string().max(100).optional() }) } },
+      async (request, reply) => reply.redirect(await beginSignIn(request, reply, request.query.callbackUrl), 302),
+    );
+
+    app.post(
+      '/signin/:provider',
+      {
+        schema: { tags, params: z.object({ provider: z.string().max(50) }), body: SignInRequestSchema.optional() },
+        config: { rateLimit: { max: options.signInPerMinute, timeWindow: '1 minute' } },
+      },
+      async (request, reply) => {
+        assertCsrf(request, options.secret, request.body?.csrfToken);
+        if (request.params.provider !== AUTH_PROVIDER_ID) throw new AppError('NOT_FOUND', `no provider ${request.params.provider}`);
+        const url = await beginSignIn(request, reply, request.body?.callbackUrl);
+        return wantsJson(request.body) ? reply.send({ url }) : reply.redirect(url, 302);
+      },
+    );
+
+    app.get(
+      `/callback/${AUTH_PROVIDER_ID}`,
+      { schema: { tags, querystring: z.record(z.string(), z.string()) } },
+      async (request, reply) => {
+        const pending = readPending(request);
+        reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: CALLBACK_PATH });
+        const currentUrl = new URL(request.url, options.publicUrl);
+        const loginPage = (error: string) => `${options.publicUrl}/user/login?error=${encodeURIComponent(error)}`;
+        if (currentUrl.searchParams.has('error')) {
+          request.log.info({ error: currentUrl.searchParams.get('error') }, 'sign-in refused by the provider');
+          return reply.redirect(loginPage('Callback'), 302);
+        }
+        let result;
+        try {
+          result = await service.finishSignIn(currentUrl, pending);
+        } catch (error) {
+          request.log.info({ err: error }, 'sign-in callback failed');
+          return reply.redirect(loginPage('Callback'), 302);
+        }
+        // A new session id at every sign-in; the one the browser brought (if any) ends.
+        const previous = await currentSession(request);
+        if (previous) await service.endSession(previous);
+        forgetSession(request);
+        reply.setCookie(SESSION_COOKIE, result.sessionId, cookieBase);
+        // The CSRF token rotates with the session (ARCHITECTURE §7).
+        setCsrfCookie(reply, issueCsrfToken(options.secret));
+        return reply.redirect(`${options.publicUrl}${result.callbackUrl}`, 302);
+      },
+    );
+
+    app.post(
+      '/signout',
+      { schema: { tags, body: SignInRequestSchema.optional(), response: { 200: UrlResponseSchema } } },
+      async (request, reply) => {
+        assertCsrf(request, options.secret, request.body?.csrfToken);
+        const { url } = await service.signOut(await currentSession(request), request.body?.callbackUrl);
+        forgetSession(request);
+        reply.clearCookie(SESSION_COOKIE, cookieBase);
+        return wantsJson(request.body) || request.body?.json === undefined ? reply.send({ url }) : reply.redirect(url, 302);
+      },
+    );
+  };
+}
+
+/**
+ * `/api/revoke` and `/api/log` (SPEC §7): token revocation before sign-out, and the client's log
+ * beacon (exempt from CSRF: `navigator.sendBeacon` cannot set headers, and it only writes a line).
+ */
+export function authApiRoutes(options: { service: AuthService }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/revoke',
+      { schema: { tags, body: z.object({}).loose().optional(), response: { 200: SuccessResponseSchema } }, preHandler: signedIn },
+      async (request) => {
+        await options.service.revoke(await sessionOf(request));
+        return { success: true as const };
+      },
+    );
+
+    await app.register(async (beacon) => {
+      // A beacon may come as JSON, text or a typeless blob: anything small is taken as text.
+      beacon.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => done(null, body));
+      beacon.post(
+        '/log',
+        { bodyLimit: 8192, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
+        async (request, reply) => {
+          const body = request.body;
+          const entry = typeof body === 'string' ? { message: body.slice(0, 2000) } : { entry: body };
+          request.log.info({ clientLog: entry, userAgent: request.headers['user-agent'] }, 'client log');
+          return reply.status(204).send();
+        },
+      );
+    });
   };
 }

@@ -64,6 +64,8 @@ const NotificationTextsSchema = z.strictObject({
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
+/** Identity emails (ADR 005): a new key, so databases seeded before it receive it at the next start. */
+const IdentityEmailsSchema = z.strictObject({ passwordReset: Email, confirmAccount: Email });
 
 const PAGE_SLUGS = [
   'home',
@@ -92,6 +94,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   validation: ValidationSchema,
   'notification-texts': NotificationTextsSchema,
   emails: EmailsSchema,
+  'identity-emails': IdentityEmailsSchema,
   ...Object.fromEntries(PAGE_SLUGS.map((slug) => [`pages/${slug}`, PageSchema])),
 };
 
@@ -487,6 +490,12 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
       for (const p of ['{name}', '{ticketId}'])
         if (!(v.subject + v.text).includes(p)) problem(file, `${id} should use ${p}`);
       if (!v.text.includes('{message}')) problem(file, `${id}.text should use {message}`);
+    }
+  }
+  if (key === 'identity-emails') {
+    for (const [id, v] of Object.entries(output as z.infer<typeof IdentityEmailsSchema>)) {
+      for (const p of ['{firstName}', '{link}', '{hours}'])
+        if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
     }
   }
 }

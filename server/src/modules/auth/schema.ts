@@ -1,0 +1,27 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { users } from '../identity/schema';
+
+/**
+ * Portal sessions of the backend for frontend (ARCHITECTURE §6–7): the browser holds only a random
+ * 256-bit id in an httpOnly cookie; the table keys on its SHA-256, so a leaked table cannot be
+ * replayed as cookies. The OpenID tokens stay here and never reach the browser. Idle and absolute
+ * timeouts are measured from `last_seen_at` and `created_at` (ADR 005).
+ */
+export const portalSessions = pgTable(
+  'portal_sessions',
+  {
+    idHash: text('id_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The company the session acts for (SPEC §3 `companyId`); null until one is chosen. */
+    companyId: text('company_id'),
+    idToken: text('id_token'),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('portal_sessions_user_idx').on(table.userId), index('portal_sessions_seen_idx').on(table.lastSeenAt)],
+);

@@ -1,0 +1,205 @@
+import {
+  AUTH_PROVIDER_ID,
+  COMPANY_ROLES,
+  splitLocalePath,
+  type Locale,
+  type RoleId,
+  type SessionResponse,
+} from '@tessera/domain';
+import * as client from 'openid-client';
+import type { SessionPrincipal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import type { IdentityService } from '../identity/service';
+import type { OidcClient } from './oidc-client';
+import type { PortalSessionStore } from './sessions';
+
+export type AuthService = ReturnType<typeof createAuthService>;
+
+/** What the browser keeps between sign-in and callback, in a signed short-lived cookie. */
+export type PendingSignIn = { state: string; verifier: string; callbackUrl: string; at: number };
+
+/** Pending sign-ins older than this are refused at the callback. */
+export const PENDING_SIGN_IN_SECONDS = 600;
+
+/**
+ * A same-origin path to return to after sign-in: absolute URLs of the portal are reduced to their
+ * path; anything else (another origin, `//host`, `/\\host`, javascript:) becomes `/`.
+ */
+export function safeCallbackPath(callbackUrl: string | undefined, publicUrl: string): string {
+  if (!callbackUrl) return '/';
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(callbackUrl, base);
+    if (url.origin !== base.origin) return '/';
+    if (!callbackUrl.startsWith('/') && !callbackUrl.startsWith(base.origin)) return '/';
+    if (/^[/\\]{2}/.test(callbackUrl) || callbackUrl.startsWith('/\\')) return '/';
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return path.startsWith('/') && !path.startsWith('//') ? path : '/';
+  } catch {
+    return '/';
+  }
+}
+
+/**
+ * The backend for frontend (ARCHITECTURE §6): signs the browser in through the provider with
+ * authorisation code + PKCE, keeps the tokens in the portal session and serves the session client
+ * of SPEC §7.
+ */
+export function createAuthService(deps: {
+  identity: IdentityService;
+  sessions: PortalSessionStore;
+  oidc: OidcClient;
+  publicUrl: string;
+  clientId: string;
+}) {
+  const redirectUri = `${deps.publicUrl}/api/auth/callback/${AUTH_PROVIDER_ID}`;
+
+  async function toPrincipal(row: { idHash: string; userId: string; companyId: string | null; createdAt: Date; lastSeenAt: Date }) {
+    const user = await deps.identity.getSessionUser(row.userId);
+    if (!user || user.isLocked || !user.isConfirmed) {
+      await deps.sessions.end(row.idHash);
+      return null;
+    }
+    const principal: SessionPrincipal = {
+      sessionIdHash: row.idHash,
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roleId: user.roleId as RoleId,
+      relatedCompanyIds: user.companyIds,
+      preferredLanguage: user.preferredLanguage,
+      companyId: row.companyId,
+      createdAt: row.createdAt,
+      expiresAt: deps.sessions.expiresAt(row),
+    };
+    return principal;
+  }
+
+  return {
+    providers() {
+      return {
+        [AUTH_PROVIDER_ID]: {
+          id: AUTH_PROVIDER_ID,
+          name: 'Tessera',
+          type: 'oidc' as const,
+          signinUrl: `${deps.publicUrl}/api/auth/signin/${AUTH_PROVIDER_ID}`,
+          callbackUrl: redirectUri,
+        },
+      };
+    },
+
+    /** The principal of a session cookie value, or null (unknown, expired, or its user locked). */
+    async resolve(sessionId: string | undefined): Promise<SessionPrincipal | null> {
+      const row = await deps.sessions.resolve(sessionId);
+      return row ? toPrincipal(row) : null;
+    },
+
+    /** `GET /api/auth/session`: next-auth's shape; `{}` when signed out. No token leaves the server. */
+    sessionResponse(principal: SessionPrincipal | null): SessionResponse {
+      if (!principal) return {};
+      return {
+        user: {
+          name: `${principal.firstName} ${principal.lastName}`,
+          email: principal.email,
+          userRoleId: principal.roleId,
+          userId: principal.userId,
+          firstName: principal.firstName,
+          lastName: principal.lastName,
+          relatedCompanies: principal.relatedCompanyIds.map((companyId) => ({ companyId })),
+          preferredLanguage: principal.preferredLanguage,
+        },
+        expires: principal.expiresAt.toISOString(),
+        ...(principal.companyId ? { companyId: principal.companyId } : {}),
+      };
+    },
+
+    /**
+     * Starts a sign-in: PKCE verifier and state for the pending cookie, and the provider's
+     * authorisation URL. `prompt=login` always asks for the password, so an idle portal session
+     * cannot be revived silently through a longer-lived provider session.
+     */
+    async startSignIn(callbackUrl: string | undefined): Promise<{ url: string; pending: PendingSignIn }> {
+      const configuration = await deps.oidc.configuration();
+      const verifier = client.randomPKCECodeVerifier();
+      const state = client.randomState();
+      const path = safeCallbackPath(callbackUrl, deps.publicUrl);
+      const locale: Locale = splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale;
+      const url = client.buildAuthorizationUrl(configuration, {
+        redirect_uri: redirectUri,
+        scope: 'openid profile email',
+        code_challenge: await client.calculatePKCECodeChallenge(verifier),
+        code_challenge_method: 'S256',
+        state,
+        prompt: 'login',
+        ui_locales: locale,
+      });
+      return { url: url.href, pending: { state, verifier, callbackUrl: path, at: Date.now() } };
+    },
+
+    /**
+     * Completes a sign-in at the callback: exchanges the code (state and PKCE checked), and starts
+     * a new portal session holding the tokens. Order and payment managers with exactly one related
+     * company act for it at once (SPEC §4).
+     */
+    async finishSignIn(currentUrl: URL, pending: PendingSignIn | null) {
+      if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_SECONDS * 1000) {
+        throw new AppError('UNAUTHENTICATED', 'no pending sign-in for this callback');
+      }
+      const configuration = await deps.oidc.configuration();
+      const tokens = await client
+        .authorizationCodeGrant(configuration, currentUrl, { pkceCodeVerifier: pending.verifier, expectedState: pending.state })
+        .catch((error: unknown) => {
+          throw new AppError('UNAUTHENTICATED', 'code exchange failed', { cause: error });
+        });
+      const claims = tokens.claims();
+      const userId = claims?.sub;
+      const user = userId ? await deps.identity.getSessionUser(userId) : undefined;
+      if (!user) throw new AppError('UNAUTHENTICATED', 'token subject is no user');
+      const isCompanyRole = (COMPANY_ROLES as readonly number[]).includes(user.roleId);
+      const session = await deps.sessions.create(user.id, {
+        companyId: isCompanyRole && user.companyIds.length === 1 ? user.companyIds[0]! : null,
+        tokens: {
+          idToken: tokens.id_token ?? null,
+          accessToken: tokens.access_token,
+          refreshToken: tokens.refresh_token ?? null,
+          accessTokenExpiresAt: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,
+        },
+      });
+      return { sessionId: session.id, callbackUrl: pending.callbackUrl };
+    },
+
+    /**
+     * Signs out (SPEC §4): revokes every token and session of the user, and returns the provider's
+     * end-session URL with the id token hint and a return to `/logout` in the caller's language.
+     */
+    async signOut(principal: SessionPrincipal | null, callbackUrl: string | undefined): Promise<{ url: string }> {
+      const path = safeCallbackPath(callbackUrl, deps.publicUrl);
+      const logoutPath = splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale === 'en' ? '/en/logout' : '/logout';
+      const postLogout = `${deps.publicUrl}${logoutPath}`;
+      if (!principal) return { url: postLogout };
+      const ended = await deps.sessions.end(principal.sessionIdHash);
+      await deps.identity.revokeUserTokens(principal.userId);
+      const configuration = await deps.oidc.configuration();
+      const url = client.buildEndSessionUrl(configuration, {
+        post_logout_redirect_uri: postLogout,
+        client_id: deps.clientId,
+        ...(ended?.idToken ? { id_token_hint: ended.idToken } : {}),
+      });
+      return { url: url.href };
+    },
+
+    /** Ends one portal session (the one a browser brought to a new sign-in). */
+    async endSession(principal: SessionPrincipal): Promise<void> {
+      await deps.sessions.end(principal.sessionIdHash);
+    },
+
+    /**
+     * `POST /api/revoke` (SPEC §7, called before sign-out): revokes the user's provider tokens and
+     * every other portal session; the current one stays until sign-out, which needs its id token.
+     */
+    async revoke(principal: SessionPrincipal): Promise<void> {
+      await deps.identity.revokeUserTokens(principal.userId, { keepSessionIdHash: principal.sessionIdHash });
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../../platform/db';
+import {
+  deleteExpiredPortalSessions,
+  deletePortalSession,
+  deletePortalSessionsOfUser,
+  findPortalSession,
+  insertPortalSession,
+  updatePortalSession,
+  type PortalSessionRow,
+} from './repository';
+
+export const SESSION_COOKIE = 'tessera.session';
+
+export type PortalSessionTokens = {
+  idToken?: string | null;
+  accessToken?: string | null;
+  refreshToken?: string | null;
+  accessTokenExpiresAt?: Date | null;
+};
+
+export type PortalSessionStore = ReturnType<typeof createPortalSessionStore>;
+
+/** SHA-256 of a session id, hex: the only form of the id the database sees. */
+export function hashSessionId(id: string): string {
+  return createHash('sha256').update(id).digest('hex');
+}
+
+/**
+ * Portal sessions (ARCHITECTURE §7): random 256-bit ids, stored hashed, with an idle and an
+ * absolute timeout. `now` is injectable so tests can move the clock.
+ */
+export function createPortalSessionStore(deps: {
+  db: Db;
+  idleSeconds: number;
+  absoluteSeconds: number;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const idleMs = deps.idleSeconds * 1000;
+  const absoluteMs = deps.absoluteSeconds * 1000;
+  /** Activity is written at most this often, so a page of parallel calls costs one update. */
+  const touchEveryMs = Math.min(60_000, Math.floor(idleMs / 10));
+
+  function expiresAt(row: Pick<PortalSessionRow, 'createdAt' | 'lastSeenAt'>): Date {
+    return new Date(Math.min(row.lastSeenAt.getTime() + idleMs, row.createdAt.getTime() + absoluteMs));
+  }
+
+  return {
+    expiresAt,
+
+    /** Starts a session: a new random id (never one the browser brought), returned once for the cookie. */
+    async create(userId: string, options: { companyId?: string | null; tokens?: PortalSessionTokens } = {}) {
+      const id = randomBytes(32).toString('base64url');
+      const at = now();
+      const row = await insertPortalSession(deps.db, {
+        idHash: hashSessionId(id),
+        userId,
+        companyId: options.companyId ?? null,
+        idToken: options.tokens?.idToken ?? null,
+        accessToken: options.tokens?.accessToken ?? null,
+        refreshToken: options.tokens?.refreshToken ?? null,
+        accessTokenExpiresAt: options.tokens?.accessTokenExpiresAt ?? null,
+        createdAt: at,
+        lastSeenAt: at,
+      });
+      return { id, row, expiresAt: expiresAt(row) };
+    },
+
+    /**
+     * The live session of a cookie value, its activity recorded; null (and the row removed) when
+     * it is unknown or past either timeout.
+     */
+    async resolve(id: string | undefined): Promise<PortalSessionRow | null> {
+      if (!id || id.length > 100) return null;
+      const idHash = hashSessionId(id);
+      const row = await findPortalSession(deps.db, idHash);
+      if (!row) return null;
+      const at = now();
+      if (expiresAt(row).getTime() <= at.getTime()) {
+        await deletePortalSession(deps.db, idHash);
+        return null;
+      }
+      if (at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
+        await updatePortalSession(deps.db, idHash, { lastSeenAt: at });
+        return { ...row, lastSeenAt: at };
+      }
+      return row;
+    },
+
+    /** Ends one session; returns it (its id token is still needed for the provider's sign-out). */
+    end(idHash: string): Promise<PortalSessionRow | undefined> {
+      return deletePortalSession(deps.db, idHash);
+    },
+
+    /** Ends every session of a user, except `exceptIdHash` when given. */
+    endAllOfUser(userId: string, exceptIdHash?: string): Promise<number> {
+      return deletePortalSessionsOfUser(deps.db, userId, exceptIdHash);
+    },
+
+    rememberCompany(idHash: string, companyId: string | null): Promise<void> {
+      return updatePortalSession(deps.db, idHash, { companyId });
+    },
+
+    /** Removes sessions past either timeout (run periodically). */
+    purgeExpired(): Promise<number> {
+      const at = now().getTime();
+      return deleteExpiredPortalSessions(deps.db, new Date(at - idleMs), new Date(at - absoluteMs));
+    },
+  };
+}

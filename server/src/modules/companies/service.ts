@@ -1,0 +1,100 @@
+import {
+  foldForSearch,
+  type Company,
+  type CompanyContact,
+  type CompanySummary,
+  type SearchCompanyRequest,
+  type SearchCompanyResponse,
+} from '@tessera/domain';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import {
+  companyIdsExisting,
+  deleteCompany,
+  findCompaniesByIds,
+  findCompanyById,
+  insertCompany,
+  searchCompanies,
+  type CompanyRow,
+} from './repository';
+
+export type CompaniesService = ReturnType<typeof createCompaniesService>;
+
+export type NewCompany = {
+  /** The provider's customer number, e.g. `C1001`. */
+  companyId: string;
+  name: string;
+  /** Greek VAT number (ΑΦΜ), 9 digits. */
+  vat: string;
+  address?: string;
+  contacts?: CompanyContact[];
+};
+
+/** The folded text searched by name, VAT or id, ignoring accents and case. */
+export function companySearchText(company: { id: string; name: string; vat: string }): string {
+  return foldForSearch(`${company.name} ${company.vat} ${company.id}`);
+}
+
+function toSummary(row: CompanyRow): CompanySummary {
+  return { companyId: row.id, name: row.name, vat: row.vat };
+}
+
+function toCompany(row: CompanyRow): Company {
+  return { ...toSummary(row), address: row.address, contacts: row.contacts };
+}
+
+/**
+ * Customer companies (SPEC §3, §7 accounts: getCompanyById, searchCompany, getCompaniesByIds).
+ * Authorisation is the caller's: routes check roles and the tenant scope before calling.
+ */
+export function createCompaniesService(deps: { db: Db }) {
+  return {
+    /** Adds a company (the seed and, later, provider administration). */
+    async createCompany(input: NewCompany): Promise<Company> {
+      const row = await insertCompany(deps.db, {
+        id: input.companyId,
+        name: input.name,
+        vat: input.vat,
+        address: input.address ?? '',
+        contacts: input.contacts ?? [],
+        searchText: companySearchText({ id: input.companyId, name: input.name, vat: input.vat }),
+      });
+      return toCompany(row);
+    },
+
+    /** One company, or NOT_FOUND. */
+    async getCompany(companyId: string): Promise<Company> {
+      const row = await findCompanyById(deps.db, companyId);
+      if (!row) throw new AppError('NOT_FOUND', `no company ${companyId}`);
+      return toCompany(row);
+    },
+
+    async companyExists(companyId: string): Promise<boolean> {
+      return (await findCompanyById(deps.db, companyId)) !== undefined;
+    },
+
+    /** The ids among `ids` that name existing companies. */
+    existingCompanyIds(ids: string[]): Promise<string[]> {
+      return companyIdsExisting(deps.db, ids);
+    },
+
+    /** Summaries of the given companies, by name; unknown ids are left out. */
+    async listCompanies(ids: string[]): Promise<CompanySummary[]> {
+      return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
+    },
+
+    /** Companies whose name, VAT or id contains the query (accents and case ignored), paginated. */
+    async findCompanies(request: SearchCompanyRequest): Promise<SearchCompanyResponse> {
+      const { rows, total } = await searchCompanies(deps.db, foldForSearch(request.query), {
+        offset: (request.page - 1) * request.pageSize,
+        limit: request.pageSize,
+      });
+      return { success: true, companies: rows.map(toSummary), total, page: request.page, pageSize: request.pageSize };
+    },
+
+    /** Removes a company (tests of code 135; users lose the relation with it). */
+    async deleteCompany(companyId: string): Promise<void> {
+      if (!(await deleteCompany(deps.db, companyId))) throw new AppError('NOT_FOUND', `no company ${companyId}`);
+    },
+  };
+}

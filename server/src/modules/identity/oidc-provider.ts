@@ -1,0 +1,241 @@
+import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import Provider, { type Adapter, type AdapterPayload, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../../platform/db';
+import {
+  consumeOidcPayload,
+  destroyOidcPayload,
+  findOidcPayload,
+  findOidcPayloadByUid,
+  findOidcPayloadByUserCode,
+  loadOrCreateSigningKeys,
+  revokeOidcPayloadsByGrantId,
+  upsertOidcPayload,
+} from './repository';
+
+/** Where the provider is mounted; its issuer is the public URL plus this path (STACK: issuer = mount path). */
+export const OIDC_PATH = '/api/v2/identity/oidc';
+/** The portal's own client (the backend for frontend of the auth module). */
+export const PORTAL_CLIENT_ID = 'tessera-portal';
+
+/** Lifetimes in seconds (ADR 005). Tokens stay on the server; the portal session bounds their use. */
+export const OIDC_TTL = {
+  AccessToken: 3600,
+  AuthorizationCode: 60,
+  IdToken: 3600,
+  Interaction: 3600,
+  Grant: 12 * 3600,
+  Session: 12 * 3600,
+} as const;
+
+/** The scopes of the portal client and the claims each releases (STACK: custom claims need a scope). */
+const CLAIMS = {
+  openid: ['sub'],
+  email: ['email', 'email_verified'],
+  profile: ['name', 'given_name', 'family_name', 'locale', 'userRoleId', 'userId', 'firstName', 'lastName', 'relatedCompanies'],
+};
+const PORTAL_SCOPE = 'openid profile email';
+
+/** The portal client's secret: derived from the session secret, so nothing else needs configuring. */
+export function portalClientSecret(sessionSecret: string): string {
+  return createHash('sha256').update(`${sessionSecret}:oidc-client`).digest('base64url');
+}
+
+/** A PostgreSQL adapter over `oidc_payloads` (STACK: one table, upsert/find/consume/destroy/revoke). */
+export function createPgAdapter(db: Db): new (name: string) => Adapter {
+  return class PgAdapter implements Adapter {
+    constructor(private readonly type: string) {}
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      const nested = payload as { session?: { accountId?: string }; result?: { login?: { accountId?: string } } };
+      const accountId = payload.accountId ?? nested.session?.accountId ?? nested.result?.login?.accountId ?? null;
+      await upsertOidcPayload(db, {
+        type: this.type,
+        id,
+        payload,
+        grantId: payload.grantId ?? null,
+        userCode: payload.userCode ?? null,
+        uid: payload.uid ?? null,
+        accountId,
+        expiresAt: expiresIn ? new Date(Date.now() + expiresIn * 1000) : null,
+      });
+    }
+
+    find(id: string) {
+      return findOidcPayload(db, this.type, id);
+    }
+
+    findByUid(uid: string) {
+      return findOidcPayloadByUid(db, this.type, uid);
+    }
+
+    findByUserCode(userCode: string) {
+      return findOidcPayloadByUserCode(db, this.type, userCode);
+    }
+
+    consume(id: string) {
+      return consumeOidcPayload(db, this.type, id);
+    }
+
+    destroy(id: string) {
+      return destroyOidcPayload(db, this.type, id);
+    }
+
+    revokeByGrantId(grantId: string) {
+      return revokeOidcPayloadsByGrantId(db, grantId);
+    }
+  };
+}
+
+/** The signing keys from the database; the first start generates an RS256 key (STACK). */
+export function loadSigningKeys(db: Db): Promise<Record<string, unknown>[]> {
+  return loadOrCreateSigningKeys(db, () => {
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const kid = randomUUID();
+    return { kid, jwk: { ...privateKey.export({ format: 'jwk' }), kid, alg: 'RS256', use: 'sig' } };
+  });
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** Adds the hash of an inline script to the page's Content-Security-Policy (set by helmet). */
+function allowInlineScript(ctx: KoaContextWithOIDC, script: string): void {
+  const csp = ctx.response.get('Content-Security-Policy');
+  if (!csp) return;
+  const digest = createHash('sha256').update(script).digest('base64');
+  ctx.response.set(
+    'Content-Security-Policy',
+    csp.replace(/script-src ([^;]*)/, (_whole, sources: string) => `script-src ${sources} 'sha256-${digest}'`),
+  );
+}
+
+function page(title: string, body: string): string {
+  return `<!doctype html><html lang="el"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem">${body}</body></html>`;
+}
+
+export type ProviderOptions = {
+  db: Db;
+  publicUrl: string;
+  sessionSecret: string;
+  cookieKeys: string[];
+  findAccount: FindAccount;
+  log: FastifyBaseLogger;
+};
+
+/**
+ * The OpenID Connect provider (ARCHITECTURE §6) configured as STACK.md found it works with
+ * openid-client in one process: lax cookies with the interaction cookie on `/`, the SPA's
+ * `/user/login` as the interaction page, first-party grant without a consent page, custom claims
+ * in the id token, and a sign-out page that submits itself.
+ */
+export async function createOidcProvider(options: ProviderOptions): Promise<Provider> {
+  const { publicUrl } = options;
+  const isHttps = publicUrl.startsWith('https:');
+  const keys = await loadSigningKeys(options.db);
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', signed: true, secure: isHttps };
+
+  const provider = new Provider(`${publicUrl}${OIDC_PATH}`, {
+    adapter: createPgAdapter(options.db),
+    clients: [
+      {
+        client_id: PORTAL_CLIENT_ID,
+        client_secret: portalClientSecret(options.sessionSecret),
+        client_name: 'Tessera',
+        redirect_uris: [`${publicUrl}/api/auth/callback/tessera`],
+        post_logout_redirect_uris: [`${publicUrl}/logout`, `${publicUrl}/en/logout`],
+        response_types: ['code'],
+        grant_types: ['authorization_code'],
+        token_endpoint_auth_method: 'client_secret_basic',
+      },
+    ],
+    jwks: { keys },
+    cookies: {
+      keys: options.cookieKeys,
+      names: { session: 'tessera.op.session', interaction: 'tessera.op.interaction', resume: 'tessera.op.resume' },
+      long: cookieOptions,
+      short: { ...cookieOptions, path: '/' },
+    },
+    claims: CLAIMS,
+    conformIdTokenClaims: false,
+    findAccount: options.findAccount,
+    // The SPA's sign-in page, in English when the portal asked with ui_locales=en (SPEC §2 locale prefix).
+    interactions: {
+      url: (_ctx: unknown, interaction: { uid: string; params: Record<string, unknown> }) =>
+        `${String(interaction.params.ui_locales ?? '').startsWith('en') ? '/en' : ''}/user/login?uid=${interaction.uid}`,
+    },
+    // First-party client: the grant of the portal's scopes is implied, so no consent page (STACK).
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const { client, session, result } = ctx.oidc;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      if (client.clientId !== PORTAL_CLIENT_ID) return undefined;
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(PORTAL_SCOPE);
+      await grant.save();
+      return grant;
+    },
+    pkce: { required: () => true },
+    clientBasedCORS: () => false,
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // No "Do you want to sign out?" page: the form submits itself with logout=yes (STACK).
+        async logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          const script = "document.forms[0].submit();";
+          allowInlineScript(ctx, script);
+          const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Αποσύνδεση / Sign out</button></noscript></form>');
+          ctx.body = page('Αποσύνδεση / Signing out', `${withLogout}<script>${script}</script>`);
+        },
+        async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.body = page('Tessera', `<p>Αποσυνδεθήκατε. / You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Tessera</a></p>`);
+        },
+      },
+    },
+    ttl: OIDC_TTL,
+    async renderError(ctx: KoaContextWithOIDC, out: Record<string, string>) {
+      ctx.type = 'html';
+      ctx.body = page(
+        'Tessera',
+        `<h1>Η σύνδεση δεν ολοκληρώθηκε / Sign-in could not be completed</h1><p>${escapeHtml(out.error_description ?? out.error ?? '')}</p><p><a href="${escapeHtml(publicUrl)}/user/login">Σύνδεση</a> · <a href="${escapeHtml(publicUrl)}/en/user/login">Sign in</a></p>`,
+      );
+    },
+  });
+  // Behind a TLS terminator the provider must trust X-Forwarded-Proto to build https URLs (STACK).
+  provider.proxy = isHttps;
+  provider.on('server_error', (_ctx: unknown, error: unknown) => options.log.error({ err: error }, 'identity provider error'));
+  // A listener replaces Koa's default, which prints to the console.
+  provider.app.on('error', (error: unknown) => options.log.error({ err: error }, 'identity provider request failed'));
+  return provider;
+}
+
+/**
+ * Hands every request under OIDC_PATH to the provider's Koa callback from a root `onRequest` hook,
+ * before Fastify parses the body (STACK: a Fastify route fails POSTs with 415). The prefix is
+ * stripped from `url` and kept in `originalUrl`, from which the provider builds its endpoint URLs.
+ */
+export function mountOidcProvider(app: FastifyInstance, provider: Provider): void {
+  const handle = provider.callback();
+  app.addHook('onRequest', async (request, reply) => {
+    const url = request.raw.url ?? '';
+    if (!(url === OIDC_PATH || url.startsWith(`${OIDC_PATH}/`) || url.startsWith(`${OIDC_PATH}?`))) return;
+    reply.hijack();
+    const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    raw.originalUrl = url;
+    raw.url = url.slice(OIDC_PATH.length) || '/';
+    handle(raw, reply.raw);
+  });
+}
+
+/** A random opaque token for emailed codes. */
+export function randomCode(): string {
+  return randomBytes(32).toString('base64url');
+}

@@ -1,0 +1,90 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isProviderRole, ROLE } from '@tessera/domain';
+import { writeAudit } from './audit';
+import { requireSession, type SessionPrincipal } from './auth-guard';
+import type { Db } from './db';
+import { AppError } from './errors';
+
+/** The header naming the company a request acts for (SPEC §7 `companyId`). */
+export const COMPANY_HEADER = 'companyid';
+
+/** What the tenant scope needs from the modules; `app.ts` wires the companies and auth services in. */
+export type TenantDeps = {
+  db: Db;
+  companyExists(companyId: string): Promise<boolean>;
+  /** Records on the portal session that it now acts for `companyId`. */
+  rememberCompany(sessionIdHash: string, companyId: string): Promise<void>;
+};
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    tenantDeps: TenantDeps;
+  }
+}
+
+export function installTenantScope(app: FastifyInstance, deps: TenantDeps): void {
+  app.decorate('tenantDeps', deps);
+}
+
+export type CompanyScope = {
+  companyId: string;
+  session: SessionPrincipal;
+  /** True when provider staff (roles 1 and 2) act for a customer company. */
+  isProviderActing: boolean;
+};
+
+function headerCompanyId(request: FastifyRequest): string | undefined {
+  const raw = request.headers[COMPANY_HEADER];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value : undefined;
+}
+
+/**
+ * The company a request may act for (ARCHITECTURE §4): `companyId` (the header, or `options.companyId`
+ * when the request names it in its body) must be one of the user's related companies; provider staff
+ * may act for any existing company, and switching to one is written to the audit log. Throws before
+ * anything is read or changed: 401 without a session, 400 without a company, 403 code 4 for a company
+ * that is not the user's, 403 code 135 when the company the session acted for no longer exists or is
+ * no longer related (SPEC §8: modal whose Ok goes home).
+ */
+export async function requireCompany(
+  request: FastifyRequest,
+  options: { companyId?: string | undefined } = {},
+): Promise<CompanyScope> {
+  const session = await requireSession(request);
+  const companyId = options.companyId?.trim() || headerCompanyId(request);
+  if (!companyId) {
+    throw new AppError('VALIDATION', 'companyId header missing', { fields: [{ field: 'companyId', key: 'required' }] });
+  }
+  const deps = request.server.tenantDeps;
+  if (session.roleId === ROLE.MERCHANT) throw new AppError('FORBIDDEN', 'merchants act for no company');
+
+  const isProvider = isProviderRole(session.roleId);
+  const isRelated = session.relatedCompanyIds.includes(companyId);
+  if (!isProvider && !isRelated) {
+    if (session.companyId === companyId) {
+      throw new AppError('COMPANY_UNAVAILABLE', `company ${companyId} is no longer related to ${session.userId}`);
+    }
+    throw new AppError('FORBIDDEN', `company ${companyId} is not related to ${session.userId}`);
+  }
+  if (!(await deps.companyExists(companyId))) {
+    throw new AppError('COMPANY_UNAVAILABLE', `company ${companyId} no longer exists`);
+  }
+  if (session.companyId !== companyId) {
+    if (isProvider) {
+      await writeAudit(deps.db, {
+        actorUserId: session.userId,
+        companyId,
+        action: 'company.act',
+        entity: 'company',
+        entityId: companyId,
+        before: { companyId: session.companyId },
+        after: { companyId },
+        requestId: String(request.id),
+      });
+    }
+    await deps.rememberCompany(session.sessionIdHash, companyId);
+    session.companyId = companyId;
+  }
+  return { companyId, session, isProviderActing: isProvider };
+}

@@ -1,0 +1,135 @@
+import { expect } from 'vitest';
+import type { LightMyRequestResponse } from 'fastify';
+import { issueCsrfToken } from '../src/platform/csrf';
+import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, seedDemo, type DemoUserKey } from '../src/db/seed/demo';
+import { SESSION_COOKIE } from '../src/modules/auth/sessions';
+import { TestBrowser } from './browser';
+import type { TestContext } from './harness';
+
+export { DEMO_PASSWORD, DEMO_USERS, DEMO_COMPANIES, type DemoUserKey };
+export const DEMO_ROLE_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
+
+/** The demo companies and users in this file's database; returns each demo user's id. */
+export async function seedDemoWorld(ctx: TestContext): Promise<Record<DemoUserKey, string>> {
+  await seedDemo(ctx.database);
+  const ids = {} as Record<DemoUserKey, string>;
+  const { rows } = await ctx.database.pool.query<{ id: string; email: string }>('select id, email from users');
+  for (const key of DEMO_ROLE_KEYS) {
+    const row = rows.find((r) => r.email === DEMO_USERS[key].email);
+    if (!row) throw new Error(`demo user ${key} missing`);
+    ids[key] = row.id;
+  }
+  return ids;
+}
+
+/**
+ * Headers of a signed-in browser for `userId`, with a session made directly through the session
+ * store (not the browser flow) and a CSRF token: pass them to `app.inject()`.
+ */
+export async function sessionHeaders(
+  ctx: TestContext,
+  userId: string,
+  options: { companyId?: string | null } = {},
+): Promise<Record<string, string>> {
+  const { id } = await ctx.app.services.sessions.create(userId, { companyId: options.companyId ?? null });
+  const csrf = issueCsrfToken(ctx.config.sessionSecret);
+  return { cookie: `${SESSION_COOKIE}=${id}; tessera.csrf=${csrf}`, 'x-csrf-token': csrf };
+}
+
+/**
+ * The whole sign-in through the provider, as the browser does it: csrf → sign-in (json) →
+ * authorisation → the SPA's login API → resume → callback. Returns the browser (holding the
+ * session cookie) and the final redirect.
+ */
+export async function signInThroughProvider(
+  ctx: TestContext,
+  email: string,
+  password: string,
+  options: { callbackUrl?: string; browser?: TestBrowser } = {},
+): Promise<{ browser: TestBrowser; login: LightMyRequestResponse; callback?: LightMyRequestResponse }> {
+  const browser = options.browser ?? new TestBrowser(ctx.app, ctx.config.publicUrl);
+  const csrfToken = await browser.csrf();
+  const signin = await browser.request('POST', '/api/auth/signin/tessera', {
+    payload: { csrfToken, callbackUrl: options.callbackUrl ?? '/', json: true },
+  });
+  expect(signin.statusCode).toBe(200);
+  const authorize = await browser.get(signin.json<{ url: string }>().url);
+  expect(authorize.statusCode).toBe(303);
+  const loginPage = new URL(authorize.headers.location as string, ctx.config.publicUrl);
+  expect(loginPage.pathname).toMatch(/^(\/en)?\/user\/login$/);
+  const uid = loginPage.searchParams.get('uid')!;
+  const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, { email, password });
+  if (login.statusCode !== 200) return { browser, login };
+  const resume = await browser.get(login.json<{ redirectTo: string }>().redirectTo);
+  expect(resume.statusCode).toBe(303);
+  const callback = await browser.get(resume.headers.location as string);
+  return { browser, login, callback };
+}
+
+export type TenantProbe = {
+  method: 'GET' | 'POST';
+  url: string;
+  /** The body for a company id (routes that name the company in the body). */
+  payload?: (companyId: string) => unknown;
+};
+
+export type TenantStatuses = Record<DemoUserKey, { own: number; foreign: number }>;
+
+/**
+ * Calls a company-scoped route as every demo role, once for a company of its own (the first related
+ * one; C1001 for provider staff and merchants) and once for a foreign company (C1006, related to no
+ * demo user), with the company in the `companyId` header and, when given, in the body. Every
+ * company-scoped route of every issue asserts its matrix with this (issue 3 §8).
+ */
+export async function tenantMatrix(ctx: TestContext, ids: Record<DemoUserKey, string>, probe: TenantProbe): Promise<TenantStatuses> {
+  const result = {} as TenantStatuses;
+  for (const key of DEMO_ROLE_KEYS) {
+    const own = DEMO_USERS[key].companyIds[0] ?? 'C1001';
+    const statuses = { own: 0, foreign: 0 };
+    for (const [which, companyId] of [['own', own], ['foreign', 'C1006']] as const) {
+      const headers = await sessionHeaders(ctx, ids[key]);
+      const response = await ctx.app.inject({
+        method: probe.method,
+        url: probe.url,
+        headers: { ...headers, companyid: companyId },
+        ...(probe.payload ? { payload: probe.payload(companyId) as object } : {}),
+      });
+      statuses[which] = response.statusCode;
+    }
+    result[key] = statuses;
+  }
+  return result;
+}
+
+/** The matrix a company-scoped route open to every company-side role and provider staff must show. */
+export const COMPANY_SCOPED_EXPECTATION: TenantStatuses = {
+  admin: { own: 200, foreign: 200 },
+  care: { own: 200, foreign: 200 },
+  om1: { own: 200, foreign: 403 },
+  om3: { own: 200, foreign: 403 },
+  finance: { own: 200, foreign: 403 },
+  payment: { own: 200, foreign: 403 },
+  merchant: { own: 403, foreign: 403 },
+};
+
+/** Waits for the identity module's background work (mail of reset requests) to finish. */
+export function settle(ctx: TestContext): Promise<void> {
+  return ctx.app.services.identity.settle();
+}
+
+/** The latest mail sent to `to`, from the outbox. */
+export async function lastMailTo(ctx: TestContext, to: string): Promise<{ subject: string; text: string } | undefined> {
+  await settle(ctx);
+  const { rows } = await ctx.database.pool.query<{ subject: string; text: string }>(
+    'select subject, text from mail_outbox where "to" = $1 order by created_at desc limit 1',
+    [to],
+  );
+  return rows[0];
+}
+
+/** The code of the latest reset or confirmation link in `text`. */
+export function tokenOfMail(text: string): string {
+  const match = /token=([\w-]+)&code_type=token/.exec(text);
+  if (!match) throw new Error(`no link in mail: ${text}`);
+  return match[1]!;
+}
