@@ -50,6 +50,9 @@ export default defineConfig({
       DEV_MAILBOX: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
+      // Journeys sign in many times a minute from one address; the limits themselves are tested in the server suites.
+      LOGIN_RATE_LIMIT: '10000',
+      RESET_RATE_LIMIT: '10000',
       PUBLIC_URL: baseURL,
     },
   },

@@ -7,7 +7,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 const children: ChildProcess[] = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'development', WEB_DIST: process.env.WEB_DIST ?? '.tmp/no-web-dist' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      WEB_DIST: process.env.WEB_DIST ?? '.tmp/no-web-dist',
+      // The browser talks to Vite; the identity provider's redirects must come back there too.
+      PUBLIC_URL: process.env.PUBLIC_URL ?? 'http://localhost:5173',
+    },
   }),
   spawn('npx', ['vite', '--port', '5173'], { stdio: 'inherit', cwd: 'web' }),
 ];

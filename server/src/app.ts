@@ -6,6 +6,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -116,8 +117,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);
+  // One instance counts in memory; several share their counters in Redis (ARCHITECTURE §1).
+  const redis = config.REDIS_URL
+    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
     global: true,
+    ...(redis ? { redis, nameSpace: 'tessera-rate-limit-', skipOnError: true } : {}),
     max: config.RATE_LIMIT_MAX,
     timeWindow: '1 minute',
     allowList: (request) => !request.url.startsWith('/api/'),

@@ -203,3 +203,22 @@ describe('database outage', () => {
     await local.database.close().catch(() => undefined);
   });
 });
+
+describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', () => {
+  it('counts requests of two instances together', async () => {
+    const env = { REDIS_URL: process.env.TEST_REDIS_URL!, RATE_LIMIT_MAX: '3' };
+    const first = await createTestApp({ env });
+    const second = await createTestApp({ env });
+    // A client address of its own, so runs and other files never share a counter.
+    const address = `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const call = (ctx: TestContext) =>
+      ctx.app.inject({ method: 'GET', url: '/api/content/menu', remoteAddress: address });
+    const statuses = [await call(first), await call(second), await call(first), await call(second)].map(
+      (response) => response.statusCode,
+    );
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    expect((await call(first)).json()).toMatchObject({ success: false, errorCode: 7 });
+    await first.close();
+    await second.close();
+  });
+});
