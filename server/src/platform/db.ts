@@ -1,4 +1,4 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -65,7 +65,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   const inMemory = !options.dataDir || options.dataDir.startsWith('memory://');
-  if (!inMemory && options.dataDir) await mkdir(path.resolve(options.dataDir), { recursive: true });
+  let releaseLock = async () => undefined as void;
+  if (!inMemory && options.dataDir) {
+    await mkdir(path.resolve(options.dataDir), { recursive: true });
+    releaseLock = await lockDataDir(path.resolve(options.dataDir));
+  }
   const pglite = await PGlite.create({
     ...(inMemory ? {} : { dataDir: path.resolve(options.dataDir as string) }),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
@@ -90,8 +94,45 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await pool.end();
       await socket.stop();
       await pglite.close();
+      await releaseLock();
     },
   };
+}
+
+function isProcessAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Claims a PGlite data folder for this process: two processes writing one folder silently lose
+ * writes (ADR 003), so a second `npm start` on the same folder stops with a clear message instead.
+ * A lock left by a process that no longer runs is taken over.
+ */
+export async function lockDataDir(folder: string): Promise<() => Promise<void>> {
+  const lockFile = path.join(folder, 'tessera.lock');
+  for (let attempt = 0; attempt < 2; attempt += 1) {
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number((await readFile(lockFile, 'utf8').catch(() => '')).trim());
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isProcessAlive(owner)) {
+        throw new Error(
+          `The database folder ${folder} is in use by process ${owner}. Stop that process, or set DATA_DIR to another folder or DATABASE_URL to a PostgreSQL server.`,
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Could not lock the database folder ${folder}`);
 }
 
 /** Applies the forward-only SQL migrations, one instance at a time. */
