@@ -11,18 +11,37 @@ import tseslint from 'typescript-eslint';
  * server; a web feature never imports another feature (shared code goes to ui/ or lib/); a server
  * module reaches another module only through its service, never its repository.
  */
-const featureZones = ['content', 'notifications', 'identity', 'cards', 'orders', 'merchant', 'account', 'companies', 'drafts', 'bulk', 'payments'].map(
-  (feature) => ({
-    target: `./web/src/features/${feature}`,
-    from: './web/src/features',
-    except: [`./${feature}`],
-    message: 'A web feature never imports another feature; move shared code to web/src/ui or web/src/lib.',
-  }),
-);
+const featureZones = [
+  'content',
+  'notifications',
+  'identity',
+  'cards',
+  'orders',
+  'merchant',
+  'account',
+  'companies',
+  'drafts',
+  'bulk',
+  'payments',
+].map((feature) => ({
+  target: `./web/src/features/${feature}`,
+  from: './web/src/features',
+  except: [`./${feature}`],
+  message: 'A web feature never imports another feature; move shared code to web/src/ui or web/src/lib.',
+}));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.cache/**', '.tmp/**', 'test-results/**', 'playwright-report/**', 'server/src/db/migrations/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '.cache/**',
+      '.tmp/**',
+      'test-results/**',
+      'playwright-report/**',
+      'server/src/db/migrations/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -36,12 +55,19 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      '@typescript-eslint/ban-ts-comment': ['error', { 'ts-expect-error': 'allow-with-description', 'ts-ignore': true }],
+      '@typescript-eslint/ban-ts-comment': [
+        'error',
+        { 'ts-expect-error': 'allow-with-description', 'ts-ignore': true },
+      ],
       'import/no-restricted-paths': [
         'error',
         {
           zones: [
-            { target: './domain', from: ['./server', './web', './e2e', './bench'], message: 'domain/ imports nothing of the project.' },
+            {
+              target: './domain',
+              from: ['./server', './web', './e2e', './bench'],
+              message: 'domain/ imports nothing of the project.',
+            },
             { target: './web', from: './server', message: 'The web client never imports server code.' },
             { target: './server', from: './web', message: 'The server never imports web code.' },
             ...featureZones,
@@ -54,7 +80,7 @@ export default tseslint.config(
           patterns: [
             {
               group: ['**/modules/*/repository', '**/modules/*/repository.ts'],
-              message: 'Call the other module\'s service, never its repository.',
+              message: "Call the other module's service, never its repository.",
             },
           ],
         },
@@ -67,7 +93,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../*/repository', '../*/repository.ts', '../../modules/*/repository'], message: "Call the other module's service, never its repository." }] },
+        {
+          patterns: [
+            {
+              group: ['../*/repository', '../*/repository.ts', '../../modules/*/repository'],
+              message: "Call the other module's service, never its repository.",
+            },
+          ],
+        },
       ],
     },
   },

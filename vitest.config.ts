@@ -34,6 +34,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // Its own worker limit needs its own group when all projects run together.
+          sequence: { groupOrder: 1 },
         },
       },
     ],

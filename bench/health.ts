@@ -12,7 +12,13 @@ import { line, load } from './load';
 export async function healthBenchmark(): Promise<void> {
   const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
   await migrateDatabase(database);
-  const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'b'.repeat(40), RATE_LIMIT_MAX: '100000000', WEB_DIST: '.tmp/none', LOG_LEVEL: 'warn' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    SESSION_SECRET: 'b'.repeat(40),
+    RATE_LIMIT_MAX: '100000000',
+    WEB_DIST: '.tmp/none',
+    LOG_LEVEL: 'warn',
+  });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
@@ -23,13 +29,16 @@ export async function healthBenchmark(): Promise<void> {
   });
   await bare.listen({ port: 0, host: '127.0.0.1' });
 
-  const portOf = (server: { server: { address(): unknown } }) => (server.server.address() as { port: number }).port;
+  const portOf = (server: { server: { address(): unknown } }) =>
+    (server.server.address() as { port: number }).port;
   const full = await load(`http://127.0.0.1:${portOf(app)}/api/health`);
   const floor = await load(`http://127.0.0.1:${portOf(bare)}/health`);
   console.log(`database: ${database.kind}`);
   console.log(line('full stack  GET /api/health', full));
   console.log(line('bare Fastify GET /health', floor));
-  console.log(`ratio full/bare: ${(full.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} (target ≥ 0.6)`);
+  console.log(
+    `ratio full/bare: ${(full.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} (target ≥ 0.6)`,
+  );
 
   await app.close();
   await bare.close();

@@ -12,9 +12,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 
 /** An axe scan of the page as it is: no serious or critical violation is allowed (ARCHITECTURE §8). */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const severe = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = severe.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  const summary = severe.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.nodes
+        .map((n) => n.target.join(' '))
+        .slice(0, 3)
+        .join(', ')}`,
+  );
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
 

@@ -73,7 +73,10 @@ test.describe('mobile menu at 360 px', () => {
       await screenshot(page, `mobile-menu-third-level-${culture}`);
       await drawer.getByRole('button', { name: new RegExp(`^${back}`) }).click();
       await expect(drawer.getByRole('button', { name: second!.text })).toBeVisible();
-      await drawer.getByRole('navigation', { name: /Menu path|Διαδρομή/ }).getByRole('button', { name: menu, exact: true }).click();
+      await drawer
+        .getByRole('navigation', { name: /Menu path|Διαδρομή/ })
+        .getByRole('button', { name: menu, exact: true })
+        .click();
       await expect(drawer.getByRole('button', { name: first!.text })).toBeVisible();
       await drawer.getByRole('button', { name: first!.text }).click();
       await drawer.getByRole('button', { name: second!.text }).click();
@@ -84,7 +87,10 @@ test.describe('mobile menu at 360 px', () => {
 });
 
 test.describe('global errors (SPEC §8)', () => {
-  test('a failing call shows the error modal with the catalogue message and Ok closes it', async ({ page, request }) => {
+  test('a failing call shows the error modal with the catalogue message and Ok closes it', async ({
+    page,
+    request,
+  }) => {
     const { errorCodes } = await content<{ errorCodes: { errorCode: number; errorCodeMessage: string }[] }>(
       request,
       'error-codes',
@@ -95,7 +101,12 @@ test.describe('global errors (SPEC §8)', () => {
       route.fulfill({
         status: 409,
         contentType: 'application/json',
-        body: JSON.stringify({ success: false, errorCode: 6, errorLevel: 'error', errorMessage: 'server text' }),
+        body: JSON.stringify({
+          success: false,
+          errorCode: 6,
+          errorLevel: 'error',
+          errorMessage: 'server text',
+        }),
       }),
     );
     await page.goto('/en/faqs');
@@ -250,7 +261,10 @@ test('screenshots at 360 and 1440 px in both languages', async ({ page }) => {
         await settle(page);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `horizontal overflow of ${prefix}${path} at ${width}`).toBeLessThanOrEqual(0);
-        await screenshot(page, `${width}${prefix || '/el'}${path === '/' ? '/home' : path}`.replace(/\//g, '_'));
+        await screenshot(
+          page,
+          `${width}${prefix || '/el'}${path === '/' ? '/home' : path}`.replace(/\//g, '_'),
+        );
       }
     }
   }

@@ -39,15 +39,27 @@ function vitest(suite: string, projects: string[], env: Record<string, string> =
   rmSync(output, { force: true });
   const status = run(
     'npx',
-    ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${output}`],
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${output}`,
+    ],
     env,
   );
   if (!existsSync(output)) {
     results.push({ suite, passed: 0, failed: 1, note: `vitest exited ${status} without a report` });
     return;
   }
-  const report = JSON.parse(readFileSync(output, 'utf8')) as { numPassedTests: number; numFailedTests: number; numFailedTestSuites: number };
-  const failedFiles = report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0;
+  const report = JSON.parse(readFileSync(output, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numFailedTestSuites: number;
+  };
+  const failedFiles =
+    report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0;
   results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + failedFiles });
 }
 
@@ -56,7 +68,9 @@ async function freePort(): Promise<number> {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -64,11 +78,17 @@ async function freePort(): Promise<number> {
 /** Installs Debian's chromium when it is missing and we are root; otherwise says how, in one line. */
 function ensureChromium(): string | null {
   if (existsSync(CHROMIUM)) return null;
-  if (process.getuid?.() !== 0) return `Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) and try again.`;
+  if (process.getuid?.() !== 0)
+    return `Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) and try again.`;
   console.log('Installing Debian chromium for the end-to-end tests…');
   const update = run('apt-get', ['update', '-qq']);
-  const install = update === 0 ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' }) : update;
-  return install === 0 && existsSync(CHROMIUM) ? null : `Installing chromium failed: run 'apt-get install -y chromium' as root and try again.`;
+  const install =
+    update === 0
+      ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' })
+      : update;
+  return install === 0 && existsSync(CHROMIUM)
+    ? null
+    : `Installing chromium failed: run 'apt-get install -y chromium' as root and try again.`;
 }
 
 async function e2e(): Promise<void> {
@@ -91,7 +111,12 @@ async function e2e(): Promise<void> {
     PLAYWRIGHT_JSON_OUTPUT_NAME: output,
   });
   if (!existsSync(output)) {
-    results.push({ suite: 'e2e', passed: 0, failed: 1, note: `playwright exited ${status} without a report` });
+    results.push({
+      suite: 'e2e',
+      passed: 0,
+      failed: 1,
+      note: `playwright exited ${status} without a report`,
+    });
     return;
   }
   const { stats } = JSON.parse(readFileSync(output, 'utf8')) as {
@@ -111,7 +136,9 @@ async function main(): Promise<void> {
 
   console.log('\nSuites:');
   for (const result of results) {
-    console.log(`  ${result.suite.padEnd(16)} ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`);
+    console.log(
+      `  ${result.suite.padEnd(16)} ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`,
+    );
   }
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);

@@ -46,7 +46,10 @@ export type SearchCompanyResponse = z.infer<typeof SearchCompanyResponseSchema>;
 /** `POST /api/v1/accounts/getCompaniesByIds`. */
 export const GetCompaniesByIdsRequestSchema = z.object({ companyIds: z.array(CompanyId).min(1).max(100) });
 export type GetCompaniesByIdsRequest = z.infer<typeof GetCompaniesByIdsRequestSchema>;
-export const CompaniesResponseSchema = z.object({ success: z.literal(true), companies: z.array(CompanySummarySchema) });
+export const CompaniesResponseSchema = z.object({
+  success: z.literal(true),
+  companies: z.array(CompanySummarySchema),
+});
 export type CompaniesResponse = z.infer<typeof CompaniesResponseSchema>;
 
 /** `POST /api/v1/accounts/selectCompany`: the company the session acts for from now on. */

@@ -183,7 +183,13 @@ export type SessionResponse = z.infer<typeof SessionResponseSchema>;
 
 export const ProvidersResponseSchema = z.record(
   z.string(),
-  z.object({ id: z.string(), name: z.string(), type: z.literal('oidc'), signinUrl: z.string(), callbackUrl: z.string() }),
+  z.object({
+    id: z.string(),
+    name: z.string(),
+    type: z.literal('oidc'),
+    signinUrl: z.string(),
+    callbackUrl: z.string(),
+  }),
 );
 export type ProvidersResponse = z.infer<typeof ProvidersResponseSchema>;
 

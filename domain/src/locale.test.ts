@@ -33,7 +33,13 @@ describe('locale paths (SPEC §2)', () => {
   });
 
   it('leaves external links, tel: and anchors alone', () => {
-    for (const link of ['https://example.com/x', 'tel:+302100000000', 'mailto:a@b.gr', '#main', '//cdn.example.com']) {
+    for (const link of [
+      'https://example.com/x',
+      'tel:+302100000000',
+      'mailto:a@b.gr',
+      '#main',
+      '//cdn.example.com',
+    ]) {
       expect(localePath('en', link)).toBe(link);
     }
   });
@@ -45,7 +51,9 @@ describe('locale paths (SPEC §2)', () => {
   });
 
   it('keeps the page, query and hash when switching language', () => {
-    expect(switchLocalePath('/orders/order-history?page=2#top', 'en')).toBe('/en/orders/order-history?page=2#top');
+    expect(switchLocalePath('/orders/order-history?page=2#top', 'en')).toBe(
+      '/en/orders/order-history?page=2#top',
+    );
     expect(switchLocalePath('/en/orders/order-history?page=2', 'el')).toBe('/orders/order-history?page=2');
     expect(switchLocalePath('/en', 'el')).toBe('/');
   });

@@ -18,7 +18,11 @@ describe('formatAmount', () => {
   });
 
   it('agrees with Intl el-GR currency formatting for every amount', () => {
-    const intl = new Intl.NumberFormat('el-GR', { style: 'currency', currency: 'EUR', useGrouping: 'always' });
+    const intl = new Intl.NumberFormat('el-GR', {
+      style: 'currency',
+      currency: 'EUR',
+      useGrouping: 'always',
+    });
     fc.assert(
       fc.property(fc.integer({ min: -1e12, max: 1e12 }), (cents) => {
         expect(formatAmount(cents)).toBe(intl.format(cents / 100));

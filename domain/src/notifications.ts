@@ -14,7 +14,10 @@ export function notificationAge(createdAt: Date | string, now: Date = new Date()
 }
 
 /** A notification whose end date has passed is no longer shown. */
-export function isNotificationLive(endsAt: Date | string | null | undefined, now: Date = new Date()): boolean {
+export function isNotificationLive(
+  endsAt: Date | string | null | undefined,
+  now: Date = new Date(),
+): boolean {
   if (endsAt === null || endsAt === undefined || endsAt === '') return true;
   return new Date(endsAt).getTime() > now.getTime();
 }

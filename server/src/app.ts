@@ -83,7 +83,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const mailer = options.mailer ?? createMailer(database, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
+  const mailer =
+    options.mailer ?? createMailer(database, { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM });
   const content = createContentService({
     db: database.db,
     mailer,
@@ -119,7 +120,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifyFormbody);
   // One instance counts in memory; several share their counters in Redis (ARCHITECTURE §1).
   const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { connectTimeout: 1000, maxRetriesPerRequest: 1, enableOfflineQueue: false })
+    ? new Redis(config.REDIS_URL, {
+        connectTimeout: 1000,
+        maxRetriesPerRequest: 1,
+        enableOfflineQueue: false,
+      })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => undefined)));
   await app.register(fastifyRateLimit, {
@@ -182,19 +187,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const secureCookies = config.publicUrl.startsWith('https:');
   await app.register(healthRoutes(database), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
-  await app.register(authRoutes({
+  await app.register(
+    authRoutes({
       service: auth,
       secret: config.sessionSecret,
       secureCookies,
       publicUrl: config.publicUrl,
       // Starting a sign-in costs no password check; allow a few per attempt.
       signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
-    }), {
-    prefix: '/api/auth',
-  });
+    }),
+    {
+      prefix: '/api/auth',
+    },
+  );
   await app.register(authApiRoutes({ service: auth }), { prefix: '/api' });
   await app.register(
-    identityRoutes(identity, { loginPerMinute: config.LOGIN_RATE_LIMIT, resetPerMinute: config.RESET_RATE_LIMIT }),
+    identityRoutes(identity, {
+      loginPerMinute: config.LOGIN_RATE_LIMIT,
+      resetPerMinute: config.RESET_RATE_LIMIT,
+    }),
     { prefix: '/api/v2/identity' },
   );
   await app.register(companiesRoutes(companies), { prefix: '/api/v1/accounts' });
@@ -204,8 +215,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   if (hasSpa) {
     // History fallback: any GET that is not an API path and matched no route is the SPA.
     app.addHook('onRequest', async (request, reply) => {
-      if ((request.method === 'GET' || request.method === 'HEAD') && !request.routeOptions.url && isSpaPath(request.url)) {
-        return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(app.spaIndexHtml);
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !request.routeOptions.url &&
+        isSpaPath(request.url)
+      ) {
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(app.spaIndexHtml);
       }
       return undefined;
     });

@@ -20,8 +20,8 @@ async function main(): Promise<void> {
   // Expired provider rows, spent codes and timed-out portal sessions; deletes are idempotent, so
   // several instances may run it. Moves to the job queue when jobs arrive.
   const purge = setInterval(() => {
-    void Promise.all([app.services.identity.purgeExpired(), app.services.sessions.purgeExpired()]).catch((error: unknown) =>
-      app.log.warn({ err: error }, 'purge of expired sessions failed'),
+    void Promise.all([app.services.identity.purgeExpired(), app.services.sessions.purgeExpired()]).catch(
+      (error: unknown) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
     );
   }, 15 * 60_000);
   purge.unref();
@@ -44,14 +44,17 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const where = database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+  const where =
+    database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [
     '',
     `  Tessera is running at ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
     `  Database: ${where}`,
     ...(config.isDevMailbox ? [`  Development mailbox: ${config.publicUrl}/dev/mailbox`] : []),
     `  API documentation: ${config.publicUrl}/api/docs`,
-    ...(demo ? ['', `  Demo logins (password ${DEMO_PASSWORD}):`, ...demo.logins.map((login) => `    ${login}`)] : []),
+    ...(demo
+      ? ['', `  Demo logins (password ${DEMO_PASSWORD}):`, ...demo.logins.map((login) => `    ${login}`)]
+      : []),
     '',
   ];
   process.stdout.write(`${lines.join('\n')}\n`);

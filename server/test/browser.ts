@@ -24,8 +24,16 @@ export class TestBrowser {
   }
 
   private absorb(response: LightMyRequestResponse): void {
-    for (const cookie of response.cookies as { name: string; value: string; expires?: Date; maxAge?: number }[]) {
-      const expired = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() < Date.now());
+    for (const cookie of response.cookies as {
+      name: string;
+      value: string;
+      expires?: Date;
+      maxAge?: number;
+    }[]) {
+      const expired =
+        cookie.value === '' ||
+        cookie.maxAge === 0 ||
+        (cookie.expires && cookie.expires.getTime() < Date.now());
       if (expired) this.cookies.delete(cookie.name);
       else this.cookies.set(cookie.name, cookie.value);
     }
@@ -38,11 +46,16 @@ export class TestBrowser {
     options: { payload?: unknown; headers?: Record<string, string> } = {},
   ): Promise<LightMyRequestResponse> {
     const target = new URL(url, this.origin);
-    if (target.origin !== this.origin.origin) throw new Error(`the test browser only visits the portal, not ${target.origin}`);
+    if (target.origin !== this.origin.origin)
+      throw new Error(`the test browser only visits the portal, not ${target.origin}`);
     const response = await this.app.inject({
       method,
       url: `${target.pathname}${target.search}`,
-      headers: { host: this.origin.host, ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}), ...options.headers },
+      headers: {
+        host: this.origin.host,
+        ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
+        ...options.headers,
+      },
       ...(options.payload === undefined ? {} : { payload: options.payload as string }),
     });
     this.absorb(response);

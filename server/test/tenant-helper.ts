@@ -13,7 +13,9 @@ export const DEMO_ROLE_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
 export async function seedDemoWorld(ctx: TestContext): Promise<Record<DemoUserKey, string>> {
   await seedDemo(ctx.database);
   const ids = {} as Record<DemoUserKey, string>;
-  const { rows } = await ctx.database.pool.query<{ id: string; email: string }>('select id, email from users');
+  const { rows } = await ctx.database.pool.query<{ id: string; email: string }>(
+    'select id, email from users',
+  );
   for (const key of DEMO_ROLE_KEYS) {
     const row = rows.find((r) => r.email === DEMO_USERS[key].email);
     if (!row) throw new Error(`demo user ${key} missing`);
@@ -81,12 +83,19 @@ export type TenantStatuses = Record<DemoUserKey, { own: number; foreign: number 
  * demo user), with the company in the `companyId` header and, when given, in the body. Every
  * company-scoped route of every issue asserts its matrix with this (issue 3 §8).
  */
-export async function tenantMatrix(ctx: TestContext, ids: Record<DemoUserKey, string>, probe: TenantProbe): Promise<TenantStatuses> {
+export async function tenantMatrix(
+  ctx: TestContext,
+  ids: Record<DemoUserKey, string>,
+  probe: TenantProbe,
+): Promise<TenantStatuses> {
   const result = {} as TenantStatuses;
   for (const key of DEMO_ROLE_KEYS) {
     const own = DEMO_USERS[key].companyIds[0] ?? 'C1001';
     const statuses = { own: 0, foreign: 0 };
-    for (const [which, companyId] of [['own', own], ['foreign', 'C1006']] as const) {
+    for (const [which, companyId] of [
+      ['own', own],
+      ['foreign', 'C1006'],
+    ] as const) {
       const headers = await sessionHeaders(ctx, ids[key]);
       const response = await ctx.app.inject({
         method: probe.method,
@@ -118,7 +127,10 @@ export function settle(ctx: TestContext): Promise<void> {
 }
 
 /** The latest mail sent to `to`, from the outbox. */
-export async function lastMailTo(ctx: TestContext, to: string): Promise<{ subject: string; text: string } | undefined> {
+export async function lastMailTo(
+  ctx: TestContext,
+  to: string,
+): Promise<{ subject: string; text: string } | undefined> {
   await settle(ctx);
   const { rows } = await ctx.database.pool.query<{ subject: string; text: string }>(
     'select subject, text from mail_outbox where "to" = $1 order by created_at desc limit 1',

@@ -80,6 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionSecret,
     isDevMailbox: value.DEV_MAILBOX ?? (value.NODE_ENV !== 'production' || value.DEMO_SEED),
     oidcCookieKeys:
-      cookieKeys.length > 0 ? cookieKeys : [createHmac('sha256', sessionSecret).update('oidc-cookies').digest('base64url')],
+      cookieKeys.length > 0
+        ? cookieKeys
+        : [createHmac('sha256', sessionSecret).update('oidc-cookies').digest('base64url')],
   };
 }

@@ -12,7 +12,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * (their own state and PKCE), the log beacon (navigator.sendBeacon cannot set headers; it only
  * writes log lines) and signed server-to-server callbacks.
  */
-const EXEMPT = [/^\/api\/v2\/identity\/oidc(\/|$)/, /^\/api\/log$/, /^\/sandbox\//, /^\/api\/v1\/orders\/payments\/callback/];
+const EXEMPT = [
+  /^\/api\/v2\/identity\/oidc(\/|$)/,
+  /^\/api\/log$/,
+  /^\/sandbox\//,
+  /^\/api\/v1\/orders\/payments\/callback/,
+];
 
 /**
  * The session client's sign-in and sign-out posts (SPEC §7) may carry the token in their form body

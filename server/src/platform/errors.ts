@@ -108,7 +108,10 @@ export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
   const params = issue.params;
   switch (issue.keyword) {
     case 'invalid_type':
-      return { field, key: /received undefined|received null/.test(issue.message ?? '') ? 'required' : 'invalidValue' };
+      return {
+        field,
+        key: /received undefined|received null/.test(issue.message ?? '') ? 'required' : 'invalidValue',
+      };
     case 'too_small': {
       const min = Number(params.minimum ?? 0);
       if (params.origin === 'string' && min <= 1) return { field, key: 'required' };
@@ -147,7 +150,10 @@ async function translateFields(
  * SPEC §7–8 with the fitting status; unknown errors become 500 with the request id, and the full
  * error goes to the log only.
  */
-export function installErrorHandling(app: FastifyInstance, getCatalogue: () => ErrorCatalogue | undefined): void {
+export function installErrorHandling(
+  app: FastifyInstance,
+  getCatalogue: () => ErrorCatalogue | undefined,
+): void {
   async function send(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -171,7 +177,10 @@ export function installErrorHandling(app: FastifyInstance, getCatalogue: () => E
     if (options.fields && options.fields.length > 0) {
       body.fields = await translateFields(options.fields, locale, catalogue);
     }
-    return reply.status(options.status ?? ERROR_STATUS[code]).type('application/json').send(body);
+    return reply
+      .status(options.status ?? ERROR_STATUS[code])
+      .type('application/json')
+      .send(body);
   }
 
   app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {

@@ -11,7 +11,10 @@ export type Mailer = { send(message: MailMessage): Promise<SentMail> };
  * builds the message and it is kept in `mail_outbox` for the development mailbox (`/dev/mailbox`).
  * Either way a copy is recorded in the outbox, so support can see what a user was sent.
  */
-export function createMailer(database: Database, options: { smtpUrl?: string | undefined; from: string }): Mailer {
+export function createMailer(
+  database: Database,
+  options: { smtpUrl?: string | undefined; from: string },
+): Mailer {
   const transport = options.smtpUrl
     ? nodemailer.createTransport(options.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true });

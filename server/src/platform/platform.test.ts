@@ -11,7 +11,10 @@ let ctx: TestContext;
 
 beforeAll(async () => {
   await mkdir(path.join(DIST, 'assets'), { recursive: true });
-  await writeFile(path.join(DIST, 'index.html'), '<!doctype html><html><body><div id="root">SPA</div></body></html>');
+  await writeFile(
+    path.join(DIST, 'index.html'),
+    '<!doctype html><html><body><div id="root">SPA</div></body></html>',
+  );
   await writeFile(path.join(DIST, 'assets', 'app-abc123.js'), 'console.log("app")');
   ctx = await createTestApp({
     env: { WEB_DIST: DIST },
@@ -28,10 +31,16 @@ beforeAll(async () => {
       app.get('/api/test/rule', async () => {
         throw new AppError('BUSINESS_RULE', 'internal', { userMessage: 'Ειδικό μήνυμα' });
       });
-      app.withTypeProvider<ZodTypeProvider>().post('/api/test/echo', { schema: { body: z.object({ count: z.number().int().min(1) }) } }, async (request) => ({
-        success: true,
-        count: request.body.count,
-      }));
+      app
+        .withTypeProvider<ZodTypeProvider>()
+        .post(
+          '/api/test/echo',
+          { schema: { body: z.object({ count: z.number().int().min(1) }) } },
+          async (request) => ({
+            success: true,
+            count: request.body.count,
+          }),
+        );
     },
   });
 });
@@ -52,7 +61,9 @@ describe('health and metrics', () => {
     const response = await ctx.app.inject({ method: 'GET', url: '/metrics' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('text/plain');
-    expect(response.body).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/);
+    expect(response.body).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/health",status="200"\} \d+/,
+    );
     expect(response.body).toContain('process_cpu_user_seconds_total');
   });
 
@@ -68,7 +79,11 @@ describe('health and metrics', () => {
 
 describe('error bodies and statuses', () => {
   it('turns an unknown error into 500 with a request id and no internal detail', async () => {
-    const response = await ctx.app.inject({ method: 'GET', url: '/api/test/boom', headers: { culture: 'en-us' } });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/test/boom',
+      headers: { culture: 'en-us' },
+    });
     expect(response.statusCode).toBe(500);
     const body = response.json();
     expect(body).toMatchObject({ success: false, errorCode: 1, errorLevel: 'error' });
@@ -79,7 +94,9 @@ describe('error bodies and statuses', () => {
 
   it('translates the catalogue message for the request culture', async () => {
     const greek = (await ctx.app.inject({ method: 'GET', url: '/api/test/conflict' })).json();
-    const english = (await ctx.app.inject({ method: 'GET', url: '/api/test/conflict', headers: { culture: 'en' } })).json();
+    const english = (
+      await ctx.app.inject({ method: 'GET', url: '/api/test/conflict', headers: { culture: 'en' } })
+    ).json();
     expect(greek.errorCode).toBe(6);
     expect(greek.errorMessage).toMatch(/[α-ωΑ-Ω]/);
     expect(english.errorMessage).toMatch(/^[\x20-\x7e]+$/);
@@ -99,7 +116,9 @@ describe('error bodies and statuses', () => {
   });
 
   it('keeps a user message given by the service', async () => {
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/rule' })).json().errorMessage).toBe('Ειδικό μήνυμα');
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/test/rule' })).json().errorMessage).toBe(
+      'Ειδικό μήνυμα',
+    );
   });
 
   it('answers 400 naming the field for a body that fails its schema', async () => {

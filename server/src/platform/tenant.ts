@@ -54,7 +54,9 @@ export async function requireCompany(
   const session = await requireSession(request);
   const companyId = options.companyId?.trim() || headerCompanyId(request);
   if (!companyId) {
-    throw new AppError('VALIDATION', 'companyId header missing', { fields: [{ field: 'companyId', key: 'required' }] });
+    throw new AppError('VALIDATION', 'companyId header missing', {
+      fields: [{ field: 'companyId', key: 'required' }],
+    });
   }
   const deps = request.server.tenantDeps;
   if (session.roleId === ROLE.MERCHANT) throw new AppError('FORBIDDEN', 'merchants act for no company');
@@ -63,7 +65,10 @@ export async function requireCompany(
   const isRelated = session.relatedCompanyIds.includes(companyId);
   if (!isProvider && !isRelated) {
     if (session.companyId === companyId) {
-      throw new AppError('COMPANY_UNAVAILABLE', `company ${companyId} is no longer related to ${session.userId}`);
+      throw new AppError(
+        'COMPANY_UNAVAILABLE',
+        `company ${companyId} is no longer related to ${session.userId}`,
+      );
     }
     throw new AppError('FORBIDDEN', `company ${companyId} is not related to ${session.userId}`);
   }

@@ -69,7 +69,9 @@ declare module 'oidc-provider' {
   export type FindAccount = (
     ctx: KoaContextWithOIDC,
     sub: string,
-  ) => Promise<{ accountId: string; claims(use: string, scope: string): Promise<Record<string, unknown>> } | undefined>;
+  ) => Promise<
+    { accountId: string; claims(use: string, scope: string): Promise<Record<string, unknown>> } | undefined
+  >;
 
   export default class Provider extends EventEmitter {
     constructor(issuer: string, configuration: Record<string, unknown>);

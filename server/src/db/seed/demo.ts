@@ -11,32 +11,128 @@ export type DemoSeedResult = { logins: string[]; seeded: boolean };
 export const DEMO_PASSWORD = 'Tessera-2026';
 
 export const DEMO_COMPANIES = [
-  { companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.', vat: greekVat('09401924'), address: 'Λεωφόρος Κηφισίας 124, 115 26 Αθήνα' },
-  { companyId: 'C1002', name: 'Ελαιώνας Λογιστική Ι.Κ.Ε.', vat: greekVat('80012345'), address: 'Εγνατία 45, 546 30 Θεσσαλονίκη' },
-  { companyId: 'C1003', name: 'Θαλής Τεχνολογίες Α.Ε.', vat: greekVat('99876543'), address: 'Πανεπιστημίου 22, 106 79 Αθήνα' },
-  { companyId: 'C1004', name: 'Κρόνος Μεταφορική Ο.Ε.', vat: greekVat('08812377'), address: 'Αγίου Ανδρέου 18, 262 21 Πάτρα' },
-  { companyId: 'C1005', name: 'Νηρέας Ξενοδοχειακή Α.Ε.', vat: greekVat('99445566'), address: 'Λεωφόρος Ικάρου 7, 712 01 Ηράκλειο' },
-  { companyId: 'C1006', name: 'Πήγασος Εμπορική Μ.Ε.Π.Ε.', vat: greekVat('09977881'), address: 'Ερμού 60, 105 63 Αθήνα' },
+  {
+    companyId: 'C1001',
+    name: 'Ακμή Τροφίμων Α.Ε.',
+    vat: greekVat('09401924'),
+    address: 'Λεωφόρος Κηφισίας 124, 115 26 Αθήνα',
+  },
+  {
+    companyId: 'C1002',
+    name: 'Ελαιώνας Λογιστική Ι.Κ.Ε.',
+    vat: greekVat('80012345'),
+    address: 'Εγνατία 45, 546 30 Θεσσαλονίκη',
+  },
+  {
+    companyId: 'C1003',
+    name: 'Θαλής Τεχνολογίες Α.Ε.',
+    vat: greekVat('99876543'),
+    address: 'Πανεπιστημίου 22, 106 79 Αθήνα',
+  },
+  {
+    companyId: 'C1004',
+    name: 'Κρόνος Μεταφορική Ο.Ε.',
+    vat: greekVat('08812377'),
+    address: 'Αγίου Ανδρέου 18, 262 21 Πάτρα',
+  },
+  {
+    companyId: 'C1005',
+    name: 'Νηρέας Ξενοδοχειακή Α.Ε.',
+    vat: greekVat('99445566'),
+    address: 'Λεωφόρος Ικάρου 7, 712 01 Ηράκλειο',
+  },
+  {
+    companyId: 'C1006',
+    name: 'Πήγασος Εμπορική Μ.Ε.Π.Ε.',
+    vat: greekVat('09977881'),
+    address: 'Ερμού 60, 105 63 Αθήνα',
+  },
 ] as const;
 
 export type DemoUserKey = 'admin' | 'care' | 'om1' | 'om3' | 'finance' | 'payment' | 'merchant';
 
 export const DEMO_USERS: Record<
   DemoUserKey,
-  { email: string; firstName: string; lastName: string; roleId: RoleId; companyIds: string[]; preferredLanguage: Locale; label: string }
+  {
+    email: string;
+    firstName: string;
+    lastName: string;
+    roleId: RoleId;
+    companyIds: string[];
+    preferredLanguage: Locale;
+    label: string;
+  }
 > = {
-  admin: { email: 'admin@tessera.demo', firstName: 'Μαρία', lastName: 'Παπαδοπούλου', roleId: ROLE.ADMIN, companyIds: [], preferredLanguage: 'el', label: 'provider admin (role 1)' },
-  care: { email: 'care@tessera.demo', firstName: 'Νίκος', lastName: 'Γεωργίου', roleId: ROLE.CUSTOMER_CARE, companyIds: [], preferredLanguage: 'el', label: 'customer care (role 2)' },
-  om1: { email: 'om1@tessera.demo', firstName: 'Ελένη', lastName: 'Κωνσταντίνου', roleId: ROLE.ORDER_MANAGER, companyIds: ['C1001'], preferredLanguage: 'el', label: 'order manager, one company (role 3)' },
-  om3: { email: 'om3@tessera.demo', firstName: 'Γιώργος', lastName: 'Δημητρίου', roleId: ROLE.ORDER_MANAGER, companyIds: ['C1001', 'C1002', 'C1003'], preferredLanguage: 'el', label: 'order manager, three companies (role 3)' },
-  finance: { email: 'finance@tessera.demo', firstName: 'Katerina', lastName: 'Alexiou', roleId: ROLE.FINANCE_USER, companyIds: ['C1002'], preferredLanguage: 'en', label: 'finance user, English (role 4)' },
-  payment: { email: 'payment@tessera.demo', firstName: 'Δημήτρης', lastName: 'Ιωάννου', roleId: ROLE.PAYMENT_MANAGER, companyIds: ['C1002', 'C1004'], preferredLanguage: 'el', label: 'payment manager, two companies (role 5)' },
-  merchant: { email: 'merchant@tessera.demo', firstName: 'Σοφία', lastName: 'Μιχαηλίδου', roleId: ROLE.MERCHANT, companyIds: [], preferredLanguage: 'el', label: 'merchant (role 1001)' },
+  admin: {
+    email: 'admin@tessera.demo',
+    firstName: 'Μαρία',
+    lastName: 'Παπαδοπούλου',
+    roleId: ROLE.ADMIN,
+    companyIds: [],
+    preferredLanguage: 'el',
+    label: 'provider admin (role 1)',
+  },
+  care: {
+    email: 'care@tessera.demo',
+    firstName: 'Νίκος',
+    lastName: 'Γεωργίου',
+    roleId: ROLE.CUSTOMER_CARE,
+    companyIds: [],
+    preferredLanguage: 'el',
+    label: 'customer care (role 2)',
+  },
+  om1: {
+    email: 'om1@tessera.demo',
+    firstName: 'Ελένη',
+    lastName: 'Κωνσταντίνου',
+    roleId: ROLE.ORDER_MANAGER,
+    companyIds: ['C1001'],
+    preferredLanguage: 'el',
+    label: 'order manager, one company (role 3)',
+  },
+  om3: {
+    email: 'om3@tessera.demo',
+    firstName: 'Γιώργος',
+    lastName: 'Δημητρίου',
+    roleId: ROLE.ORDER_MANAGER,
+    companyIds: ['C1001', 'C1002', 'C1003'],
+    preferredLanguage: 'el',
+    label: 'order manager, three companies (role 3)',
+  },
+  finance: {
+    email: 'finance@tessera.demo',
+    firstName: 'Katerina',
+    lastName: 'Alexiou',
+    roleId: ROLE.FINANCE_USER,
+    companyIds: ['C1002'],
+    preferredLanguage: 'en',
+    label: 'finance user, English (role 4)',
+  },
+  payment: {
+    email: 'payment@tessera.demo',
+    firstName: 'Δημήτρης',
+    lastName: 'Ιωάννου',
+    roleId: ROLE.PAYMENT_MANAGER,
+    companyIds: ['C1002', 'C1004'],
+    preferredLanguage: 'el',
+    label: 'payment manager, two companies (role 5)',
+  },
+  merchant: {
+    email: 'merchant@tessera.demo',
+    firstName: 'Σοφία',
+    lastName: 'Μιχαηλίδου',
+    roleId: ROLE.MERCHANT,
+    companyIds: [],
+    preferredLanguage: 'el',
+    label: 'merchant (role 1001)',
+  },
 };
 
 export function demoLogins(): string[] {
   const width = Math.max(...Object.values(DEMO_USERS).map((user) => user.email.length));
-  return Object.values(DEMO_USERS).map((user) => `${user.email.padEnd(width)}  ${DEMO_PASSWORD}   ${user.label}`);
+  return Object.values(DEMO_USERS).map(
+    (user) => `${user.email.padEnd(width)}  ${DEMO_PASSWORD}   ${user.label}`,
+  );
 }
 
 /**
@@ -51,7 +147,13 @@ export async function seedDemo(database: Database): Promise<DemoSeedResult> {
     for (const company of DEMO_COMPANIES) {
       await createCompany(tx, {
         ...company,
-        contacts: [{ name: 'Υπεύθυνος λογαριασμού', email: `accounts.${company.companyId.toLowerCase()}@tessera.demo`, phone: '+302100000000' }],
+        contacts: [
+          {
+            name: 'Υπεύθυνος λογαριασμού',
+            email: `accounts.${company.companyId.toLowerCase()}@tessera.demo`,
+            phone: '+302100000000',
+          },
+        ],
       });
     }
     for (const user of Object.values(DEMO_USERS)) {

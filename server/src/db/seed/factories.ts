@@ -69,7 +69,8 @@ export async function createUser(db: Pick<Db, 'insert'>, input: UserFactoryInput
   const firstName = input.firstName ?? 'Δοκιμή';
   const lastName = input.lastName ?? 'Χρήστης';
   const passwordHash =
-    input.passwordHash ?? (input.password === null ? null : await hashPassword(input.password ?? DEFAULT_TEST_PASSWORD));
+    input.passwordHash ??
+    (input.password === null ? null : await hashPassword(input.password ?? DEFAULT_TEST_PASSWORD));
   const [user] = await db
     .insert(users)
     .values({

@@ -32,7 +32,9 @@ export function createOidcClient(options: {
           ? body
           : body instanceof URLSearchParams
             ? body.toString()
-            : Buffer.from(await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer());
+            : Buffer.from(
+                await new Response(body as ConstructorParameters<typeof Response>[0]).arrayBuffer(),
+              );
     const response = await options.app.inject({
       method: request.method as 'GET' | 'POST',
       url: `${target.pathname}${target.search}`,
@@ -52,11 +54,17 @@ export function createOidcClient(options: {
   return {
     configuration() {
       pending ??= client
-        .discovery(new URL(options.issuer), options.clientId, undefined, client.ClientSecretBasic(options.clientSecret), {
-          // Plain http only where the public URL is http (development and tests).
-          execute: isHttp ? [client.allowInsecureRequests] : [],
-          [client.customFetch]: fetchThroughApp,
-        })
+        .discovery(
+          new URL(options.issuer),
+          options.clientId,
+          undefined,
+          client.ClientSecretBasic(options.clientSecret),
+          {
+            // Plain http only where the public URL is http (development and tests).
+            execute: isHttp ? [client.allowInsecureRequests] : [],
+            [client.customFetch]: fetchThroughApp,
+          },
+        )
         .catch((error: unknown) => {
           pending = undefined;
           throw error;

@@ -25,12 +25,19 @@ export async function updatePortalSession(
   await db.update(portalSessions).set(patch).where(eq(portalSessions.idHash, idHash));
 }
 
-export async function deletePortalSession(db: Executor, idHash: string): Promise<PortalSessionRow | undefined> {
+export async function deletePortalSession(
+  db: Executor,
+  idHash: string,
+): Promise<PortalSessionRow | undefined> {
   const [row] = await db.delete(portalSessions).where(eq(portalSessions.idHash, idHash)).returning();
   return row;
 }
 
-export async function deletePortalSessionsOfUser(db: Executor, userId: string, exceptIdHash?: string): Promise<number> {
+export async function deletePortalSessionsOfUser(
+  db: Executor,
+  userId: string,
+  exceptIdHash?: string,
+): Promise<number> {
   const rows = await db
     .delete(portalSessions)
     .where(
@@ -42,7 +49,11 @@ export async function deletePortalSessionsOfUser(db: Executor, userId: string, e
   return rows.length;
 }
 
-export async function deleteExpiredPortalSessions(db: Executor, idleBefore: Date, createdBefore: Date): Promise<number> {
+export async function deleteExpiredPortalSessions(
+  db: Executor,
+  idleBefore: Date,
+  createdBefore: Date,
+): Promise<number> {
   const rows = await db
     .delete(portalSessions)
     .where(or(lt(portalSessions.lastSeenAt, idleBefore), lt(portalSessions.createdAt, createdBefore)))

@@ -80,29 +80,49 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/session', { schema: { tags, response: { 200: SessionResponseSchema } } }, async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return service.sessionResponse(await currentSession(request));
-    });
+    app.get(
+      '/session',
+      { schema: { tags, response: { 200: SessionResponseSchema } } },
+      async (request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return service.sessionResponse(await currentSession(request));
+      },
+    );
 
-    app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () => service.providers());
+    app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () =>
+      service.providers(),
+    );
 
     /** Sign-in page of the session client (`?error=SessionRequired&callbackUrl=…`): starts the flow. */
     app.get(
       '/signin',
-      { schema: { tags, querystring: z.object({ callbackUrl: z.string().max(2000).optional(), error: z.string().max(100).optional() }) } },
-      async (request, reply) => reply.redirect(await beginSignIn(request, reply, request.query.callbackUrl), 302),
+      {
+        schema: {
+          tags,
+          querystring: z.object({
+            callbackUrl: z.string().max(2000).optional(),
+            error: z.string().max(100).optional(),
+          }),
+        },
+      },
+      async (request, reply) =>
+        reply.redirect(await beginSignIn(request, reply, request.query.callbackUrl), 302),
     );
 
     app.post(
       '/signin/:provider',
       {
-        schema: { tags, params: z.object({ provider: z.string().max(50) }), body: SignInRequestSchema.optional() },
+        schema: {
+          tags,
+          params: z.object({ provider: z.string().max(50) }),
+          body: SignInRequestSchema.optional(),
+        },
         config: { rateLimit: { max: options.signInPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
         assertCsrf(request, options.secret, request.body?.csrfToken);
-        if (request.params.provider !== AUTH_PROVIDER_ID) throw new AppError('NOT_FOUND', `no provider ${request.params.provider}`);
+        if (request.params.provider !== AUTH_PROVIDER_ID)
+          throw new AppError('NOT_FOUND', `no provider ${request.params.provider}`);
         const url = await beginSignIn(request, reply, request.body?.callbackUrl);
         return wantsJson(request.body) ? reply.send({ url }) : reply.redirect(url, 302);
       },
@@ -115,9 +135,13 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         const pending = readPending(request);
         reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: CALLBACK_PATH });
         const currentUrl = new URL(request.url, options.publicUrl);
-        const loginPage = (error: string) => `${options.publicUrl}/user/login?error=${encodeURIComponent(error)}`;
+        const loginPage = (error: string) =>
+          `${options.publicUrl}/user/login?error=${encodeURIComponent(error)}`;
         if (currentUrl.searchParams.has('error')) {
-          request.log.info({ error: currentUrl.searchParams.get('error') }, 'sign-in refused by the provider');
+          request.log.info(
+            { error: currentUrl.searchParams.get('error') },
+            'sign-in refused by the provider',
+          );
           return reply.redirect(loginPage('Callback'), 302);
         }
         let result;
@@ -146,7 +170,9 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         const { url } = await service.signOut(await currentSession(request), request.body?.callbackUrl);
         forgetSession(request);
         reply.clearCookie(SESSION_COOKIE, cookieBase);
-        return wantsJson(request.body) || request.body?.json === undefined ? reply.send({ url }) : reply.redirect(url, 302);
+        return wantsJson(request.body) || request.body?.json === undefined
+          ? reply.send({ url })
+          : reply.redirect(url, 302);
       },
     );
   };
@@ -160,7 +186,10 @@ export function authApiRoutes(options: { service: AuthService }): FastifyPluginA
   return async (app) => {
     app.post(
       '/revoke',
-      { schema: { tags, body: z.object({}).loose().optional(), response: { 200: SuccessResponseSchema } }, preHandler: signedIn },
+      {
+        schema: { tags, body: z.object({}).loose().optional(), response: { 200: SuccessResponseSchema } },
+        preHandler: signedIn,
+      },
       async (request) => {
         await options.service.revoke(await sessionOf(request));
         return { success: true as const };
@@ -169,7 +198,9 @@ export function authApiRoutes(options: { service: AuthService }): FastifyPluginA
 
     await app.register(async (beacon) => {
       // A beacon may come as JSON, text or a typeless blob: anything small is taken as text.
-      beacon.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) => done(null, body));
+      beacon.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
+        done(null, body),
+      );
       beacon.post(
         '/log',
         { bodyLimit: 8192, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },

@@ -23,5 +23,8 @@ export const portalSessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('portal_sessions_user_idx').on(table.userId), index('portal_sessions_seen_idx').on(table.lastSeenAt)],
+  (table) => [
+    index('portal_sessions_user_idx').on(table.userId),
+    index('portal_sessions_seen_idx').on(table.lastSeenAt),
+  ],
 );

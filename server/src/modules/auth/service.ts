@@ -54,7 +54,13 @@ export function createAuthService(deps: {
 }) {
   const redirectUri = `${deps.publicUrl}/api/auth/callback/${AUTH_PROVIDER_ID}`;
 
-  async function toPrincipal(row: { idHash: string; userId: string; companyId: string | null; createdAt: Date; lastSeenAt: Date }) {
+  async function toPrincipal(row: {
+    idHash: string;
+    userId: string;
+    companyId: string | null;
+    createdAt: Date;
+    lastSeenAt: Date;
+  }) {
     const user = await deps.identity.getSessionUser(row.userId);
     if (!user || user.isLocked || !user.isConfirmed) {
       await deps.sessions.end(row.idHash);
@@ -148,7 +154,10 @@ export function createAuthService(deps: {
       }
       const configuration = await deps.oidc.configuration();
       const tokens = await client
-        .authorizationCodeGrant(configuration, currentUrl, { pkceCodeVerifier: pending.verifier, expectedState: pending.state })
+        .authorizationCodeGrant(configuration, currentUrl, {
+          pkceCodeVerifier: pending.verifier,
+          expectedState: pending.state,
+        })
         .catch((error: unknown) => {
           throw new AppError('UNAUTHENTICATED', 'code exchange failed', { cause: error });
         });
@@ -173,9 +182,13 @@ export function createAuthService(deps: {
      * Signs out (SPEC §4): revokes every token and session of the user, and returns the provider's
      * end-session URL with the id token hint and a return to `/logout` in the caller's language.
      */
-    async signOut(principal: SessionPrincipal | null, callbackUrl: string | undefined): Promise<{ url: string }> {
+    async signOut(
+      principal: SessionPrincipal | null,
+      callbackUrl: string | undefined,
+    ): Promise<{ url: string }> {
       const path = safeCallbackPath(callbackUrl, deps.publicUrl);
-      const logoutPath = splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale === 'en' ? '/en/logout' : '/logout';
+      const logoutPath =
+        splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale === 'en' ? '/en/logout' : '/logout';
       const postLogout = `${deps.publicUrl}${logoutPath}`;
       if (!principal) return { url: postLogout };
       const ended = await deps.sessions.end(principal.sessionIdHash);

@@ -27,16 +27,23 @@ function claimsOf(jwt: string): Record<string, unknown> {
 
 async function startLogin(browser: TestBrowser, callbackUrl = '/'): Promise<string> {
   const csrfToken = await browser.csrf();
-  const signin = await browser.request('POST', '/api/auth/signin/tessera', { payload: { csrfToken, callbackUrl, json: true } });
+  const signin = await browser.request('POST', '/api/auth/signin/tessera', {
+    payload: { csrfToken, callbackUrl, json: true },
+  });
   const authorize = await browser.get(signin.json<{ url: string }>().url);
   return new URL(authorize.headers.location as string, ctx.config.publicUrl).searchParams.get('uid')!;
 }
 
 describe('sign-in round trip through the provider', () => {
   it('signs an order manager in and returns to the callback URL with a session', async () => {
-    const { browser, login, callback } = await signInThroughProvider(ctx, DEMO_USERS.om3.email, DEMO_PASSWORD, {
-      callbackUrl: '/orders/order-history',
-    });
+    const { browser, login, callback } = await signInThroughProvider(
+      ctx,
+      DEMO_USERS.om3.email,
+      DEMO_PASSWORD,
+      {
+        callbackUrl: '/orders/order-history',
+      },
+    );
     expect(login.statusCode, login.body).toBe(200);
     expect(callback?.statusCode, callback?.body).toBe(302);
     expect(callback?.headers.location).toBe(`${ctx.config.publicUrl}/orders/order-history`);
@@ -61,7 +68,9 @@ describe('sign-in round trip through the provider', () => {
     const cookie = callback!.cookies.find((c) => c.name === 'tessera.session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
-    const { rows } = await ctx.database.pool.query('select id_hash from portal_sessions where user_id = $1', [ids.care]);
+    const { rows } = await ctx.database.pool.query('select id_hash from portal_sessions where user_id = $1', [
+      ids.care,
+    ]);
     expect(rows.map((r) => r.id_hash)).toContain(hashSessionId(cookie.value));
     expect(JSON.stringify(rows)).not.toContain(cookie.value);
     const body = (await browser.get('/api/auth/session')).body;
@@ -93,7 +102,9 @@ describe('sign-in round trip through the provider', () => {
   it('sends English callers to the English sign-in page', async () => {
     const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
     const csrfToken = await browser.csrf();
-    const signin = await browser.request('POST', '/api/auth/signin/tessera', { payload: { csrfToken, callbackUrl: '/en/card-list', json: true } });
+    const signin = await browser.request('POST', '/api/auth/signin/tessera', {
+      payload: { csrfToken, callbackUrl: '/en/card-list', json: true },
+    });
     const authorize = await browser.get(signin.json().url);
     expect(authorize.headers.location).toMatch(/^\/en\/user\/login\?uid=/);
   });
@@ -106,7 +117,9 @@ describe('sign-in round trip through the provider', () => {
     const after = first.browser.cookies.get('tessera.session')!;
     expect(after).not.toBe(before);
     expect(first.browser.cookies.get('tessera.csrf')).not.toBe(csrfBefore);
-    const { rows } = await ctx.database.pool.query('select 1 from portal_sessions where id_hash = $1', [hashSessionId(before)]);
+    const { rows } = await ctx.database.pool.query('select 1 from portal_sessions where id_hash = $1', [
+      hashSessionId(before),
+    ]);
     expect(rows).toHaveLength(0);
   });
 
@@ -123,8 +136,15 @@ describe('sign-in round trip through the provider', () => {
   });
 
   it('returns only to same-origin paths after sign-in', async () => {
-    for (const callbackUrl of ['https://evil.example/x', '//evil.example/x', '/\\evil.example', 'javascript:alert(1)']) {
-      const { callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, { callbackUrl });
+    for (const callbackUrl of [
+      'https://evil.example/x',
+      '//evil.example/x',
+      '/\\evil.example',
+      'javascript:alert(1)',
+    ]) {
+      const { callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
+        callbackUrl,
+      });
       expect(callback?.headers.location, callbackUrl).toBe(`${ctx.config.publicUrl}/`);
     }
     const { callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
@@ -136,7 +156,10 @@ describe('sign-in round trip through the provider', () => {
   it('refuses a callback without the pending sign-in of the same browser', async () => {
     const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
     const uid = await startLogin(browser);
-    const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, { email: DEMO_USERS.om1.email, password: DEMO_PASSWORD });
+    const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
+      email: DEMO_USERS.om1.email,
+      password: DEMO_PASSWORD,
+    });
     const resume = await browser.get(login.json().redirectTo);
     const stranger = new TestBrowser(ctx.app, ctx.config.publicUrl);
     const callback = await stranger.get(resume.headers.location as string);
@@ -218,7 +241,11 @@ describe('sign-in refusals', () => {
 
   it('refuses sign-in and sign-out posts without a CSRF token', async () => {
     for (const url of ['/api/auth/signin/tessera', '/api/auth/signout']) {
-      const response = await ctx.app.inject({ method: 'POST', url, payload: { callbackUrl: '/', json: true } });
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url,
+        payload: { callbackUrl: '/', json: true },
+      });
       expect(response.statusCode, url).toBe(403);
       expect(response.json().errorCode).toBe(8);
     }
@@ -240,7 +267,11 @@ describe('sign-in refusals', () => {
   it('describes a live interaction for the sign-in page', async () => {
     const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
     const uid = await startLogin(browser);
-    expect((await browser.get(`/api/v2/identity/interaction/${uid}`)).json()).toEqual({ success: true, uid, prompt: 'login' });
+    expect((await browser.get(`/api/v2/identity/interaction/${uid}`)).json()).toEqual({
+      success: true,
+      uid,
+      prompt: 'login',
+    });
   });
 
   it('rate-limits sign-in attempts', async () => {
@@ -249,7 +280,10 @@ describe('sign-in refusals', () => {
       const browser = new TestBrowser(limited.app, limited.config.publicUrl);
       const statuses: number[] = [];
       for (let i = 0; i < 3; i += 1) {
-        const response = await browser.post('/api/v2/identity/interaction/x/login', { email: 'a@b.gr', password: 'whatever-1' });
+        const response = await browser.post('/api/v2/identity/interaction/x/login', {
+          email: 'a@b.gr',
+          password: 'whatever-1',
+        });
         statuses.push(response.statusCode);
       }
       expect(statuses).toEqual([400, 400, 429]);
@@ -284,7 +318,10 @@ describe('session lifetime', () => {
 
   it('keeps an active session and reports when it expires', async () => {
     const headers = await sessionHeaders(ctx, ids.admin);
-    await ctx.database.pool.query(`update portal_sessions set last_seen_at = now() - interval '29 minutes' where user_id = $1`, [ids.admin]);
+    await ctx.database.pool.query(
+      `update portal_sessions set last_seen_at = now() - interval '29 minutes' where user_id = $1`,
+      [ids.admin],
+    );
     const session = (await ctx.app.inject({ url: '/api/auth/session', headers })).json();
     expect(session.user.userRoleId).toBe(1);
     // The request counted as activity: the session now runs 30 minutes from now.
@@ -309,7 +346,9 @@ describe('sign-out and revocation', () => {
   it('revokes the tokens, ends the session and sends the browser through the provider to /logout', async () => {
     const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om3.email, DEMO_PASSWORD);
     const identity = ctx.app.services.identity;
-    expect(Object.keys(await identity.providerArtefacts(ids.om3))).toEqual(expect.arrayContaining(['Session', 'Grant', 'AccessToken']));
+    expect(Object.keys(await identity.providerArtefacts(ids.om3))).toEqual(
+      expect.arrayContaining(['Session', 'Grant', 'AccessToken']),
+    );
 
     const revoke = await browser.post('/api/revoke', {});
     expect(revoke.json()).toEqual({ success: true });
@@ -317,7 +356,9 @@ describe('sign-out and revocation', () => {
     expect((await browser.get('/api/auth/session')).json().user).toBeDefined();
 
     const csrfToken = await browser.csrf();
-    const signout = await browser.request('POST', '/api/auth/signout', { payload: { csrfToken, callbackUrl: '/', json: true } });
+    const signout = await browser.request('POST', '/api/auth/signout', {
+      payload: { csrfToken, callbackUrl: '/', json: true },
+    });
     expect(signout.statusCode).toBe(200);
     const endSession = new URL(signout.json().url);
     expect(endSession.pathname).toBe('/api/v2/identity/oidc/session/end');
@@ -330,7 +371,9 @@ describe('sign-out and revocation', () => {
     const page = await browser.get(signout.json().url);
     expect(page.statusCode).toBe(200);
     const action = /action="([^"]+)"/.exec(page.body)![1]!;
-    const fields = Object.fromEntries([...page.body.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]));
+    const fields = Object.fromEntries(
+      [...page.body.matchAll(/name="(\w+)" value="([^"]*)"/g)].map((m) => [m[1]!, m[2]!]),
+    );
     expect(fields.logout).toBe('yes');
     expect(page.headers['content-security-policy']).toMatch(/script-src[^;]*'sha256-/);
     const confirm = await browser.request('POST', action, {
@@ -343,22 +386,44 @@ describe('sign-out and revocation', () => {
 
   it('returns English users to /en/logout and signed-out callers straight there', async () => {
     const headers = await sessionHeaders(ctx, ids.finance);
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/signout', headers, payload: { callbackUrl: '/en/', json: true } });
-    expect(new URL(response.json().url).searchParams.get('post_logout_redirect_uri')).toBe(`${ctx.config.publicUrl}/en/logout`);
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers,
+      payload: { callbackUrl: '/en/', json: true },
+    });
+    expect(new URL(response.json().url).searchParams.get('post_logout_redirect_uri')).toBe(
+      `${ctx.config.publicUrl}/en/logout`,
+    );
     const csrf = await csrfHeaders(ctx.app);
-    const anonymous = await ctx.app.inject({ method: 'POST', url: '/api/auth/signout', headers: csrf, payload: { json: true } });
+    const anonymous = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: csrf,
+      payload: { json: true },
+    });
     expect(anonymous.json()).toEqual({ url: `${ctx.config.publicUrl}/logout` });
   });
 
   it('signs the user out of every browser at sign-out', async () => {
     const other = await sessionHeaders(ctx, ids.om1);
     const mine = await sessionHeaders(ctx, ids.om1);
-    await ctx.app.inject({ method: 'POST', url: '/api/auth/signout', headers: mine, payload: { json: true } });
+    await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signout',
+      headers: mine,
+      payload: { json: true },
+    });
     expect((await ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
   });
 
   it('needs a session to revoke', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/revoke', headers: await csrfHeaders(ctx.app), payload: {} });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/revoke',
+      headers: await csrfHeaders(ctx.app),
+      payload: {},
+    });
     expect(response.statusCode).toBe(401);
   });
 });
@@ -382,22 +447,48 @@ describe('session client endpoints', () => {
   });
 
   it('starts the sign-in from the SessionRequired page of the session client', async () => {
-    const response = await ctx.app.inject({ url: '/api/auth/signin?error=SessionRequired&callbackUrl=%2Fcard-list' });
+    const response = await ctx.app.inject({
+      url: '/api/auth/signin?error=SessionRequired&callbackUrl=%2Fcard-list',
+    });
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toContain('/api/v2/identity/oidc/auth?');
   });
 
   it('refuses an unknown provider', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/auth/signin/other', headers: await csrfHeaders(ctx.app), payload: { json: true } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/other',
+      headers: await csrfHeaders(ctx.app),
+      payload: { json: true },
+    });
     expect(response.statusCode).toBe(404);
   });
 
   it('takes log beacons as JSON or text without a CSRF token', async () => {
-    const json = await ctx.app.inject({ method: 'POST', url: '/api/log', payload: { level: 'error', message: 'boom' } });
-    const text = await ctx.app.inject({ method: 'POST', url: '/api/log', payload: 'plain words', headers: { 'content-type': 'text/plain' } });
-    const blob = await ctx.app.inject({ method: 'POST', url: '/api/log', payload: 'x', headers: { 'content-type': 'application/octet-stream' } });
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      payload: { level: 'error', message: 'boom' },
+    });
+    const text = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      payload: 'plain words',
+      headers: { 'content-type': 'text/plain' },
+    });
+    const blob = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      payload: 'x',
+      headers: { 'content-type': 'application/octet-stream' },
+    });
     expect([json.statusCode, text.statusCode, blob.statusCode]).toEqual([204, 204, 204]);
-    const big = await ctx.app.inject({ method: 'POST', url: '/api/log', payload: 'x'.repeat(10_000), headers: { 'content-type': 'text/plain' } });
+    const big = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/log',
+      payload: 'x'.repeat(10_000),
+      headers: { 'content-type': 'text/plain' },
+    });
     expect(big.statusCode).toBe(413);
   });
 

@@ -28,13 +28,21 @@ describe('company lookup and selection (tenant scope)', () => {
   it.each(['/api/v1/accounts/getCompanyById', '/api/v1/accounts/selectCompany'])(
     '%s answers every role for its own company and refuses foreign ones',
     async (url) => {
-      const matrix = await tenantMatrix(ctx, ids, { method: 'POST', url, payload: (companyId) => ({ companyId }) });
+      const matrix = await tenantMatrix(ctx, ids, {
+        method: 'POST',
+        url,
+        payload: (companyId) => ({ companyId }),
+      });
       expect(matrix).toEqual(COMPANY_SCOPED_EXPECTATION);
     },
   );
 
   it('returns name and vat of the company (SPEC §7 lookup)', async () => {
-    const response = await post('/api/v1/accounts/getCompanyById', { companyId: 'C1001' }, await sessionHeaders(ctx, ids.om1));
+    const response = await post(
+      '/api/v1/accounts/getCompanyById',
+      { companyId: 'C1001' },
+      await sessionHeaders(ctx, ids.om1),
+    );
     expect(response.json()).toMatchObject({
       success: true,
       companyId: 'C1001',
@@ -84,15 +92,26 @@ describe('company lookup and selection (tenant scope)', () => {
 
     const unrelated = await createUser(ctx.database.db, { companyIds: ['C1001', 'C1002'] });
     const unrelatedHeaders = await sessionHeaders(ctx, unrelated.id, { companyId: 'C1002' });
-    await ctx.database.pool.query(`delete from user_companies where user_id = $1 and company_id = 'C1002'`, [unrelated.id]);
-    expect((await post('/api/v1/accounts/getCompanyById', { companyId: 'C1002' }, unrelatedHeaders)).json().errorCode).toBe(135);
+    await ctx.database.pool.query(`delete from user_companies where user_id = $1 and company_id = 'C1002'`, [
+      unrelated.id,
+    ]);
+    expect(
+      (await post('/api/v1/accounts/getCompanyById', { companyId: 'C1002' }, unrelatedHeaders)).json()
+        .errorCode,
+    ).toBe(135);
 
     const care = await sessionHeaders(ctx, ids.care, { companyId: 'C4040' });
-    expect((await post('/api/v1/accounts/getCompanyById', { companyId: 'C4040' }, care)).json().errorCode).toBe(135);
+    expect(
+      (await post('/api/v1/accounts/getCompanyById', { companyId: 'C4040' }, care)).json().errorCode,
+    ).toBe(135);
   });
 
   it('needs a session', async () => {
-    const response = await post('/api/v1/accounts/getCompanyById', { companyId: 'C1001' }, await csrfHeaders(ctx.app));
+    const response = await post(
+      '/api/v1/accounts/getCompanyById',
+      { companyId: 'C1001' },
+      await csrfHeaders(ctx.app),
+    );
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe(3);
   });
@@ -102,7 +121,11 @@ describe('company search for provider staff (/all-companies)', () => {
   it('finds companies by name without accents, by VAT and by id, a page at a time', async () => {
     const admin = await sessionHeaders(ctx, ids.admin);
     const byName = await post('/api/v1/accounts/searchCompany', { query: 'ακμη τροφιμων' }, admin);
-    expect(byName.json()).toMatchObject({ success: true, total: 1, companies: [{ companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.' }] });
+    expect(byName.json()).toMatchObject({
+      success: true,
+      total: 1,
+      companies: [{ companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.' }],
+    });
     const byVat = await post('/api/v1/accounts/searchCompany', { query: DEMO_COMPANIES[2].vat }, admin);
     expect(byVat.json().companies.map((c: { companyId: string }) => c.companyId)).toEqual(['C1003']);
     const byId = await post('/api/v1/accounts/searchCompany', { query: 'c1004' }, admin);
@@ -116,28 +139,60 @@ describe('company search for provider staff (/all-companies)', () => {
   it('is open to roles 1 and 2 only', async () => {
     const statuses: Record<string, number> = {};
     for (const key of Object.keys(ids) as DemoUserKey[]) {
-      statuses[key] = (await post('/api/v1/accounts/searchCompany', {}, await sessionHeaders(ctx, ids[key]))).statusCode;
+      statuses[key] = (
+        await post('/api/v1/accounts/searchCompany', {}, await sessionHeaders(ctx, ids[key]))
+      ).statusCode;
     }
-    expect(statuses).toEqual({ admin: 200, care: 200, om1: 403, om3: 403, finance: 403, payment: 403, merchant: 403 });
+    expect(statuses).toEqual({
+      admin: 200,
+      care: 200,
+      om1: 403,
+      om3: 403,
+      finance: 403,
+      payment: 403,
+      merchant: 403,
+    });
   });
 });
 
 describe('related companies and lookups by ids', () => {
   it('lists the user’s related companies for /company-select', async () => {
-    const response = await ctx.app.inject({ url: '/api/v1/accounts/relatedCompanies', headers: await sessionHeaders(ctx, ids.om3) });
-    expect(response.json().companies.map((c: { companyId: string }) => c.companyId).sort()).toEqual(['C1001', 'C1002', 'C1003']);
-    const admin = await ctx.app.inject({ url: '/api/v1/accounts/relatedCompanies', headers: await sessionHeaders(ctx, ids.admin) });
+    const response = await ctx.app.inject({
+      url: '/api/v1/accounts/relatedCompanies',
+      headers: await sessionHeaders(ctx, ids.om3),
+    });
+    expect(
+      response
+        .json()
+        .companies.map((c: { companyId: string }) => c.companyId)
+        .sort(),
+    ).toEqual(['C1001', 'C1002', 'C1003']);
+    const admin = await ctx.app.inject({
+      url: '/api/v1/accounts/relatedCompanies',
+      headers: await sessionHeaders(ctx, ids.admin),
+    });
     expect(admin.json()).toEqual({ success: true, companies: [] });
-    const merchant = await ctx.app.inject({ url: '/api/v1/accounts/relatedCompanies', headers: await sessionHeaders(ctx, ids.merchant) });
+    const merchant = await ctx.app.inject({
+      url: '/api/v1/accounts/relatedCompanies',
+      headers: await sessionHeaders(ctx, ids.merchant),
+    });
     expect(merchant.statusCode).toBe(403);
   });
 
   it('returns companies by ids, only the user’s own for company roles', async () => {
     const om3 = await sessionHeaders(ctx, ids.om3);
-    expect((await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1003'] }, om3)).json().companies).toHaveLength(2);
-    expect((await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1006'] }, om3)).statusCode).toBe(403);
+    expect(
+      (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1003'] }, om3)).json()
+        .companies,
+    ).toHaveLength(2);
+    expect(
+      (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1006'] }, om3)).statusCode,
+    ).toBe(403);
     const care = await sessionHeaders(ctx, ids.care);
-    expect((await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1006', 'C1005'] }, care)).json().companies).toHaveLength(2);
+    expect(
+      (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1006', 'C1005'] }, care)).json()
+        .companies,
+    ).toHaveLength(2);
   });
 });
 
@@ -146,7 +201,10 @@ describe('demo seed', () => {
     const again = await seedDemo(ctx.database);
     expect(again.seeded).toBe(false);
     expect(demoLogins()).toHaveLength(7);
-    const { rows } = await ctx.database.pool.query<{ total: number }>('select count(*)::int as total from companies where id like $1', ['C10%']);
+    const { rows } = await ctx.database.pool.query<{ total: number }>(
+      'select count(*)::int as total from companies where id like $1',
+      ['C10%'],
+    );
     expect(rows[0]!.total).toBe(6);
   });
 

@@ -30,10 +30,22 @@ export async function searchCompanies(
 ): Promise<{ rows: CompanyRow[]; total: number }> {
   const words = folded.split(' ').filter(Boolean);
   const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
-  const where = words.length === 0 ? undefined : and(...words.map((word) => like(companies.searchText, `%${escape(word)}%`)));
+  const where =
+    words.length === 0
+      ? undefined
+      : and(...words.map((word) => like(companies.searchText, `%${escape(word)}%`)));
   const [rows, [count]] = await Promise.all([
-    db.select().from(companies).where(where).orderBy(asc(companies.name), asc(companies.id)).offset(page.offset).limit(page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(companies).where(where),
+    db
+      .select()
+      .from(companies)
+      .where(where)
+      .orderBy(asc(companies.name), asc(companies.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(companies)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }

@@ -72,7 +72,8 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
         const ids = [...new Set(request.body.companyIds)];
         if (session.roleId !== ROLE.ADMIN && session.roleId !== ROLE.CUSTOMER_CARE) {
           const foreign = ids.filter((id) => !session.relatedCompanyIds.includes(id));
-          if (foreign.length > 0) throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
+          if (foreign.length > 0)
+            throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
         }
         return { success: true as const, companies: await service.listCompanies(ids) };
       },
@@ -81,7 +82,10 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
     /** /company-select: the companies the user is related to. */
     app.get(
       '/relatedCompanies',
-      { schema: { tags, response: { 200: CompaniesResponseSchema } }, preHandler: allowRoles(...COMPANY_USERS) },
+      {
+        schema: { tags, response: { 200: CompaniesResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
       async (request) => {
         const session = await sessionOf(request);
         return { success: true as const, companies: await service.listCompanies(session.relatedCompanyIds) };

@@ -89,12 +89,19 @@ export function createCompaniesService(deps: { db: Db }) {
         offset: (request.page - 1) * request.pageSize,
         limit: request.pageSize,
       });
-      return { success: true, companies: rows.map(toSummary), total, page: request.page, pageSize: request.pageSize };
+      return {
+        success: true,
+        companies: rows.map(toSummary),
+        total,
+        page: request.page,
+        pageSize: request.pageSize,
+      };
     },
 
     /** Removes a company (tests of code 135; users lose the relation with it). */
     async deleteCompany(companyId: string): Promise<void> {
-      if (!(await deleteCompany(deps.db, companyId))) throw new AppError('NOT_FOUND', `no company ${companyId}`);
+      if (!(await deleteCompany(deps.db, companyId)))
+        throw new AppError('NOT_FOUND', `no company ${companyId}`);
     },
   };
 }

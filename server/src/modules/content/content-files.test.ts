@@ -13,7 +13,11 @@ describe('content files in the repository', () => {
 
   it('hold every key in both languages', async () => {
     const entries = await readContentFiles();
-    const keys = (locale: string) => entries.filter((e) => e.locale === locale).map((e) => e.key).sort();
+    const keys = (locale: string) =>
+      entries
+        .filter((e) => e.locale === locale)
+        .map((e) => e.key)
+        .sort();
     expect(keys('el').length).toBeGreaterThan(15);
     expect(keys('en')).toEqual(keys('el'));
   });

@@ -31,13 +31,17 @@ describe('content per culture', () => {
   });
 
   it('reads "en" as en-us', async () => {
-    expect((await get('/api/content/footer', 'en')).json()).toEqual((await get('/api/content/footer', 'en-us')).json());
+    expect((await get('/api/content/footer', 'en')).json()).toEqual(
+      (await get('/api/content/footer', 'en-us')).json(),
+    );
   });
 
   it('has a three-level main menu so the mobile menu can reach a third-level item', async () => {
     const { main_menu } = (await get('/api/content/menu')).json();
     const depth = (items: { children: unknown[] }[]): number =>
-      items.length === 0 ? 0 : 1 + Math.max(...items.map((item) => depth(item.children as { children: unknown[] }[])));
+      items.length === 0
+        ? 0
+        : 1 + Math.max(...items.map((item) => depth(item.children as { children: unknown[] }[])));
     expect(depth(main_menu)).toBeGreaterThanOrEqual(3);
   });
 
@@ -63,9 +67,18 @@ describe('content per culture', () => {
   });
 
   it('falls back to Greek for a text missing in English', async () => {
-    const greekPage = { slug: 'only-greek', title: 'Μόνο ελληνικά', summary: 'Περίληψη', bodyHtml: '<p>Κείμενο</p>' };
+    const greekPage = {
+      slug: 'only-greek',
+      title: 'Μόνο ελληνικά',
+      summary: 'Περίληψη',
+      bodyHtml: '<p>Κείμενο</p>',
+    };
     await ctx.app.services.content.putEntry('pages/only-greek', 'el', greekPage);
-    await ctx.app.services.content.putEntry('pages/only-greek', 'en', { ...greekPage, title: 'Greek only', summary: '' });
+    await ctx.app.services.content.putEntry('pages/only-greek', 'en', {
+      ...greekPage,
+      title: 'Greek only',
+      summary: '',
+    });
     const page = (await get('/api/content/pages/only-greek', 'en-us')).json().page;
     expect(page.title).toBe('Greek only');
     expect(page.summary).toBe('Περίληψη');
@@ -110,7 +123,9 @@ describe('content per culture', () => {
     const word = firstQuestion.split(/\s+/).find((w) => w.length > 5) ?? firstQuestion;
     const unaccented = word.normalize('NFD').replace(/\p{M}/gu, '').toUpperCase();
     const found = (await get(`/api/content/faqs?q=${encodeURIComponent(unaccented)}`)).json().groups;
-    const questions = found.flatMap((group: { items: { question: string }[] }) => group.items.map((item) => item.question));
+    const questions = found.flatMap((group: { items: { question: string }[] }) =>
+      group.items.map((item) => item.question),
+    );
     expect(questions).toContain(firstQuestion);
     expect((await get('/api/content/faqs?q=zzzzqqq')).json().groups).toEqual([]);
   });
@@ -120,7 +135,9 @@ describe('content per culture', () => {
     const notifications = (await get('/api/content/notifications', 'en-us')).json();
     expect(notifications.umbracoNotifications.length).toBeGreaterThan(0);
     expect(notifications.translations.tabExpiring.length).toBeGreaterThan(0);
-    const codes = (await get('/api/content/error-codes')).json().errorCodes.map((e: { errorCode: number }) => e.errorCode);
+    const codes = (await get('/api/content/error-codes'))
+      .json()
+      .errorCodes.map((e: { errorCode: number }) => e.errorCode);
     expect(codes).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 8, 40, 135]));
   });
 });
@@ -155,7 +172,9 @@ describe('contact form (SubmitContact)', () => {
     expect(response.statusCode).toBe(400);
     const body = response.json();
     expect(body).toMatchObject({ success: false, errorCode: 2, errorLevel: 'error' });
-    const fields = Object.fromEntries(body.fields.map((f: { field: string; message: string }) => [f.field, f.message]));
+    const fields = Object.fromEntries(
+      body.fields.map((f: { field: string; message: string }) => [f.field, f.message]),
+    );
     expect(Object.keys(fields).sort()).toEqual(['email', 'message', 'name', 'subject']);
     for (const message of Object.values(fields)) expect(message).toMatch(/^[\x20-\x7e]+$/);
     expect(await ctx.database.db.$count(contactMessages)).toBe(before);
@@ -183,10 +202,15 @@ describe('contact form (SubmitContact)', () => {
     const { ticketId } = response.json();
     expect(ticketId).toMatch(/^TS-\d{8}-[0-9A-F]{6}$/);
     const stored = await ctx.database.db.select().from(contactMessages);
-    expect(stored.find((row) => row.ticketId === ticketId)).toMatchObject({ email: valid.email, subject: 'cards' });
+    expect(stored.find((row) => row.ticketId === ticketId)).toMatchObject({
+      email: valid.email,
+      subject: 'cards',
+    });
     const mails = await ctx.database.db.select().from(mailOutbox);
     const receipt = mails.find((mail) => mail.to === valid.email);
     expect(receipt?.text).toContain(ticketId);
-    expect(mails.some((mail) => mail.to === ctx.config.CONTACT_INBOX && mail.text.includes(valid.message))).toBe(true);
+    expect(
+      mails.some((mail) => mail.to === ctx.config.CONTACT_INBOX && mail.text.includes(valid.message)),
+    ).toBe(true);
   });
 });

@@ -29,13 +29,18 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
     app.get('/footer', { schema: { tags, response: { 200: FooterResponseSchema } } }, async (request) =>
       service.getFooter(requestLocale(request)),
     );
-    app.get('/merchant-footer', { schema: { tags, response: { 200: FooterResponseSchema } } }, async (request) =>
-      service.getFooter(requestLocale(request), 'merchant'),
+    app.get(
+      '/merchant-footer',
+      { schema: { tags, response: { 200: FooterResponseSchema } } },
+      async (request) => service.getFooter(requestLocale(request), 'merchant'),
     );
     app.get(
       '/pages/:slug',
       { schema: { tags, params: z.object({ slug: z.string() }), response: { 200: PageResponseSchema } } },
-      async (request) => ({ success: true as const, page: await service.getPage(request.params.slug, requestLocale(request)) }),
+      async (request) => ({
+        success: true as const,
+        page: await service.getPage(request.params.slug, requestLocale(request)),
+      }),
     );
     app.get(
       '/faqs',
@@ -51,16 +56,20 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
         groups: await service.getFaqs(requestLocale(request), request.query.audience, request.query.q),
       }),
     );
-    app.get('/video-tutorials', { schema: { tags, response: { 200: VideoTutorialsResponseSchema } } }, async (request) =>
-      service.getVideoTutorials(requestLocale(request)),
+    app.get(
+      '/video-tutorials',
+      { schema: { tags, response: { 200: VideoTutorialsResponseSchema } } },
+      async (request) => service.getVideoTutorials(requestLocale(request)),
     );
     app.get(
       '/notifications',
       { schema: { tags, response: { 200: NotificationsContentResponseSchema } } },
       async (request) => service.getNotifications(requestLocale(request)),
     );
-    app.get('/error-codes', { schema: { tags, response: { 200: ErrorCodesResponseSchema } } }, async (request) =>
-      service.getErrorCodes(requestLocale(request)),
+    app.get(
+      '/error-codes',
+      { schema: { tags, response: { 200: ErrorCodesResponseSchema } } },
+      async (request) => service.getErrorCodes(requestLocale(request)),
     );
     app.post(
       '/contact',

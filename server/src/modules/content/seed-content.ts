@@ -11,7 +11,8 @@ async function listJson(folder: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
   const files: string[] = [];
   for (const entry of entries) {
-    if (entry.isDirectory()) files.push(...(await listJson(path.join(folder, entry.name), `${prefix}${entry.name}/`)));
+    if (entry.isDirectory())
+      files.push(...(await listJson(path.join(folder, entry.name), `${prefix}${entry.name}/`)));
     else if (entry.name.endsWith('.json')) files.push(`${prefix}${entry.name}`);
   }
   return files;

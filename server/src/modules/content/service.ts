@@ -83,7 +83,8 @@ export function createContentService(deps: {
   async function getParsed<T extends z.ZodType>(schema: T, key: string, locale: Locale): Promise<z.infer<T>> {
     const value = await getEntry(key, locale);
     const parsed = schema.safeParse({ success: true, ...(value as object) });
-    if (!parsed.success) throw new AppError('INTERNAL', `content ${key}/${locale} is malformed: ${parsed.error.message}`);
+    if (!parsed.success)
+      throw new AppError('INTERNAL', `content ${key}/${locale} is malformed: ${parsed.error.message}`);
     return parsed.data;
   }
 
@@ -115,19 +116,31 @@ export function createContentService(deps: {
         title: stripTags(page.title),
         summary: stripTags(page.summary),
         bodyHtml: sanitizeRichText(page.bodyHtml),
-        sections: page.sections.map((section) => ({ ...section, title: stripTags(section.title), text: stripTags(section.text) })),
+        sections: page.sections.map((section) => ({
+          ...section,
+          title: stripTags(section.title),
+          text: stripTags(section.text),
+        })),
       };
     },
 
     /** FAQ groups; `query` keeps the questions whose question or answer contains it, ignoring accents and case. */
     async getFaqs(locale: Locale, audience: 'company' | 'merchant', query = ''): Promise<FaqGroup[]> {
-      const { groups } = await getParsed(FaqsResponseSchema, audience === 'merchant' ? 'merchant-faqs' : 'faqs', locale);
+      const { groups } = await getParsed(
+        FaqsResponseSchema,
+        audience === 'merchant' ? 'merchant-faqs' : 'faqs',
+        locale,
+      );
       const needle = foldForSearch(query);
       return groups
         .map((group) => ({
           ...group,
           items: group.items
-            .map((item) => ({ ...item, question: stripTags(item.question), answerHtml: sanitizeRichText(item.answerHtml) }))
+            .map((item) => ({
+              ...item,
+              question: stripTags(item.question),
+              answerHtml: sanitizeRichText(item.answerHtml),
+            }))
             .filter(
               (item) =>
                 needle === '' ||
@@ -170,12 +183,20 @@ export function createContentService(deps: {
       // The message is stored before mailing: a mail failure is logged by the mailer and never loses it.
       if (receipt) {
         await deps.mailer
-          .send({ to: request.email, subject: fill(receipt.subject, params), text: fill(receipt.text, params) })
+          .send({
+            to: request.email,
+            subject: fill(receipt.subject, params),
+            text: fill(receipt.text, params),
+          })
           .catch(() => undefined);
       }
       if (internal) {
         await deps.mailer
-          .send({ to: deps.contactInbox, subject: fill(internal.subject, params), text: fill(internal.text, params) })
+          .send({
+            to: deps.contactInbox,
+            subject: fill(internal.subject, params),
+            text: fill(internal.text, params),
+          })
           .catch(() => undefined);
       }
       return { ticketId };

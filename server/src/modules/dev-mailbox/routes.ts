@@ -5,7 +5,10 @@ import type { Db } from '../../platform/db';
 import { mailOutbox } from '../../platform/schema';
 
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 
 /**
  * `/dev/mailbox`: the mail outbox as a page (and `/dev/mailbox.json` for tests), mounted only in

@@ -10,10 +10,19 @@ export function healthRoutes(database: Database): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/health',
-      { schema: { tags: ['platform'], response: { 200: HealthResponseSchema } }, config: { rateLimit: false } },
+      {
+        schema: { tags: ['platform'], response: { 200: HealthResponseSchema } },
+        config: { rateLimit: false },
+      },
       async () => {
-        if (!(await pingDatabase(database))) throw new AppError('SERVICE_UNAVAILABLE', 'database does not answer');
-        return { success: true as const, status: 'ok' as const, database: 'ok' as const, version: APP_VERSION };
+        if (!(await pingDatabase(database)))
+          throw new AppError('SERVICE_UNAVAILABLE', 'database does not answer');
+        return {
+          success: true as const,
+          status: 'ok' as const,
+          database: 'ok' as const,
+          version: APP_VERSION,
+        };
       },
     );
   };

@@ -7,7 +7,16 @@ import type { Mailer } from '../../platform/mail';
 import type { ContentService } from '../content/service';
 import { randomCode } from './oidc-provider';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
-import { consumeCode, findUserByEmail, findUserById, findUsableCode, insertCode, updateUser, type CodePurpose, type UserRow } from './repository';
+import {
+  consumeCode,
+  findUserByEmail,
+  findUserById,
+  findUsableCode,
+  insertCode,
+  updateUser,
+  type CodePurpose,
+  type UserRow,
+} from './repository';
 
 /** Emailed codes are valid for one hour (issue 3). */
 export const CODE_TTL_SECONDS = 3600;
@@ -15,7 +24,9 @@ export const CODE_TTL_SECONDS = 3600;
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 function fill(template: string, params: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])));
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    params[name] === undefined ? whole : String(params[name]),
+  );
 }
 
 /**
@@ -49,11 +60,22 @@ export function createEmailCodeActions(deps: {
       expiresAt: new Date(now().getTime() + CODE_TTL_SECONDS * 1000),
     });
     const locale = user.preferredLanguage;
-    const emails = (await deps.content.getEntry('identity-emails', locale)) as Record<string, { subject: string; text: string }>;
+    const emails = (await deps.content.getEntry('identity-emails', locale)) as Record<
+      string,
+      { subject: string; text: string }
+    >;
     const template = emails[purpose === 'reset' ? 'passwordReset' : 'confirmAccount'];
     if (!template) throw new Error(`identity-emails/${locale} lacks ${purpose}`);
-    const params = { firstName: user.firstName, link: codeLink(code, locale), hours: CODE_TTL_SECONDS / 3600 };
-    await deps.mailer.send({ to: user.email, subject: fill(template.subject, params), text: fill(template.text, params) });
+    const params = {
+      firstName: user.firstName,
+      link: codeLink(code, locale),
+      hours: CODE_TTL_SECONDS / 3600,
+    };
+    await deps.mailer.send({
+      to: user.email,
+      subject: fill(template.subject, params),
+      text: fill(template.text, params),
+    });
   }
 
   /** The usable code of `purposes` (not spent yet); TOKEN_INVALID_OR_EXPIRED for a wrong, used or expired one. */
@@ -97,7 +119,8 @@ export function createEmailCodeActions(deps: {
       const code = await peekCode(request.token, ['reset', 'confirmation']);
       const passwordHash = await hashPassword(request.password);
       await deps.db.transaction(async (tx) => {
-        if (!(await consumeCode(tx, code.id, now()))) throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'code spent meanwhile');
+        if (!(await consumeCode(tx, code.id, now())))
+          throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'code spent meanwhile');
         const user = await findUserById(tx, code.userId);
         if (!user) throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'user removed');
         await updateUser(tx, user.id, {
@@ -107,7 +130,12 @@ export function createEmailCodeActions(deps: {
           failedAttempts: 0,
           ...(user.lockReason === 'failed_attempts' ? { isLocked: false, lockReason: null } : {}),
         });
-        await writeAudit(tx, { actorUserId: user.id, action: `user.password_${code.purpose}`, entity: 'user', entityId: user.id });
+        await writeAudit(tx, {
+          actorUserId: user.id,
+          action: `user.password_${code.purpose}`,
+          entity: 'user',
+          entityId: user.id,
+        });
       });
       await revokeUserTokens(code.userId);
     },
@@ -118,20 +146,27 @@ export function createEmailCodeActions(deps: {
       const user = await findUserById(deps.db, code.userId);
       if (!user) throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'user removed');
       if (!user.passwordHash && !request.password) {
-        throw new AppError('WEAK_PASSWORD', 'a password is needed', { fields: [{ field: 'password', key: 'required' }] });
+        throw new AppError('WEAK_PASSWORD', 'a password is needed', {
+          fields: [{ field: 'password', key: 'required' }],
+        });
       }
       if (request.password) assertStrongPassword(request.password, 'password');
       const passwordHash = request.password ? await hashPassword(request.password) : undefined;
       await deps.db.transaction(async (tx) => {
-        if (!(await consumeCode(tx, code.id, now()))) throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'code spent meanwhile');
+        if (!(await consumeCode(tx, code.id, now())))
+          throw new AppError('TOKEN_INVALID_OR_EXPIRED', 'code spent meanwhile');
         await updateUser(tx, user.id, {
           isConfirmed: true,
           ...(passwordHash ? { passwordHash, passwordChangedAt: now() } : {}),
         });
-        await writeAudit(tx, { actorUserId: user.id, action: 'user.confirm', entity: 'user', entityId: user.id });
+        await writeAudit(tx, {
+          actorUserId: user.id,
+          action: 'user.confirm',
+          entity: 'user',
+          entityId: user.id,
+        });
       });
       if (passwordHash) await revokeUserTokens(user.id);
     },
-
   };
 }

@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(async () => ctx.close());
 
 async function post(url: string, payload: unknown, headers?: Record<string, string>) {
-  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers: headers ?? (await csrfHeaders(ctx.app)) });
+  return ctx.app.inject({
+    method: 'POST',
+    url,
+    payload: payload as object,
+    headers: headers ?? (await csrfHeaders(ctx.app)),
+  });
 }
 
 async function signsIn(email: string, password: string): Promise<number> {
@@ -53,7 +58,9 @@ describe('password reset by email', () => {
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om1.email });
     const greek = await lastMailTo(ctx, DEMO_USERS.om1.email);
     expect(greek!.subject).toMatch(/κωδικού/);
-    expect(greek!.text).toMatch(new RegExp(`${ctx.config.publicUrl}/user/reset\\?token=[\\w-]{43}&code_type=token`));
+    expect(greek!.text).toMatch(
+      new RegExp(`${ctx.config.publicUrl}/user/reset\\?token=[\\w-]{43}&code_type=token`),
+    );
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.finance.email.toUpperCase() });
     const english = await lastMailTo(ctx, DEMO_USERS.finance.email);
     expect(english!.subject).toBe('Set a new Tessera password');
@@ -64,11 +71,19 @@ describe('password reset by email', () => {
   it('sets a new password once with the code; the old password fails and the code cannot be reused', async () => {
     const user = await createUser(ctx.database.db);
     const token = await requestReset(user.email);
-    const reset = await post('/api/v2/identity/password/reset', { token, code_type: 'token', password: 'Kainourgios-2027' });
+    const reset = await post('/api/v2/identity/password/reset', {
+      token,
+      code_type: 'token',
+      password: 'Kainourgios-2027',
+    });
     expect(reset.json()).toEqual({ success: true });
     expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(20);
     expect(await signsIn(user.email, 'Kainourgios-2027')).toBe(200);
-    const again = await post('/api/v2/identity/password/reset', { token, code_type: 'token', password: 'Allos-kodikos-2028' });
+    const again = await post('/api/v2/identity/password/reset', {
+      token,
+      code_type: 'token',
+      password: 'Allos-kodikos-2028',
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().errorCode).toBe(23);
   });
@@ -76,10 +91,16 @@ describe('password reset by email', () => {
   it('refuses an expired code and an unknown one', async () => {
     const user = await createUser(ctx.database.db);
     const token = await requestReset(user.email);
-    await ctx.database.pool.query(`update user_codes set expires_at = now() - interval '1 second' where user_id = $1`, [user.id]);
+    await ctx.database.pool.query(
+      `update user_codes set expires_at = now() - interval '1 second' where user_id = $1`,
+      [user.id],
+    );
     const expired = await post('/api/v2/identity/password/reset', { token, password: 'Kainourgios-2027' });
     expect(expired.json()).toMatchObject({ success: false, errorCode: 23 });
-    const unknown = await post('/api/v2/identity/password/reset', { token: 'x'.repeat(43), password: 'Kainourgios-2027' });
+    const unknown = await post('/api/v2/identity/password/reset', {
+      token: 'x'.repeat(43),
+      password: 'Kainourgios-2027',
+    });
     expect(unknown.json().errorCode).toBe(23);
   });
 
@@ -87,37 +108,60 @@ describe('password reset by email', () => {
     const user = await createUser(ctx.database.db);
     const first = await requestReset(user.email);
     const second = await requestReset(user.email);
-    expect((await post('/api/v2/identity/password/reset', { token: first, password: 'Kainourgios-2027' })).json().errorCode).toBe(23);
-    expect((await post('/api/v2/identity/password/reset', { token: second, password: 'Kainourgios-2027' })).json()).toEqual({ success: true });
+    expect(
+      (await post('/api/v2/identity/password/reset', { token: first, password: 'Kainourgios-2027' })).json()
+        .errorCode,
+    ).toBe(23);
+    expect(
+      (await post('/api/v2/identity/password/reset', { token: second, password: 'Kainourgios-2027' })).json(),
+    ).toEqual({ success: true });
   });
 
   it('refuses a weak password without spending the code', async () => {
     const user = await createUser(ctx.database.db);
     const token = await requestReset(user.email);
     for (const password of ['short1', 'onlyletterslong', '12345678901']) {
-      const response = await post('/api/v2/identity/password/reset', { token, password }, { ...(await csrfHeaders(ctx.app)), culture: 'en-us' });
+      const response = await post(
+        '/api/v2/identity/password/reset',
+        { token, password },
+        { ...(await csrfHeaders(ctx.app)), culture: 'en-us' },
+      );
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
       expect(response.json().errorMessage).toMatch(/10 characters/);
     }
-    expect((await post('/api/v2/identity/password/reset', { token, password: 'Kainourgios-2027' })).json()).toEqual({ success: true });
+    expect(
+      (await post('/api/v2/identity/password/reset', { token, password: 'Kainourgios-2027' })).json(),
+    ).toEqual({ success: true });
   });
 
   it('lifts a lock after failed sign-ins but not a lock by staff', async () => {
     const failed = await createUser(ctx.database.db);
-    await ctx.database.pool.query(`update users set is_locked = true, lock_reason = 'failed_attempts', failed_attempts = 5 where id = $1`, [failed.id]);
-    await post('/api/v2/identity/password/reset', { token: await requestReset(failed.email), password: 'Kainourgios-2027' });
+    await ctx.database.pool.query(
+      `update users set is_locked = true, lock_reason = 'failed_attempts', failed_attempts = 5 where id = $1`,
+      [failed.id],
+    );
+    await post('/api/v2/identity/password/reset', {
+      token: await requestReset(failed.email),
+      password: 'Kainourgios-2027',
+    });
     expect(await signsIn(failed.email, 'Kainourgios-2027')).toBe(200);
 
     const staffLocked = await createUser(ctx.database.db, { isLocked: true });
-    await post('/api/v2/identity/password/reset', { token: await requestReset(staffLocked.email), password: 'Kainourgios-2027' });
+    await post('/api/v2/identity/password/reset', {
+      token: await requestReset(staffLocked.email),
+      password: 'Kainourgios-2027',
+    });
     expect(await signsIn(staffLocked.email, 'Kainourgios-2027')).toBe(21);
   });
 
   it('revokes every session of the user at a reset', async () => {
     const user = await createUser(ctx.database.db);
     const headers = await sessionHeaders(ctx, user.id);
-    await post('/api/v2/identity/password/reset', { token: await requestReset(user.email), password: 'Kainourgios-2027' });
+    await post('/api/v2/identity/password/reset', {
+      token: await requestReset(user.email),
+      password: 'Kainourgios-2027',
+    });
     expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
   });
 
@@ -141,7 +185,11 @@ describe('password reset by email', () => {
   });
 
   it('refuses a reset request without a CSRF token', async () => {
-    const response = await ctx.app.inject({ method: 'POST', url: '/api/v2/identity/password/request-reset', payload: { email: DEMO_USERS.om1.email } });
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v2/identity/password/request-reset',
+      payload: { email: DEMO_USERS.om1.email },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json().errorCode).toBe(8);
   });
@@ -152,7 +200,10 @@ describe('password change', () => {
     const user = await createUser(ctx.database.db);
     const other = await sessionHeaders(ctx, user.id);
     const { browser } = await signInThroughProvider(ctx, user.email, DEMO_PASSWORD);
-    const response = await browser.post('/api/v2/identity/password/change', { currentPassword: DEMO_PASSWORD, newPassword: 'Allagmenos-2027' });
+    const response = await browser.post('/api/v2/identity/password/change', {
+      currentPassword: DEMO_PASSWORD,
+      newPassword: 'Allagmenos-2027',
+    });
     expect(response.json()).toEqual({ success: true });
     expect((await browser.get('/api/auth/session')).json().user.userId).toBe(user.id);
     expect((await ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
@@ -164,14 +215,25 @@ describe('password change', () => {
   it('refuses a wrong current password and a weak new one', async () => {
     const user = await createUser(ctx.database.db);
     const headers = await sessionHeaders(ctx, user.id);
-    const wrong = await post('/api/v2/identity/password/change', { currentPassword: 'Not-it-12345', newPassword: 'Allagmenos-2027' }, headers);
+    const wrong = await post(
+      '/api/v2/identity/password/change',
+      { currentPassword: 'Not-it-12345', newPassword: 'Allagmenos-2027' },
+      headers,
+    );
     expect(wrong.json()).toMatchObject({ errorCode: 25, fields: [{ field: 'currentPassword' }] });
-    const weak = await post('/api/v2/identity/password/change', { currentPassword: DEMO_PASSWORD, newPassword: 'weak' }, headers);
+    const weak = await post(
+      '/api/v2/identity/password/change',
+      { currentPassword: DEMO_PASSWORD, newPassword: 'weak' },
+      headers,
+    );
     expect(weak.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'newPassword' }] });
   });
 
   it('needs a session and a CSRF token', async () => {
-    const anonymous = await post('/api/v2/identity/password/change', { currentPassword: 'a', newPassword: 'b' });
+    const anonymous = await post('/api/v2/identity/password/change', {
+      currentPassword: 'a',
+      newPassword: 'b',
+    });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().errorCode).toBe(3);
     const headers = await sessionHeaders(ctx, ids.om1);
@@ -213,17 +275,26 @@ describe('users created by the provider admin', () => {
     const token = tokenOfMail(mail!.text);
     const noPassword = await post('/api/v2/identity/confirmation/confirm', { token, code_type: 'token' });
     expect(noPassword.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
-    const confirmed = await post('/api/v2/identity/confirmation/confirm', { token, code_type: 'token', password: 'Protos-kodikos-1' });
+    const confirmed = await post('/api/v2/identity/confirmation/confirm', {
+      token,
+      code_type: 'token',
+      password: 'Protos-kodikos-1',
+    });
     expect(confirmed.json()).toEqual({ success: true });
     expect(await signsIn('anna.l@example.gr', 'Protos-kodikos-1')).toBe(200);
-    expect((await post('/api/v2/identity/confirmation/confirm', { token, password: 'Protos-kodikos-1' })).json().errorCode).toBe(23);
+    expect(
+      (await post('/api/v2/identity/confirmation/confirm', { token, password: 'Protos-kodikos-1' })).json()
+        .errorCode,
+    ).toBe(23);
   });
 
   it('lets a new user set the password from the confirmation link on the reset page', async () => {
     const admin = await sessionHeaders(ctx, ids.admin);
     await post('/api/v2/identity/users', newUser('via.reset@example.gr'), admin);
     const token = tokenOfMail((await lastMailTo(ctx, 'via.reset@example.gr'))!.text);
-    expect((await post('/api/v2/identity/password/reset', { token, password: 'Protos-kodikos-1' })).json()).toEqual({ success: true });
+    expect(
+      (await post('/api/v2/identity/password/reset', { token, password: 'Protos-kodikos-1' })).json(),
+    ).toEqual({ success: true });
     expect(await signsIn('via.reset@example.gr', 'Protos-kodikos-1')).toBe(200);
   });
 
@@ -239,20 +310,42 @@ describe('users created by the provider admin', () => {
 
   it('refuses a taken email, a company role without companies and an unknown company', async () => {
     const admin = await sessionHeaders(ctx, ids.admin);
-    expect((await post('/api/v2/identity/users', newUser(DEMO_USERS.om1.email.toUpperCase()), admin)).statusCode).toBe(409);
-    const noCompany = await post('/api/v2/identity/users', { ...newUser('x1@example.gr'), companyIds: [] }, admin);
+    expect(
+      (await post('/api/v2/identity/users', newUser(DEMO_USERS.om1.email.toUpperCase()), admin)).statusCode,
+    ).toBe(409);
+    const noCompany = await post(
+      '/api/v2/identity/users',
+      { ...newUser('x1@example.gr'), companyIds: [] },
+      admin,
+    );
     expect(noCompany.json()).toMatchObject({ errorCode: 2, fields: [{ field: 'companyIds' }] });
-    const unknown = await post('/api/v2/identity/users', { ...newUser('x2@example.gr'), companyIds: ['C9999'] }, admin);
+    const unknown = await post(
+      '/api/v2/identity/users',
+      { ...newUser('x2@example.gr'), companyIds: ['C9999'] },
+      admin,
+    );
     expect(unknown.json()).toMatchObject({ errorCode: 2, fields: [{ field: 'companyIds' }] });
   });
 
   it('is open to the provider admin only', async () => {
     const statuses: Record<string, number> = {};
     for (const key of Object.keys(DEMO_USERS) as DemoUserKey[]) {
-      const response = await post('/api/v2/identity/users', newUser(`only-admin-${key}@example.gr`), await sessionHeaders(ctx, ids[key]));
+      const response = await post(
+        '/api/v2/identity/users',
+        newUser(`only-admin-${key}@example.gr`),
+        await sessionHeaders(ctx, ids[key]),
+      );
       statuses[key] = response.statusCode;
     }
-    expect(statuses).toEqual({ admin: 200, care: 403, om1: 403, om3: 403, finance: 403, payment: 403, merchant: 403 });
+    expect(statuses).toEqual({
+      admin: 200,
+      care: 403,
+      om1: 403,
+      om3: 403,
+      finance: 403,
+      payment: 403,
+      merchant: 403,
+    });
     expect((await post('/api/v2/identity/users', newUser('anon@example.gr'))).statusCode).toBe(401);
   });
 });
@@ -262,9 +355,25 @@ describe('user search, lock and unlock by provider staff', () => {
     const care = await sessionHeaders(ctx, ids.care);
     const byName = await post('/api/v2/identity/users/search', { query: 'ΔΗΜΗΤΡΙΟΥ' }, care);
     expect(byName.json().users.map((u: { email: string }) => u.email)).toEqual([DEMO_USERS.om3.email]);
-    const byCompany = await post('/api/v2/identity/users/search', { companyId: 'C1002', userRoleId: 5 }, care);
-    expect(byCompany.json()).toMatchObject({ total: 1, users: [{ email: DEMO_USERS.payment.email, relatedCompanies: [{ companyId: 'C1002' }, { companyId: 'C1004' }] }] });
-    const page = await post('/api/v2/identity/users/search', { query: 'tessera.demo', page: 2, pageSize: 3 }, care);
+    const byCompany = await post(
+      '/api/v2/identity/users/search',
+      { companyId: 'C1002', userRoleId: 5 },
+      care,
+    );
+    expect(byCompany.json()).toMatchObject({
+      total: 1,
+      users: [
+        {
+          email: DEMO_USERS.payment.email,
+          relatedCompanies: [{ companyId: 'C1002' }, { companyId: 'C1004' }],
+        },
+      ],
+    });
+    const page = await post(
+      '/api/v2/identity/users/search',
+      { query: 'tessera.demo', page: 2, pageSize: 3 },
+      care,
+    );
     expect(page.json()).toMatchObject({ total: 7, page: 2, pageSize: 3 });
     expect(page.json().users).toHaveLength(3);
     expect(JSON.stringify(page.json())).not.toMatch(/password|hash/i);
@@ -273,9 +382,19 @@ describe('user search, lock and unlock by provider staff', () => {
   it('is open to roles 1 and 2 only', async () => {
     const statuses: Record<string, number> = {};
     for (const key of Object.keys(DEMO_USERS) as DemoUserKey[]) {
-      statuses[key] = (await post('/api/v2/identity/users/search', {}, await sessionHeaders(ctx, ids[key]))).statusCode;
+      statuses[key] = (
+        await post('/api/v2/identity/users/search', {}, await sessionHeaders(ctx, ids[key]))
+      ).statusCode;
     }
-    expect(statuses).toEqual({ admin: 200, care: 200, om1: 403, om3: 403, finance: 403, payment: 403, merchant: 403 });
+    expect(statuses).toEqual({
+      admin: 200,
+      care: 200,
+      om1: 403,
+      om3: 403,
+      finance: 403,
+      payment: 403,
+      merchant: 403,
+    });
   });
 
   it('locks a user out at once and unlocks them again', async () => {
@@ -287,7 +406,9 @@ describe('user search, lock and unlock by provider staff', () => {
     expect((await browser.get('/api/auth/session')).json()).toEqual({});
     expect(await ctx.app.services.identity.providerArtefacts(user.id)).toEqual({});
     expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(21);
-    const { rows } = await ctx.database.pool.query(`select action from audit_log where entity_id = $1`, [user.id]);
+    const { rows } = await ctx.database.pool.query(`select action from audit_log where entity_id = $1`, [
+      user.id,
+    ]);
     expect(rows.map((r) => r.action)).toContain('user.lock');
 
     const unlocked = await post(`/api/v2/identity/users/${user.id}/unlock`, {}, care);
@@ -304,7 +425,11 @@ describe('user search, lock and unlock by provider staff', () => {
 
   it('refuses lock and unlock to company roles and merchants', async () => {
     for (const key of ['om1', 'finance', 'payment', 'merchant'] as const) {
-      const response = await post(`/api/v2/identity/users/${ids.om3}/lock`, {}, await sessionHeaders(ctx, ids[key]));
+      const response = await post(
+        `/api/v2/identity/users/${ids.om3}/lock`,
+        {},
+        await sessionHeaders(ctx, ids[key]),
+      );
       expect(response.statusCode, key).toBe(403);
       expect(response.json().errorCode).toBe(4);
     }
@@ -313,7 +438,13 @@ describe('user search, lock and unlock by provider staff', () => {
 
 describe('the signed-in user', () => {
   it('reads their own profile', async () => {
-    const response = await ctx.app.inject({ url: '/api/v2/identity/users/me', headers: await sessionHeaders(ctx, ids.om3) });
-    expect(response.json()).toMatchObject({ success: true, user: { email: DEMO_USERS.om3.email, userRoleId: 3, isConfirmed: true } });
+    const response = await ctx.app.inject({
+      url: '/api/v2/identity/users/me',
+      headers: await sessionHeaders(ctx, ids.om3),
+    });
+    expect(response.json()).toMatchObject({
+      success: true,
+      user: { email: DEMO_USERS.om3.email, userRoleId: 3, isConfirmed: true },
+    });
   });
 });

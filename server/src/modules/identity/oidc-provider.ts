@@ -1,7 +1,12 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import Provider, { type Adapter, type AdapterPayload, type FindAccount, type KoaContextWithOIDC } from 'oidc-provider';
+import Provider, {
+  type Adapter,
+  type AdapterPayload,
+  type FindAccount,
+  type KoaContextWithOIDC,
+} from 'oidc-provider';
 import type { Db } from '../../platform/db';
 import {
   consumeOidcPayload,
@@ -33,7 +38,17 @@ export const OIDC_TTL = {
 const CLAIMS = {
   openid: ['sub'],
   email: ['email', 'email_verified'],
-  profile: ['name', 'given_name', 'family_name', 'locale', 'userRoleId', 'userId', 'firstName', 'lastName', 'relatedCompanies'],
+  profile: [
+    'name',
+    'given_name',
+    'family_name',
+    'locale',
+    'userRoleId',
+    'userId',
+    'firstName',
+    'lastName',
+    'relatedCompanies',
+  ],
 };
 const PORTAL_SCOPE = 'openid profile email';
 
@@ -48,8 +63,12 @@ export function createPgAdapter(db: Db): new (name: string) => Adapter {
     constructor(private readonly type: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
-      const nested = payload as { session?: { accountId?: string }; result?: { login?: { accountId?: string } } };
-      const accountId = payload.accountId ?? nested.session?.accountId ?? nested.result?.login?.accountId ?? null;
+      const nested = payload as {
+        session?: { accountId?: string };
+        result?: { login?: { accountId?: string } };
+      };
+      const accountId =
+        payload.accountId ?? nested.session?.accountId ?? nested.result?.login?.accountId ?? null;
       await upsertOidcPayload(db, {
         type: this.type,
         id,
@@ -98,7 +117,10 @@ export function loadSigningKeys(db: Db): Promise<Record<string, unknown>[]> {
 }
 
 const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 /** Adds the hash of an inline script to the page's Content-Security-Policy (set by helmet). */
 function allowInlineScript(ctx: KoaContextWithOIDC, script: string): void {
@@ -107,7 +129,10 @@ function allowInlineScript(ctx: KoaContextWithOIDC, script: string): void {
   const digest = createHash('sha256').update(script).digest('base64');
   ctx.response.set(
     'Content-Security-Policy',
-    csp.replace(/script-src ([^;]*)/, (_whole, sources: string) => `script-src ${sources} 'sha256-${digest}'`),
+    csp.replace(
+      /script-src ([^;]*)/,
+      (_whole, sources: string) => `script-src ${sources} 'sha256-${digest}'`,
+    ),
   );
 }
 
@@ -153,7 +178,11 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
     jwks: { keys },
     cookies: {
       keys: options.cookieKeys,
-      names: { session: 'tessera.op.session', interaction: 'tessera.op.interaction', resume: 'tessera.op.resume' },
+      names: {
+        session: 'tessera.op.session',
+        interaction: 'tessera.op.interaction',
+        resume: 'tessera.op.resume',
+      },
       long: cookieOptions,
       short: { ...cookieOptions, path: '/' },
     },
@@ -190,13 +219,19 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
         enabled: true,
         // No "Do you want to sign out?" page: the form submits itself with logout=yes (STACK).
         async logoutSource(ctx: KoaContextWithOIDC, form: string) {
-          const script = "document.forms[0].submit();";
+          const script = 'document.forms[0].submit();';
           allowInlineScript(ctx, script);
-          const withLogout = form.replace('</form>', '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Αποσύνδεση / Sign out</button></noscript></form>');
+          const withLogout = form.replace(
+            '</form>',
+            '<input type="hidden" name="logout" value="yes"/><noscript><button type="submit">Αποσύνδεση / Sign out</button></noscript></form>',
+          );
           ctx.body = page('Αποσύνδεση / Signing out', `${withLogout}<script>${script}</script>`);
         },
         async postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
-          ctx.body = page('Tessera', `<p>Αποσυνδεθήκατε. / You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Tessera</a></p>`);
+          ctx.body = page(
+            'Tessera',
+            `<p>Αποσυνδεθήκατε. / You are signed out.</p><p><a href="${escapeHtml(publicUrl)}/">Tessera</a></p>`,
+          );
         },
       },
     },
@@ -211,9 +246,13 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
   });
   // Behind a TLS terminator the provider must trust X-Forwarded-Proto to build https URLs (STACK).
   provider.proxy = isHttps;
-  provider.on('server_error', (_ctx: unknown, error: unknown) => options.log.error({ err: error }, 'identity provider error'));
+  provider.on('server_error', (_ctx: unknown, error: unknown) =>
+    options.log.error({ err: error }, 'identity provider error'),
+  );
   // A listener replaces Koa's default, which prints to the console.
-  provider.app.on('error', (error: unknown) => options.log.error({ err: error }, 'identity provider request failed'));
+  provider.app.on('error', (error: unknown) =>
+    options.log.error({ err: error }, 'identity provider request failed'),
+  );
   return provider;
 }
 

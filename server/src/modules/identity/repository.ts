@@ -11,15 +11,23 @@ export type UserWithCompanies = UserRow & { companyIds: string[] };
 // ---------------------------------------------------------------- users
 
 export async function insertUser(db: Executor, row: NewUserRow, companyIds: string[]): Promise<UserRow> {
-  const [inserted] = await db.insert(users).values({ ...row, email: row.email.toLowerCase() }).returning();
+  const [inserted] = await db
+    .insert(users)
+    .values({ ...row, email: row.email.toLowerCase() })
+    .returning();
   if (companyIds.length > 0) {
-    await db.insert(userCompanies).values(companyIds.map((companyId) => ({ userId: inserted!.id, companyId })));
+    await db
+      .insert(userCompanies)
+      .values(companyIds.map((companyId) => ({ userId: inserted!.id, companyId })));
   }
   return inserted!;
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 
@@ -50,7 +58,10 @@ export async function companyIdsOfUsers(db: Executor, userIds: string[]): Promis
   return map;
 }
 
-export async function findUserWithCompanies(db: Executor, id: string): Promise<UserWithCompanies | undefined> {
+export async function findUserWithCompanies(
+  db: Executor,
+  id: string,
+): Promise<UserWithCompanies | undefined> {
   const user = await findUserById(db, id);
   if (!user) return undefined;
   return { ...user, companyIds: await companyIdsOfUser(db, id) };
@@ -79,19 +90,35 @@ export async function searchUsers(
       : [
           inArray(
             users.id,
-            db.select({ id: userCompanies.userId }).from(userCompanies).where(eq(userCompanies.companyId, filter.companyId)),
+            db
+              .select({ id: userCompanies.userId })
+              .from(userCompanies)
+              .where(eq(userCompanies.companyId, filter.companyId)),
           ),
         ]),
   ];
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([
-    db.select().from(users).where(where).orderBy(asc(users.lastName), asc(users.firstName), asc(users.id)).offset(page.offset).limit(page.limit),
-    db.select({ total: sql<number>`count(*)::int` }).from(users).where(where),
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.lastName), asc(users.firstName), asc(users.id))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(users)
+      .where(where),
   ]);
   return { rows, total: count?.total ?? 0 };
 }
 
-export async function updateUser(db: Executor, id: string, patch: Partial<NewUserRow>): Promise<UserRow | undefined> {
+export async function updateUser(
+  db: Executor,
+  id: string,
+  patch: Partial<NewUserRow>,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .update(users)
     .set({ ...patch, updatedAt: new Date() })
@@ -133,7 +160,9 @@ export async function insertCode(
 ): Promise<void> {
   await db
     .delete(userCodes)
-    .where(and(eq(userCodes.userId, code.userId), eq(userCodes.purpose, code.purpose), isNull(userCodes.usedAt)));
+    .where(
+      and(eq(userCodes.userId, code.userId), eq(userCodes.purpose, code.purpose), isNull(userCodes.usedAt)),
+    );
   await db.insert(userCodes).values({ ...code, codeType: 'token' });
 }
 
@@ -148,7 +177,12 @@ export async function findUsableCode(
     .select({ id: userCodes.id, userId: userCodes.userId, purpose: userCodes.purpose })
     .from(userCodes)
     .where(
-      and(eq(userCodes.codeHash, codeHash), isNull(userCodes.usedAt), gt(userCodes.expiresAt, now), inArray(userCodes.purpose, purposes)),
+      and(
+        eq(userCodes.codeHash, codeHash),
+        isNull(userCodes.usedAt),
+        gt(userCodes.expiresAt, now),
+        inArray(userCodes.purpose, purposes),
+      ),
     );
   return row;
 }
@@ -200,7 +234,11 @@ export async function upsertOidcPayload(
     });
 }
 
-async function findPayloadWhere(db: Executor, type: string, condition: ReturnType<typeof eq>): Promise<OidcPayload | undefined> {
+async function findPayloadWhere(
+  db: Executor,
+  type: string,
+  condition: ReturnType<typeof eq>,
+): Promise<OidcPayload | undefined> {
   const [row] = await db
     .select({ payload: oidcPayloads.payload, consumedAt: oidcPayloads.consumedAt })
     .from(oidcPayloads)
@@ -253,11 +291,19 @@ export async function deleteOidcPayloadsOfAccount(db: Executor, accountId: strin
   return rows.length;
 }
 
-export async function countOidcPayloadsOfAccount(db: Executor, accountId: string): Promise<Record<string, number>> {
+export async function countOidcPayloadsOfAccount(
+  db: Executor,
+  accountId: string,
+): Promise<Record<string, number>> {
   const rows = await db
     .select({ type: oidcPayloads.type, total: sql<number>`count(*)::int` })
     .from(oidcPayloads)
-    .where(and(eq(oidcPayloads.accountId, accountId), or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`))))
+    .where(
+      and(
+        eq(oidcPayloads.accountId, accountId),
+        or(isNull(oidcPayloads.expiresAt), gt(oidcPayloads.expiresAt, sql`now()`)),
+      ),
+    )
     .groupBy(oidcPayloads.type);
   return Object.fromEntries(rows.map((row) => [row.type, row.total]));
 }

@@ -70,7 +70,10 @@ export function identityRoutes(
 
     app.post(
       '/password/reset',
-      { schema: { tags, body: ResetPasswordRequestSchema, response: { 200: SuccessResponseSchema } }, config: resetLimit },
+      {
+        schema: { tags, body: ResetPasswordRequestSchema, response: { 200: SuccessResponseSchema } },
+        config: resetLimit,
+      },
       async (request) => {
         await service.resetPassword(request.body);
         return { success: true as const };
@@ -88,7 +91,10 @@ export function identityRoutes(
 
     app.post(
       '/confirmation/confirm',
-      { schema: { tags, body: ConfirmRequestSchema, response: { 200: SuccessResponseSchema } }, config: resetLimit },
+      {
+        schema: { tags, body: ConfirmRequestSchema, response: { 200: SuccessResponseSchema } },
+        config: resetLimit,
+      },
       async (request) => {
         await service.confirm(request.body);
         return { success: true as const };
@@ -100,12 +106,18 @@ export function identityRoutes(
     app.get(
       '/users/me',
       { schema: { tags, response: { 200: UserResponseSchema } }, preHandler: signedIn },
-      async (request) => ({ success: true as const, user: await service.getUser((await sessionOf(request)).userId) }),
+      async (request) => ({
+        success: true as const,
+        user: await service.getUser((await sessionOf(request)).userId),
+      }),
     );
 
     app.post(
       '/password/change',
-      { schema: { tags, body: ChangePasswordRequestSchema, response: { 200: SuccessResponseSchema } }, preHandler: signedIn },
+      {
+        schema: { tags, body: ChangePasswordRequestSchema, response: { 200: SuccessResponseSchema } },
+        preHandler: signedIn,
+      },
       async (request) => {
         await service.changePassword(await sessionOf(request), request.body, String(request.id));
         return { success: true as const };

@@ -40,7 +40,10 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`), index('users_role_idx').on(table.roleId)],
+  (table) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${table.email})`),
+    index('users_role_idx').on(table.roleId),
+  ],
 );
 
 /** The companies a user works for (SPEC §3 `relatedCompanies`). */
@@ -54,7 +57,10 @@ export const userCompanies = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.companyId] }), index('user_companies_company_idx').on(table.companyId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.companyId] }),
+    index('user_companies_company_idx').on(table.companyId),
+  ],
 );
 
 /**

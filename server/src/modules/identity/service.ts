@@ -42,12 +42,10 @@ import {
   type UserWithCompanies,
 } from './repository';
 
-
 export type IdentityService = Awaited<ReturnType<typeof createIdentityService>>;
 
 /** Who performs an action and for which request (audit). */
 export type Actor = { userId: string; roleId: RoleId; requestId?: string };
-
 
 function userSearchText(user: { email: string; firstName: string; lastName: string }): string {
   return foldForSearch(`${user.firstName} ${user.lastName} ${user.email}`);
@@ -67,8 +65,6 @@ function toUser(row: UserRow, companyIds: string[]): User {
     createdAt: row.createdAt.toISOString(),
   };
 }
-
-
 
 /**
  * The identity module (ARCHITECTURE §6, SPEC §7 identity user actions): the user store, sign-in
@@ -138,7 +134,10 @@ export async function createIdentityService(deps: {
    * Token service: revokes everything the user holds (ARCHITECTURE §7) — the provider's sessions,
    * grants, codes and tokens, and the portal sessions, except `keepSessionIdHash` when given.
    */
-  async function revokeUserTokens(userId: string, options: { keepSessionIdHash?: string } = {}): Promise<void> {
+  async function revokeUserTokens(
+    userId: string,
+    options: { keepSessionIdHash?: string } = {},
+  ): Promise<void> {
     await deleteOidcPayloadsOfAccount(deps.db, userId);
     await deps.sessions.endAllOfUser(userId, options.keepSessionIdHash);
   }
@@ -162,7 +161,12 @@ export async function createIdentityService(deps: {
     if (!(await verifyPassword(user.passwordHash, password))) {
       const after = await recordFailedLogin(deps.db, user.id, deps.maxFailedLogins);
       if (after?.isLocked) {
-        await writeAudit(deps.db, { actorUserId: user.id, action: 'user.locked_after_failures', entity: 'user', entityId: user.id });
+        await writeAudit(deps.db, {
+          actorUserId: user.id,
+          action: 'user.locked_after_failures',
+          entity: 'user',
+          entityId: user.id,
+        });
         throw new AppError('ACCOUNT_LOCKED', `user ${user.id} locked after ${after.failedAttempts} failures`);
       }
       throw new AppError('INVALID_CREDENTIALS', `wrong password for ${user.id}`);
@@ -172,7 +176,12 @@ export async function createIdentityService(deps: {
     return user;
   }
 
-  const { sendCodeEmail, ...codes } = createEmailCodeActions({ ...deps, now, inBackground, revokeUserTokens });
+  const { sendCodeEmail, ...codes } = createEmailCodeActions({
+    ...deps,
+    now,
+    inBackground,
+    revokeUserTokens,
+  });
 
   return {
     provider,
@@ -209,7 +218,8 @@ export async function createIdentityService(deps: {
       const details = await provider.interactionDetails(raw.req, raw.res).catch((error: unknown) => {
         throw new AppError('INTERACTION_EXPIRED', 'interaction not found', { cause: error });
       });
-      if (details.uid !== uid) throw new AppError('INTERACTION_EXPIRED', 'interaction uid differs from its cookie');
+      if (details.uid !== uid)
+        throw new AppError('INTERACTION_EXPIRED', 'interaction uid differs from its cookie');
       const user = await authenticate(credentials.email, credentials.password);
       const redirectTo = await provider.interactionResult(
         raw.req,
@@ -225,9 +235,14 @@ export async function createIdentityService(deps: {
       const details = await provider.interactionDetails(raw.req, raw.res).catch((error: unknown) => {
         throw new AppError('INTERACTION_EXPIRED', 'interaction not found', { cause: error });
       });
-      if (details.uid !== uid) throw new AppError('INTERACTION_EXPIRED', 'interaction uid differs from its cookie');
+      if (details.uid !== uid)
+        throw new AppError('INTERACTION_EXPIRED', 'interaction uid differs from its cookie');
       const hint = details.params.login_hint;
-      return { uid: details.uid, prompt: details.prompt.name, ...(typeof hint === 'string' ? { loginHint: hint } : {}) };
+      return {
+        uid: details.uid,
+        prompt: details.prompt.name,
+        ...(typeof hint === 'string' ? { loginHint: hint } : {}),
+      };
     },
 
     /**
@@ -237,14 +252,20 @@ export async function createIdentityService(deps: {
     async createUser(request: CreateUserRequest, actor: Actor): Promise<User> {
       const companyIds = [...new Set(request.companyIds)];
       if ((COMPANY_ROLES as readonly number[]).includes(request.userRoleId) && companyIds.length === 0) {
-        throw new AppError('VALIDATION', 'company role without companies', { fields: [{ field: 'companyIds', key: 'required' }] });
+        throw new AppError('VALIDATION', 'company role without companies', {
+          fields: [{ field: 'companyIds', key: 'required' }],
+        });
       }
       if (!(COMPANY_ROLES as readonly number[]).includes(request.userRoleId) && companyIds.length > 0) {
-        throw new AppError('VALIDATION', 'only company roles relate to companies', { fields: [{ field: 'companyIds', key: 'invalidValue' }] });
+        throw new AppError('VALIDATION', 'only company roles relate to companies', {
+          fields: [{ field: 'companyIds', key: 'invalidValue' }],
+        });
       }
       const existing = await deps.companies.existingCompanyIds(companyIds);
       if (existing.length !== companyIds.length) {
-        throw new AppError('VALIDATION', 'unknown company', { fields: [{ field: 'companyIds', key: 'invalidChoice' }] });
+        throw new AppError('VALIDATION', 'unknown company', {
+          fields: [{ field: 'companyIds', key: 'invalidChoice' }],
+        });
       }
       if (await findUserByEmail(deps.db, request.email)) {
         throw new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'invalidValue' }] });
@@ -284,7 +305,10 @@ export async function createIdentityService(deps: {
         { folded: foldForSearch(request.query), roleId: request.userRoleId, companyId: request.companyId },
         { offset: (request.page - 1) * request.pageSize, limit: request.pageSize },
       );
-      const companies = await companyIdsOfUsers(deps.db, rows.map((row) => row.id));
+      const companies = await companyIdsOfUsers(
+        deps.db,
+        rows.map((row) => row.id),
+      );
       return {
         success: true,
         users: rows.map((row) => toUser(row, companies.get(row.id) ?? [])),
@@ -298,7 +322,11 @@ export async function createIdentityService(deps: {
      * Changes the signed-in user's password. The current session stays; every other session and
      * all of the user's provider tokens are revoked.
      */
-    async changePassword(session: SessionPrincipal, request: ChangePasswordRequest, requestId?: string): Promise<void> {
+    async changePassword(
+      session: SessionPrincipal,
+      request: ChangePasswordRequest,
+      requestId?: string,
+    ): Promise<void> {
       const user = await findUserById(deps.db, session.userId);
       if (!user) throw new AppError('UNAUTHENTICATED', 'user removed');
       if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
@@ -310,7 +338,13 @@ export async function createIdentityService(deps: {
       const passwordHash = await hashPassword(request.newPassword);
       await deps.db.transaction(async (tx) => {
         await updateUser(tx, user.id, { passwordHash, passwordChangedAt: now(), failedAttempts: 0 });
-        await writeAudit(tx, { actorUserId: user.id, action: 'user.password_change', entity: 'user', entityId: user.id, requestId: requestId ?? null });
+        await writeAudit(tx, {
+          actorUserId: user.id,
+          action: 'user.password_change',
+          entity: 'user',
+          entityId: user.id,
+          requestId: requestId ?? null,
+        });
       });
       await revokeUserTokens(user.id, { keepSessionIdHash: session.sessionIdHash });
     },
@@ -330,7 +364,9 @@ export async function createIdentityService(deps: {
         const row = await updateUser(
           tx,
           userId,
-          isLocked ? { isLocked: true, lockReason: 'staff' } : { isLocked: false, lockReason: null, failedAttempts: 0 },
+          isLocked
+            ? { isLocked: true, lockReason: 'staff' }
+            : { isLocked: false, lockReason: null, failedAttempts: 0 },
         );
         await writeAudit(tx, {
           actorUserId: actor.userId,
