@@ -1,17 +1,16 @@
 import Fastify from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/platform/config';
-import { migrateDatabase, openDatabase } from '../server/src/platform/db';
+import { openBenchDatabase } from './database';
 import { line, load } from './load';
 
 /**
  * `/api/health` through the full stack (helmet, cookies, rate limit, CSRF hook, metrics, zod
  * serialisation, error handling) against a bare Fastify route doing the same database ping, in one
- * run, on the same database (PGlite, or PostgreSQL with DATABASE_URL). Target ratio ≥ 0.6.
+ * run, on the same database (PGlite, or a scratch database on the PostgreSQL server of BENCH_DATABASE_URL). Target ratio ≥ 0.6.
  */
 export async function healthBenchmark(): Promise<void> {
-  const database = await openDatabase({ url: process.env.DATABASE_URL, dataDir: 'memory://', poolSize: 10 });
-  await migrateDatabase(database);
+  const database = await openBenchDatabase();
   const config = loadConfig({
     NODE_ENV: 'production',
     SESSION_SECRET: 'b'.repeat(40),
