@@ -33,6 +33,8 @@ export const ConfigSchema = z.object({
   WEB_DIST: z.string().default('web/dist'),
   RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(300),
   REDIS_URL: z.string().optional(),
+  /** Origin of the support chatbot's script (the web build reads VITE_CHATBOT_URL); allowed by the CSP. */
+  CHATBOT_URL: z.url().optional(),
   /** Failed sign-ins in a row after which the account is locked (ADR 005). */
   LOGIN_MAX_FAILED: z.coerce.number().int().min(1).max(100).default(5),
   /** Sign-in attempts per client address per minute (the login API). */

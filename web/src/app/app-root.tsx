@@ -4,6 +4,7 @@ import { MESSAGES } from '../i18n/messages';
 import { DISPLAY_TIME_ZONE } from '../lib/format';
 import { useLocale } from '../lib/use-locale';
 import { GlobalErrorHost } from './global-error/global-error-host';
+import { SessionSync } from './session-sync';
 import { ShellLayout } from './shell/shell-layout';
 
 /** Sets the language from the address (SPEC §2) on react-intl and on `<html lang>`. */
@@ -20,10 +21,11 @@ export function LocaleProvider({ children }: { children: ReactNode }) {
   );
 }
 
-/** The root route: language, global error handling, the shell around every page. */
+/** The root route: language, session upkeep, global error handling, the shell around every page. */
 export function AppRoot() {
   return (
     <LocaleProvider>
+      <SessionSync />
       <GlobalErrorHost>
         <ShellLayout />
       </GlobalErrorHost>

@@ -4,12 +4,14 @@ import type { MessageId } from '../i18n/messages';
 import { AppRoot } from './app-root';
 import type { ComingSoonHandle } from './coming-soon-page';
 import { paths } from './paths';
+import { ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access';
 import { HydrateFallback, RootErrorBoundary, RouteErrorBoundary } from './route-error-boundary';
 
 /**
  * The route table (SPEC §2). Every page is lazy so the first load carries only the shell; each page
  * route has its own error boundary. The same pages live at `/` (Greek) and under `/en` (English);
- * there is no automatic language detection.
+ * there is no automatic language detection. Who may open each page is declared in `route-access.ts`
+ * and travels in the route's `handle`; the shell's access gate applies it.
  */
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
@@ -53,68 +55,123 @@ const content = {
   ),
 };
 
+const identity = {
+  login: page(
+    () => import('../features/identity/pages/login-page'),
+    (m) => m.LoginPage,
+  ),
+  forgot: page(
+    () => import('../features/identity/pages/forgot-page'),
+    (m) => m.ForgotPage,
+  ),
+  reset: page(
+    () => import('../features/identity/pages/reset-page'),
+    (m) => m.ResetPage,
+  ),
+  logout: page(
+    () => import('../features/identity/pages/logout-page'),
+    (m) => m.LogoutPage,
+  ),
+  changePassword: page(
+    () => import('../features/identity/pages/change-password-page'),
+    (m) => m.ChangePasswordPage,
+  ),
+  adminInformation: page(
+    () => import('../features/identity/pages/admin-information-page'),
+    (m) => m.AdminInformationPage,
+  ),
+};
+
+const companies = {
+  about: page(
+    () => import('../features/companies/pages/about-page'),
+    (m) => m.AboutPage,
+  ),
+  companySelect: page(
+    () => import('../features/companies/pages/company-select-page'),
+    (m) => m.CompanySelectPage,
+  ),
+  allCompanies: page(
+    () => import('../features/companies/pages/all-companies-page'),
+    (m) => m.AllCompaniesPage,
+  ),
+};
+
 const comingSoonPage = page(
   () => import('./coming-soon-page'),
   (m) => m.ComingSoonPage,
 );
 
-export type RouteTableEntry = { pattern: string; status: 'built' | 'coming-soon'; page: string };
+export type RouteTableEntry = {
+  pattern: string;
+  status: 'built' | 'coming-soon';
+  page: string;
+  access: RouteAccess;
+};
 
-type PageRoute = { pattern: string; lazy: Lazy; page: string; handle?: ComingSoonHandle };
+/** What a page route's `handle` carries: who may open it and, for coming-soon pages, the title. */
+export type PageHandle = Partial<ComingSoonHandle> & { access: RouteAccess };
 
-const built = (pattern: string, lazy: Lazy, pageName: string): PageRoute => ({
-  pattern,
+type PageRoute = { key: RouteKey; pattern: string; lazy: Lazy; page: string; handle: PageHandle };
+
+const patternOf = (key: RouteKey) => (key === 'notFound' ? '*' : paths[key].pattern);
+
+const built = (key: RouteKey, lazy: Lazy, pageName: string): PageRoute => ({
+  key,
+  pattern: patternOf(key),
   lazy,
   page: pageName,
+  handle: { access: ROUTE_ACCESS[key] },
 });
-const soon = (pattern: string, titleId: MessageId): PageRoute => ({
-  pattern,
+const soon = (key: RouteKey, titleId: MessageId): PageRoute => ({
+  key,
+  pattern: patternOf(key),
   lazy: comingSoonPage,
   page: `ComingSoonPage(${titleId})`,
-  handle: { titleId },
+  handle: { titleId, access: ROUTE_ACCESS[key] },
 });
 
 const PAGES: PageRoute[] = [
-  built(paths.home.pattern, content.home, 'HomePage'),
-  soon(paths.accountAdminInformation.pattern, 'pages.accountAdminInformation'),
-  soon(paths.accountAbout.pattern, 'pages.accountAbout'),
-  soon(paths.accountCardPrinting.pattern, 'pages.accountCardPrinting'),
-  soon(paths.accountDeliveryPoints.pattern, 'pages.accountDeliveryPoints'),
-  soon(paths.accountChangePassword.pattern, 'pages.accountChangePassword'),
-  built(paths.videoTutorials.pattern, content.videoTutorials, 'VideoTutorialsPage'),
-  soon(paths.allCompanies.pattern, 'pages.allCompanies'),
-  soon(paths.companySelect.pattern, 'pages.companySelect'),
-  soon(paths.deliveryPoints.pattern, 'pages.deliveryPoints'),
-  soon(paths.draftOrders.pattern, 'pages.draftOrders'),
-  soon(paths.cardIssueInfo.pattern, 'pages.cardIssue'),
-  soon(paths.cardIssueInfoDraft.pattern, 'pages.cardIssue'),
-  soon(paths.spendeoIssue.pattern, 'pages.spendeoIssue'),
-  soon(paths.myBenefitsIssue.pattern, 'pages.myBenefitsIssue'),
-  soon(paths.orderHistory.pattern, 'pages.orderHistory'),
-  soon(paths.orderDetails.pattern, 'pages.orderDetails'),
-  soon(paths.ordersOverview.pattern, 'pages.ordersOverview'),
-  soon(paths.cardList.pattern, 'pages.cardList'),
-  soon(paths.cardLoad.pattern, 'pages.cardLoad'),
-  built(paths.notifications.pattern, content.notifications, 'NotificationsPage'),
-  built(paths.faqs.pattern, content.faqs, 'FaqsPage'),
-  built(paths.contact.pattern, content.contact, 'ContactPage'),
-  soon(paths.paymentManager.pattern, 'pages.paymentManager'),
-  soon(paths.finance.pattern, 'pages.finance'),
-  soon(paths.logout.pattern, 'pages.logout'),
-  soon(paths.login.pattern, 'pages.login'),
-  soon(paths.reset.pattern, 'pages.reset'),
-  soon(paths.forgot.pattern, 'pages.forgot'),
-  soon(paths.merchant.pattern, 'pages.merchant'),
-  soon(paths.merchantStores.pattern, 'pages.merchantStores'),
-  soon(paths.merchantBalanceSheet.pattern, 'pages.merchantBalanceSheet'),
-  soon(paths.merchantRedeemerProfile.pattern, 'pages.merchantRedeemerProfile'),
-  built(paths.merchantFaqs.pattern, content.merchantFaqs, 'MerchantFaqsPage'),
-  soon(paths.merchantPaymentPage.pattern, 'pages.merchantPaymentPage'),
-  soon(paths.merchantNotifications.pattern, 'pages.merchantNotifications'),
-  soon(paths.merchantPaymentSuccess.pattern, 'pages.merchantPaymentSuccess'),
-  soon(paths.merchantPaymentFailure.pattern, 'pages.merchantPaymentFailure'),
-  built(paths.page.pattern, content.cmsPage, 'CmsPage'),
-  built('*', content.notFound, 'NotFoundPage'),
+  built('home', content.home, 'HomePage'),
+  built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
+  built('accountAbout', companies.about, 'AboutPage'),
+  soon('accountCardPrinting', 'pages.accountCardPrinting'),
+  soon('accountDeliveryPoints', 'pages.accountDeliveryPoints'),
+  built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
+  built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
+  built('allCompanies', companies.allCompanies, 'AllCompaniesPage'),
+  built('companySelect', companies.companySelect, 'CompanySelectPage'),
+  soon('deliveryPoints', 'pages.deliveryPoints'),
+  soon('draftOrders', 'pages.draftOrders'),
+  soon('cardIssueInfo', 'pages.cardIssue'),
+  soon('cardIssueInfoDraft', 'pages.cardIssue'),
+  soon('spendeoIssue', 'pages.spendeoIssue'),
+  soon('myBenefitsIssue', 'pages.myBenefitsIssue'),
+  soon('orderHistory', 'pages.orderHistory'),
+  soon('orderDetails', 'pages.orderDetails'),
+  soon('ordersOverview', 'pages.ordersOverview'),
+  soon('cardList', 'pages.cardList'),
+  soon('cardLoad', 'pages.cardLoad'),
+  built('notifications', content.notifications, 'NotificationsPage'),
+  built('faqs', content.faqs, 'FaqsPage'),
+  built('contact', content.contact, 'ContactPage'),
+  soon('paymentManager', 'pages.paymentManager'),
+  soon('finance', 'pages.finance'),
+  built('logout', identity.logout, 'LogoutPage'),
+  built('login', identity.login, 'LoginPage'),
+  built('reset', identity.reset, 'ResetPage'),
+  built('forgot', identity.forgot, 'ForgotPage'),
+  soon('merchant', 'pages.merchant'),
+  soon('merchantStores', 'pages.merchantStores'),
+  soon('merchantBalanceSheet', 'pages.merchantBalanceSheet'),
+  soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),
+  built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
+  soon('merchantPaymentPage', 'pages.merchantPaymentPage'),
+  soon('merchantNotifications', 'pages.merchantNotifications'),
+  soon('merchantPaymentSuccess', 'pages.merchantPaymentSuccess'),
+  soon('merchantPaymentFailure', 'pages.merchantPaymentFailure'),
+  built('page', content.cmsPage, 'CmsPage'),
+  built('notFound', content.notFound, 'NotFoundPage'),
 ];
 
 /** The table of routes (for documentation and tests). */
@@ -122,6 +179,7 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = PAGES.map((route) => ({
   pattern: route.pattern,
   status: route.lazy === comingSoonPage ? 'coming-soon' : 'built',
   page: route.page,
+  access: route.handle.access,
 }));
 
 function localeRoutes(): RouteObject[] {

@@ -22,7 +22,9 @@ import { currentCompanyId } from './storage';
  * - status ≥ 500 or a network failure → full-screen system-problem page;
  * - status 404 → "Not found: <path>";
  * - otherwise → the catalogue message for the code, else the server's message;
- * - codes in `SILENT_ERROR_CODES` (40: no draft orders) are ignored.
+ * - codes in `SILENT_ERROR_CODES` (40: no draft orders) are ignored;
+ * - a 401 with code 3 (the session ended) tells the session client instead (`onSessionLost`), whose
+ *   route guard sends the browser to sign-in with SessionRequired.
  * Components never parse error bodies themselves.
  */
 
@@ -178,11 +180,32 @@ async function messageFor(failure: RequestFailure, locale: Locale): Promise<Glob
   return { kind: 'generic' };
 }
 
+// ---------------------------------------------------------------------------------------------
+// A 401 with code 3 means the portal session ended (idle or absolute timeout, sign-out elsewhere).
+// The session client re-reads the session and the route guard sends the browser to sign-in
+// (SessionRequired), so no error modal is shown on top.
+
+const unauthenticatedListeners = new Set<() => void>();
+
+/** Called when any request finds the session gone; returns the unsubscribe function. */
+export function onSessionLost(listener: () => void): () => void {
+  unauthenticatedListeners.add(listener);
+  return () => unauthenticatedListeners.delete(listener);
+}
+
+function isSessionLost(failure: RequestFailure): boolean {
+  return failure.status === 401 && failure.body?.errorCode === ERROR_CODE.UNAUTHENTICATED;
+}
+
 async function handleFailure(
   failure: RequestFailure,
   options: RequestOptions,
   locale: Locale,
 ): Promise<void> {
+  if (isSessionLost(failure) && unauthenticatedListeners.size > 0) {
+    unauthenticatedListeners.forEach((listener) => listener());
+    return;
+  }
   const suppress = options.suppressGlobalError;
   if (suppress === true || (typeof suppress === 'function' && suppress(failure))) return;
   const error = await globalErrorFor(failure, locale);

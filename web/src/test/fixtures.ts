@@ -108,3 +108,49 @@ export const videoTutorials: VideoTutorialsResponse = {
     },
   ],
 };
+
+/** Sessions as `GET /api/auth/session` answers them, one per demo role (server/src/db/seed/demo.ts). */
+type DemoKey = 'admin' | 'care' | 'om1' | 'om3' | 'finance' | 'payment' | 'merchant';
+
+const DEMO: Record<
+  DemoKey,
+  { firstName: string; lastName: string; userRoleId: 1 | 2 | 3 | 4 | 5 | 1001; companies: string[] }
+> = {
+  admin: { firstName: 'Μαρία', lastName: 'Παπαδοπούλου', userRoleId: 1, companies: [] },
+  care: { firstName: 'Νίκος', lastName: 'Γεωργίου', userRoleId: 2, companies: [] },
+  om1: { firstName: 'Ελένη', lastName: 'Κωνσταντίνου', userRoleId: 3, companies: ['C1001'] },
+  om3: { firstName: 'Γιώργος', lastName: 'Δημητρίου', userRoleId: 3, companies: ['C1001', 'C1002', 'C1003'] },
+  finance: { firstName: 'Katerina', lastName: 'Alexiou', userRoleId: 4, companies: ['C1002'] },
+  payment: { firstName: 'Δημήτρης', lastName: 'Ιωάννου', userRoleId: 5, companies: ['C1002', 'C1004'] },
+  merchant: { firstName: 'Σοφία', lastName: 'Μιχαηλίδου', userRoleId: 1001, companies: [] },
+};
+
+export function session(key: DemoKey, overrides: { companyId?: string } = {}) {
+  const user = DEMO[key];
+  return {
+    user: {
+      name: `${user.firstName} ${user.lastName}`,
+      email: `${key}@tessera.demo`,
+      userRoleId: user.userRoleId,
+      userId: `user-${key}`,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      relatedCompanies: user.companies.map((companyId) => ({ companyId })),
+      preferredLanguage: 'el' as const,
+    },
+    expires: new Date(Date.now() + 30 * 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+export const COMPANIES = {
+  C1001: { companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.', vat: '094019245' },
+  C1002: { companyId: 'C1002', name: 'Ελαιώνας Λογιστική Ι.Κ.Ε.', vat: '800123456' },
+  C1003: { companyId: 'C1003', name: 'Θαλής Τεχνολογίες Α.Ε.', vat: '998765435' },
+  C1004: { companyId: 'C1004', name: 'Κρόνος Μεταφορική Ο.Ε.', vat: '088123770' },
+} as const;
+
+/** The answer of the company lookup and selection for one of `COMPANIES`. */
+export function companyResponse(companyId: keyof typeof COMPANIES) {
+  return { success: true, ...COMPANIES[companyId], address: 'Αθήνα', contacts: [] };
+}

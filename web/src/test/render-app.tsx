@@ -7,14 +7,20 @@ import { AppProviders } from '../app/providers';
 import { routes } from '../app/routes';
 import { createQueryClient } from '../lib/query-client';
 
+type RenderAppOptions = {
+  /** With fake timers: how user-event lets time pass (`vi.advanceTimersByTime`). */
+  advanceTimers?: (ms: number) => void;
+};
+
 /** Renders the whole portal (shell and lazy pages) at `url`, in memory. */
-export function renderApp(url = '/') {
+export function renderApp(url = '/', options: RenderAppOptions = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [url] });
-  const user = userEvent.setup();
+  const user = userEvent.setup(options.advanceTimers ? { advanceTimers: options.advanceTimers } : {});
+  const queryClient = createQueryClient();
   const view = render(
-    <AppProviders env="test" queryClient={createQueryClient()}>
+    <AppProviders env="test" queryClient={queryClient}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
-  return { ...view, router, user };
+  return { ...view, router, user, queryClient };
 }

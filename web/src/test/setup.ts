@@ -1,7 +1,9 @@
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearGlobalError } from '../lib/global-error';
+import { resetClientLog } from '../lib/client-log';
 import { resetRequestCaches } from '../lib/request';
+import { resetSessionClient } from '../lib/session';
 
 // jsdom lacks what Mantine and the router use for layout and media queries.
 if (!window.matchMedia) {
@@ -52,6 +54,10 @@ afterEach(() => {
   window.localStorage.clear();
   clearGlobalError();
   resetRequestCaches();
+  resetSessionClient();
+  resetClientLog();
+  window.sessionStorage.clear();
+  vi.useRealTimers();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
   window.history.replaceState(null, '', '/');

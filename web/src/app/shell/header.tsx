@@ -3,8 +3,9 @@ import type { MenuResponse } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
+import { effectiveCompanyId } from '../../lib/company-selection';
+import { signOut, useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
-import { useSession } from '../../lib/session';
 import { CmsLink, cmsLinkTarget } from '../../ui/cms-link';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
@@ -13,6 +14,7 @@ import { DesktopNav } from './desktop-nav';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
+import { isMainMenuVisible, menuForRole } from './role-menu';
 
 // The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
@@ -33,16 +35,24 @@ type HeaderProps = { variant: ShellVariant; menu: MenuResponse | undefined };
 /**
  * The header (SPEC §1–2, §6): logo (home link), main menu, contact and phone links, FAQs,
  * notifications bell, language switch, profile menu; below 992 px a hamburger drawer holds the menu
- * and the secondary links.
+ * and the secondary links. The main menu shows what the signed-in role may open (SPEC §6).
  */
 export function Header({ variant, menu }: HeaderProps) {
   const intl = useIntl();
   const session = useSession();
   const [companyData] = useStore('companyData');
+  const [lastCompanyId] = useStore('lastCompanyId');
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const isMerchant = variant === 'merchant';
-  const items = menu?.main_menu ?? [];
+  const sessionUser = session.data?.user ?? null;
+  const companyId = sessionUser
+    ? effectiveCompanyId(sessionUser, companyData?.companyId ?? lastCompanyId)
+    : null;
+  const company = companyData && companyData.companyId === companyId ? companyData : undefined;
+  const isMenuShown =
+    session.status !== 'loading' && (isMerchant || isMainMenuVisible(sessionUser, companyId));
+  const items = isMenuShown ? menuForRole(menu?.main_menu ?? [], sessionUser) : [];
   const mobileMenuId = 'tessera-mobile-menu';
 
   const homeHref = isMerchant ? paths.merchant.href() : paths.home.href();
@@ -52,16 +62,14 @@ export function Header({ variant, menu }: HeaderProps) {
   const phone = menu?.phoneNumberLink;
   const navLabel = intl.formatMessage({ id: 'shell.menu.label' });
 
-  const user = session.data?.user;
-  const profileUser =
-    user?.userRoleId !== undefined
-      ? {
-          firstName: user.firstName ?? user.name ?? '',
-          lastName: user.lastName ?? '',
-          roleId: user.userRoleId,
-          relatedCompaniesCount: user.relatedCompanies?.length ?? 0,
-        }
-      : undefined;
+  const profileUser = sessionUser
+    ? {
+        firstName: sessionUser.firstName || sessionUser.name,
+        lastName: sessionUser.lastName,
+        roleId: sessionUser.userRoleId,
+        relatedCompaniesCount: sessionUser.relatedCompanies.length,
+      }
+    : undefined;
 
   const secondaryLinks = (onNavigate?: () => void) => (
     <>
@@ -107,7 +115,11 @@ export function Header({ variant, menu }: HeaderProps) {
           <ProfileMenu
             texts={menu?.profileMenu}
             user={profileUser}
-            company={companyData ? { companyId: companyData.companyId, name: companyData.name } : undefined}
+            company={
+              company && !isMerchant ? { companyId: company.companyId, name: company.name } : undefined
+            }
+            onLogOut={() => void signOut()}
+            isLoading={session.status === 'loading'}
           />
         </div>
       </div>

@@ -5,6 +5,7 @@ import { AvatarTitle } from '../../ui/avatar-title';
 import type { DropdownMenuItem } from '../../ui/dropdown-menu';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
+import { headerLabelOf } from './role-menu';
 
 // The menu's code (Mantine Menu, floating-ui) loads only for a signed-in user.
 const DropdownMenu = lazy(() =>
@@ -27,15 +28,19 @@ type ProfileMenuProps = {
   company?: ProfileMenuCompany;
   /** Signs out; without it "Log out" links to the sign-out return page. */
   onLogOut?: () => void;
+  /** While the session loads, a placeholder keeps the header from flashing "Sign in". */
+  isLoading?: boolean;
 };
 
 /**
  * The profile menu (SPEC §2, §6): user name → admin information; company name and id → about;
- * All companies (provider roles with a company), Select company (order and payment managers with
- * more than one company), New delivery point (order manager), Log out. Signed out: "Sign in".
+ * All companies (provider roles), Select company (order and payment managers with more than one
+ * company), New delivery point (order manager), Log out. Signed out: "Sign in". The trigger shows
+ * the header label: the first name, or for provider staff the company they act for.
  */
-export function ProfileMenu({ texts, user, company, onLogOut }: ProfileMenuProps) {
+export function ProfileMenu({ texts, user, company, onLogOut, isLoading = false }: ProfileMenuProps) {
   const intl = useIntl();
+  if (isLoading) return <span className="tessera-profile-placeholder" aria-hidden="true" />;
   if (!user) {
     return (
       <LanguageLink to={paths.login.href()} className="tessera-sign-in">
@@ -50,7 +55,11 @@ export function ProfileMenu({ texts, user, company, onLogOut }: ProfileMenuProps
   const isProvider = isProviderRole(user.roleId);
   const isManager = user.roleId === ROLE.ORDER_MANAGER || user.roleId === ROLE.PAYMENT_MANAGER;
   // SPEC §6: first name for order and payment managers; company name for provider staff.
-  const headerLabel = isProvider && company ? company.name : user.firstName;
+  const headerLabel = headerLabelOf(
+    { userRoleId: user.roleId, firstName: user.firstName },
+    company?.name ?? null,
+    text('allCompanies'),
+  );
 
   const items: DropdownMenuItem[] = [
     {
@@ -78,8 +87,7 @@ export function ProfileMenu({ texts, user, company, onLogOut }: ProfileMenuProps
       ),
     });
   }
-  if (isProvider && company)
-    items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
+  if (isProvider) items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
   if (isManager && (user.relatedCompaniesCount ?? 0) > 1) {
     items.push({ key: 'select', to: paths.companySelect.href(), label: text('selectCompany') });
   }

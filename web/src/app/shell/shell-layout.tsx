@@ -2,22 +2,30 @@ import { splitLocalePath } from '@tessera/domain';
 import type { MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { isMerchantPath } from '../paths';
+import { useSession } from '../../lib/session';
+import { AccessGate } from '../access-gate';
 import { GlobalLoadingOverlay } from '../loading-overlay';
 import { useFooter } from './api/get-footer';
+import { CompanyNotice } from './company-notice';
 import { useMenu } from './api/get-menu';
 import { Footer } from './footer';
 import { Header } from './header';
+import { shellVariantOf } from './role-menu';
+import { useChatbot } from './chatbot';
 
 /**
  * The page frame: skip link, header, main content (at most 1440 px wide, centred), footer.
- * Merchant pages get the merchant menu and footer (SPEC §6).
+ * Merchants get the merchant menu and footer on every page, visitors on merchant pages (SPEC §6).
+ * The page itself passes the access gate (the allowed roles of the route table).
  */
 export function ShellLayout() {
   const intl = useIntl();
   const location = useLocation();
   const navigation = useNavigation();
-  const variant = isMerchantPath(splitLocalePath(location.pathname).path) ? 'merchant' : 'customer';
+  const session = useSession();
+  const roleId = session.data?.user.userRoleId;
+  const variant = shellVariantOf(splitLocalePath(location.pathname).path, roleId);
+  useChatbot(roleId);
   const menu = useMenu(variant);
   const footer = useFooter(variant);
 
@@ -32,13 +40,16 @@ export function ShellLayout() {
         {intl.formatMessage({ id: 'shell.skipToContent' })}
       </a>
       <Header variant={variant} menu={menu.data} />
+      <CompanyNotice />
       <main
         id="main-content"
         tabIndex={-1}
         className="tessera-container tessera-main"
         aria-busy={navigation.state === 'loading' || undefined}
       >
-        <Outlet />
+        <AccessGate>
+          <Outlet />
+        </AccessGate>
       </main>
       <Footer footer={footer.data} />
       <GlobalLoadingOverlay isNavigating={navigation.state === 'loading'} />

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readStore } from '../../lib/storage';
-import { minutesAgo, notificationsContent, link } from '../../test/fixtures';
+import { companyResponse, link, minutesAgo, notificationsContent, session } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -61,7 +61,10 @@ describe('mobile menu', () => {
   });
 
   it('follows a third-level link and closes', async () => {
-    mockApi();
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+    });
     const { router, user } = renderApp('/');
     await screen.findByRole('heading', { level: 1, name: 'Καλώς ήρθατε' });
     await user.click(screen.getByRole('button', { name: 'Άνοιγμα μενού' }));
@@ -78,6 +81,8 @@ describe('mobile menu', () => {
 describe('notifications bell', () => {
   const withNotifications = () =>
     mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
       'GET /api/content/notifications': {
         body: notificationsContent([
           {

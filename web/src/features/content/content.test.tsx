@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { faqs, page, videoTutorials } from '../../test/fixtures';
+import { companyResponse, faqs, page, session, videoTutorials } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -43,7 +43,7 @@ describe('FAQs', () => {
   });
 
   it('opens an answer', async () => {
-    mockApi();
+    mockApi({ 'GET /api/auth/session': { body: session('merchant') } });
     const { user } = renderApp('/merchant/faqs');
     const question = await screen.findByRole('button', { name: 'Πώς φορτίζω μια κάρτα;' });
     await user.click(question);
@@ -144,7 +144,10 @@ describe('content pages', () => {
   });
 
   it('shows a coming-soon page for pages not built yet', async () => {
-    mockApi();
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+    });
     renderApp('/en/card-list');
     await screen.findByRole('heading', { level: 1, name: 'My cards' });
     expect(screen.getByText('This page is being prepared and will be available soon.')).toBeTruthy();

@@ -1,5 +1,6 @@
 import type { FooterResponse, Locale } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
 import type { ShellVariant } from './get-menu';
@@ -14,7 +15,7 @@ export async function getFooter(
   try {
     return await requestOrThrow<FooterResponse>(path, { locale, signal, suppressGlobalError: true });
   } catch (error) {
-    if (!signal?.aborted) console.warn('there was an error loading data', path);
+    if (!signal?.aborted) logWarning('there was an error loading data', path);
     throw error;
   }
 }

@@ -1,5 +1,6 @@
 import type { Locale, MenuResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -18,7 +19,7 @@ export async function getMenu(
   try {
     return await requestOrThrow<MenuResponse>(path, { locale, signal, suppressGlobalError: true });
   } catch (error) {
-    if (!signal?.aborted) console.warn('there was an error loading data', path);
+    if (!signal?.aborted) logWarning('there was an error loading data', path);
     throw error;
   }
 }

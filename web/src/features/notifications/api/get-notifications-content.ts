@@ -1,5 +1,6 @@
 import type { Locale, NotificationsContentResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
 
@@ -20,7 +21,7 @@ export async function getNotificationsContent(
       suppressGlobalError: true,
     });
   } catch (error) {
-    if (!signal?.aborted) console.warn('there was an error loading data', NOTIFICATIONS_CONTENT_PATH);
+    if (!signal?.aborted) logWarning('there was an error loading data', NOTIFICATIONS_CONTENT_PATH);
     throw error;
   }
 }

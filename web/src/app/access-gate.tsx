@@ -1,0 +1,58 @@
+import { localePath } from '@tessera/domain';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation, useMatches } from 'react-router';
+import { effectiveCompanyId } from '../lib/company-selection';
+import { isSigningOut, useSession } from '../lib/session';
+import { useStore } from '../lib/storage';
+import { useLocale } from '../lib/use-locale';
+import { LoadingState } from '../ui/state-views';
+import { ForbiddenPage } from './forbidden-page';
+import { decideAccess, type RouteAccess } from './route-access';
+
+function accessOfHandle(handle: unknown): RouteAccess {
+  if (typeof handle === 'object' && handle !== null && 'access' in handle)
+    return handle.access as RouteAccess;
+  return { kind: 'public' };
+}
+
+/** The sign-in page with SessionRequired and the way back (SPEC §2, §8), in the page's language. */
+export function sessionRequiredHref(locale: 'el' | 'en', callbackUrl: string): string {
+  return `${localePath(locale, '/user/login')}?error=SessionRequired&callbackUrl=${encodeURIComponent(callbackUrl)}`;
+}
+
+/**
+ * Applies the route table's allowed roles around the page (SPEC §6): a signed-out visitor of a
+ * protected page goes to sign-in with `error=SessionRequired` and a callback to the page; a role
+ * that may not open it sees the 403 page; a company page without a company first asks for one.
+ */
+export function AccessGate({ children }: { children: ReactNode }) {
+  const access = accessOfHandle(useMatches().at(-1)?.handle);
+  const session = useSession();
+  const location = useLocation();
+  const locale = useLocale();
+  const [companyData] = useStore('companyData');
+  const [lastCompanyId] = useStore('lastCompanyId');
+
+  if (access.kind === 'public') return children;
+  if (isSigningOut()) return <LoadingState />;
+  const user = session.status === 'loading' ? undefined : (session.data?.user ?? null);
+  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
+  const decision = decideAccess(access, user, companyId);
+  switch (decision.kind) {
+    case 'allow':
+      return children;
+    case 'loading':
+      return <LoadingState />;
+    case 'forbidden':
+      return <ForbiddenPage />;
+    case 'chooseCompany':
+      return <Navigate replace to={localePath(locale, decision.href)} />;
+    case 'signIn':
+      return (
+        <Navigate
+          replace
+          to={sessionRequiredHref(locale, `${location.pathname}${location.search}${location.hash}`)}
+        />
+      );
+  }
+}

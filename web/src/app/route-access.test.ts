@@ -1,0 +1,137 @@
+import { ROLE, type MenuItem } from '@tessera/domain';
+import { describe, expect, it } from 'vitest';
+import { menu } from '../test/fixtures';
+import { paths } from './paths';
+import { accessOfPath, decideAccess, ROUTE_ACCESS, type RouteKey } from './route-access';
+import { ROUTE_TABLE } from './routes';
+import { headerLabelOf, isMainMenuVisible, menuForRole, shellVariantOf } from './shell/role-menu';
+
+const user = (userRoleId: (typeof ROLE)[keyof typeof ROLE], companies: string[] = []) => ({
+  userRoleId,
+  relatedCompanies: companies.map((companyId) => ({ companyId })),
+});
+
+const admin = user(ROLE.ADMIN);
+const om1 = user(ROLE.ORDER_MANAGER, ['C1001']);
+const om3 = user(ROLE.ORDER_MANAGER, ['C1001', 'C1002', 'C1003']);
+const finance = user(ROLE.FINANCE_USER, ['C1002']);
+const payment = user(ROLE.PAYMENT_MANAGER, ['C1002', 'C1004']);
+const merchant = user(ROLE.MERCHANT);
+
+describe('route access table', () => {
+  it('gives every route of the route table its allowed roles', () => {
+    expect(ROUTE_TABLE.every((route) => route.access !== undefined)).toBe(true);
+    const keys = Object.keys(paths).filter((key) => key !== 'merchantContactHours');
+    expect(Object.keys(ROUTE_ACCESS).sort()).toEqual([...keys, 'notFound'].sort());
+  });
+
+  it.each<RouteKey>([
+    'home',
+    'faqs',
+    'contact',
+    'videoTutorials',
+    'notifications',
+    'page',
+    'login',
+    'reset',
+    'forgot',
+    'logout',
+  ])('%s is public', (key) => expect(ROUTE_ACCESS[key]).toEqual({ kind: 'public' }));
+
+  it('sends a signed-out visitor of a protected page to sign in, and waits while the session loads', () => {
+    expect(decideAccess(ROUTE_ACCESS.cardList, null, null)).toEqual({ kind: 'signIn' });
+    expect(decideAccess(ROUTE_ACCESS.cardList, undefined, null)).toEqual({ kind: 'loading' });
+    expect(decideAccess(ROUTE_ACCESS.faqs, null, null)).toEqual({ kind: 'allow' });
+  });
+
+  it('keeps all companies to provider staff', () => {
+    expect(decideAccess(ROUTE_ACCESS.allCompanies, admin, null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.allCompanies, user(ROLE.CUSTOMER_CARE), null).kind).toBe('allow');
+    for (const other of [om1, finance, payment, merchant]) {
+      expect(decideAccess(ROUTE_ACCESS.allCompanies, other, 'C1001').kind).toBe('forbidden');
+    }
+  });
+
+  it('opens company selection to order and payment managers with more than one company', () => {
+    expect(decideAccess(ROUTE_ACCESS.companySelect, om3, null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.companySelect, payment, null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.companySelect, om1, 'C1001').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.companySelect, admin, null).kind).toBe('forbidden');
+  });
+
+  it('keeps the new delivery point to the order manager, payment and finance pages to their roles', () => {
+    expect(decideAccess(ROUTE_ACCESS.deliveryPoints, om1, 'C1001').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.deliveryPoints, payment, 'C1002').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.deliveryPoints, admin, 'C1002').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.paymentManager, payment, 'C1002').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.paymentManager, finance, 'C1002').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.finance, finance, 'C1002').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.finance, om1, 'C1001').kind).toBe('forbidden');
+  });
+
+  it('keeps merchant pages to merchants, and company pages away from them', () => {
+    expect(decideAccess(ROUTE_ACCESS.merchant, merchant, null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.merchantFaqs, om1, 'C1001').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.cardList, merchant, null).kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.accountChangePassword, merchant, null).kind).toBe('allow');
+  });
+
+  it('asks for a company before a company page', () => {
+    expect(decideAccess(ROUTE_ACCESS.cardList, admin, null)).toEqual({
+      kind: 'chooseCompany',
+      href: '/all-companies',
+    });
+    expect(decideAccess(ROUTE_ACCESS.cardList, om3, null)).toEqual({
+      kind: 'chooseCompany',
+      href: '/company-select',
+    });
+    expect(decideAccess(ROUTE_ACCESS.cardList, om3, 'C1002').kind).toBe('allow');
+  });
+
+  it('finds the access of a path', () => {
+    expect(accessOfPath('/card-issue/info/d-7?x=1')).toBe(ROUTE_ACCESS.cardIssueInfoDraft);
+    expect(accessOfPath('/merchant/faqs')).toBe(ROUTE_ACCESS.merchantFaqs);
+    expect(accessOfPath('/page/terms')).toBe(ROUTE_ACCESS.page);
+  });
+});
+
+describe('the shell per role', () => {
+  it('labels the header with the first name, or for provider staff the company acted for', () => {
+    expect(headerLabelOf({ userRoleId: ROLE.ORDER_MANAGER, firstName: 'Ελένη' }, 'Ακμή', 'Όλες')).toBe(
+      'Ελένη',
+    );
+    expect(headerLabelOf({ userRoleId: ROLE.PAYMENT_MANAGER, firstName: 'Δημήτρης' }, null, 'Όλες')).toBe(
+      'Δημήτρης',
+    );
+    expect(headerLabelOf({ userRoleId: ROLE.ADMIN, firstName: 'Μαρία' }, 'Ακμή', 'Όλες')).toBe('Ακμή');
+    expect(headerLabelOf({ userRoleId: ROLE.CUSTOMER_CARE, firstName: 'Νίκος' }, null, 'Όλες')).toBe('Όλες');
+  });
+
+  it('hides the main menu from provider staff and the payment manager until a company is chosen', () => {
+    expect(isMainMenuVisible(null, null)).toBe(true);
+    expect(isMainMenuVisible(admin, null)).toBe(false);
+    expect(isMainMenuVisible(admin, 'C1001')).toBe(true);
+    expect(isMainMenuVisible(payment, null)).toBe(false);
+    expect(isMainMenuVisible(payment, 'C1002')).toBe(true);
+    expect(isMainMenuVisible(om3, null)).toBe(true);
+  });
+
+  it('gives merchants the merchant shell on every page', () => {
+    expect(shellVariantOf('/faqs', ROLE.MERCHANT)).toBe('merchant');
+    expect(shellVariantOf('/faqs', ROLE.ORDER_MANAGER)).toBe('customer');
+    expect(shellVariantOf('/merchant/faqs', undefined)).toBe('merchant');
+  });
+
+  it('drops menu links the role may not open', () => {
+    const texts = (items: MenuItem[]): string[] =>
+      items.flatMap((item) => [item.text, ...texts(item.children)]);
+    expect(texts(menuForRole(menu.main_menu, om1))).toEqual(texts(menu.main_menu));
+    // A finance user does not issue cards ("Έκδοση" and its children go) but sees the card list.
+    const forFinance = texts(menuForRole(menu.main_menu, finance));
+    expect(forFinance).toContain('Λίστα καρτών');
+    expect(forFinance).not.toContain('Έκδοση');
+    expect(forFinance).not.toContain('Spendeo');
+    // A merchant opens none of the customer pages.
+    expect(texts(menuForRole(menu.main_menu, merchant))).toEqual(['Αρχική']);
+  });
+});

@@ -1,0 +1,59 @@
+import { isProviderRole, ROLE, type MenuItem, type RoleId } from '@tessera/domain';
+import type { SessionUser } from '../../lib/session';
+import { isMerchantPath } from '../paths';
+import { accessOfPath, canOpen } from '../route-access';
+import type { ShellVariant } from './api/get-menu';
+import { menuItemTarget } from './menu-link';
+
+/**
+ * The shell per role (SPEC §6). Pure functions so the rules are tested on their own.
+ */
+
+type RoleUser = Pick<SessionUser, 'userRoleId' | 'relatedCompanies'>;
+
+/** Merchants get the merchant menu, footer, logo and contact links on every page; others on merchant pages. */
+export function shellVariantOf(path: string, roleId: RoleId | undefined): ShellVariant {
+  return roleId === ROLE.MERCHANT || isMerchantPath(path) ? 'merchant' : 'customer';
+}
+
+/**
+ * Whether the main menu shows: provider staff see it once they act for a company, the payment
+ * manager once a company is chosen; the other roles (and visitors) always.
+ */
+export function isMainMenuVisible(user: RoleUser | null, companyId: string | null): boolean {
+  if (!user) return true;
+  if (isProviderRole(user.userRoleId) || user.userRoleId === ROLE.PAYMENT_MANAGER) return companyId !== null;
+  return true;
+}
+
+/**
+ * The header label: first name for order and payment managers (and the other non-provider roles);
+ * the company acted for by provider staff, else "All companies".
+ */
+export function headerLabelOf(
+  user: Pick<SessionUser, 'userRoleId' | 'firstName'>,
+  companyName: string | null,
+  allCompaniesText: string,
+): string {
+  if (isProviderRole(user.userRoleId)) return companyName || allCompaniesText;
+  return user.firstName;
+}
+
+/**
+ * The menu as a role sees it: links to routes the role may not open are removed, and groups left
+ * without any link disappear (a group whose own page is forbidden keeps only its children).
+ */
+export function menuForRole(items: readonly MenuItem[], user: RoleUser | null): MenuItem[] {
+  if (!user) return [...items];
+  const isAllowed = (href: string) => !href.startsWith('/') || canOpen(accessOfPath(href), user);
+  const filter = (list: readonly MenuItem[]): MenuItem[] =>
+    list.flatMap((item) => {
+      const children = filter(item.children);
+      const href = menuItemTarget(item).href;
+      const isOwnLinkAllowed = href !== '' && isAllowed(href);
+      if (children.length === 0 && !isOwnLinkAllowed) return [];
+      if (isOwnLinkAllowed) return [{ ...item, children }];
+      return [{ ...item, children, href: '', link: { ...item.link, href: '', url: '' } }];
+    });
+  return filter(items);
+}

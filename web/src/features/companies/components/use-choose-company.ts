@@ -1,0 +1,40 @@
+import { localePath, type CompanySummary } from '@tessera/domain';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { COMPANY_SELECT_REDIRECT_MS, selectCompany } from '../../../lib/company-selection';
+import type { CompanyData } from '../../../lib/storage';
+import { useLocale } from '../../../lib/use-locale';
+
+/**
+ * Choosing a company (SPEC §4): store and load it, then the draft count, then home after 500 ms
+ * (the chosen company is confirmed meanwhile). While one choice runs the others wait.
+ */
+export function useChooseCompany() {
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const [pendingId, setPendingId] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<CompanyData | null>(null);
+  const timer = useRef<number | null>(null);
+
+  useEffect(
+    () => () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+    },
+    [],
+  );
+
+  const choose = async (company: CompanySummary) => {
+    if (pendingId !== null || chosen !== null) return;
+    setPendingId(company.companyId);
+    const data = await selectCompany(company);
+    setPendingId(null);
+    if (!data) return;
+    setChosen(data);
+    timer.current = window.setTimeout(
+      () => void navigate(localePath(locale, '/')),
+      COMPANY_SELECT_REDIRECT_MS,
+    );
+  };
+
+  return { choose, pendingId, chosen };
+}

@@ -1,0 +1,154 @@
+import { Badge, Button, Group, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { stripLeadingWhitespace } from '@tessera/domain';
+import { useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { useStore } from '../../../lib/storage';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { LoadingButton } from '../../../ui/loading-button';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
+import { COMPANIES_PAGE_SIZE, useSearchCompanies } from '../api/search-companies';
+import { CompanyHeader } from '../components/company-header';
+import { SelectionStatus } from '../components/selection-status';
+import { useChooseCompany } from '../components/use-choose-company';
+
+/**
+ * `/all-companies` (roles 1 and 2): every customer company, searched by name, VAT number or id
+ * (accents and case ignored by the server), a page at a time; "Act for this company" selects it
+ * (the server writes the switch to the audit log) and goes home after 500 ms.
+ */
+export function AllCompaniesPage() {
+  const intl = useIntl();
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const [draft, setDraft] = useState(query);
+  const search = useSearchCompanies(query, page);
+  const [companyData] = useStore('companyData');
+  const { choose, pendingId, chosen } = useChooseCompany();
+  const title = intl.formatMessage({ id: 'companies.all.title' });
+  useDocumentTitle(title);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const next = new URLSearchParams();
+    if (draft.trim()) next.set('q', draft.trim());
+    setParams(next);
+  };
+
+  const goToPage = (next: number) => {
+    const nextParams = new URLSearchParams(params);
+    nextParams.set('page', String(next));
+    setParams(nextParams);
+  };
+
+  let results;
+  if (search.isPending) results = <LoadingState />;
+  else if (search.isError) results = <ErrorState onRetry={() => void search.refetch()} />;
+  else if (search.data.companies.length === 0) {
+    results = (
+      <EmptyState
+        message={
+          query
+            ? intl.formatMessage({ id: 'companies.all.empty' }, { q: query })
+            : intl.formatMessage({ id: 'companies.all.none' })
+        }
+      />
+    );
+  } else {
+    const pages = Math.max(1, Math.ceil(search.data.total / COMPANIES_PAGE_SIZE));
+    results = (
+      <>
+        <Text role="status" mb="sm" c="dimmed">
+          {intl.formatMessage({ id: 'companies.all.results' }, { count: search.data.total })}
+        </Text>
+        <Table.ScrollContainer minWidth={560}>
+          <Table striped highlightOnHover verticalSpacing="sm" aria-label={title}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">{intl.formatMessage({ id: 'companies.col.name' })}</Table.Th>
+                <Table.Th scope="col">{intl.formatMessage({ id: 'companies.col.vat' })}</Table.Th>
+                <Table.Th scope="col">{intl.formatMessage({ id: 'companies.col.id' })}</Table.Th>
+                <Table.Th scope="col">
+                  <VisuallyHidden>{intl.formatMessage({ id: 'companies.col.action' })}</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {search.data.companies.map((company) => {
+                const isCurrent = companyData?.companyId === company.companyId;
+                return (
+                  <Table.Tr key={company.companyId}>
+                    <Table.Td>
+                      {company.name}
+                      {isCurrent ? (
+                        <Badge ml="xs" variant="light" radius="sm">
+                          {intl.formatMessage({ id: 'companies.all.acting' })}
+                        </Badge>
+                      ) : null}
+                    </Table.Td>
+                    <Table.Td>{company.vat}</Table.Td>
+                    <Table.Td>{company.companyId}</Table.Td>
+                    <Table.Td>
+                      <LoadingButton
+                        size="xs"
+                        variant={isCurrent ? 'light' : 'filled'}
+                        isLoading={pendingId === company.companyId}
+                        disabled={(pendingId !== null && pendingId !== company.companyId) || chosen !== null}
+                        aria-label={intl.formatMessage(
+                          { id: 'companies.all.actFor' },
+                          { name: company.name },
+                        )}
+                        onClick={() => void choose(company)}
+                      >
+                        {intl.formatMessage({ id: 'companies.all.act' })}
+                      </LoadingButton>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {pages > 1 ? (
+          <Group justify="center" mt="lg">
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={goToPage}
+              getControlProps={(control) => ({
+                'aria-label': intl.formatMessage({ id: `companies.all.page.${control}` }),
+              })}
+              getItemProps={(item) => ({
+                'aria-label': intl.formatMessage({ id: 'companies.all.page.number' }, { page: item }),
+              })}
+            />
+          </Group>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <section className="tessera-page" aria-labelledby="all-companies-title">
+      <CompanyHeader
+        id="all-companies-title"
+        title={title}
+        summary={intl.formatMessage({ id: 'companies.all.summary' })}
+      />
+      <form role="search" onSubmit={onSubmit} className="tessera-company-search">
+        <TextInput
+          name="q"
+          type="search"
+          label={intl.formatMessage({ id: 'companies.all.search' })}
+          value={draft}
+          onChange={(event) => setDraft(stripLeadingWhitespace(event.currentTarget.value))}
+          className="tessera-company-search__input"
+        />
+        <Button type="submit">{intl.formatMessage({ id: 'companies.all.submit' })}</Button>
+      </form>
+      <SelectionStatus chosen={chosen} />
+      {results}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { ERROR_CODE, type LoginRequest, type LoginResponse } from '@tessera/domain';
+import { useMutation } from '@tanstack/react-query';
+import { errorCodeOf, fieldErrorsOf, isFormFailure, type FieldErrors } from '../../../lib/form-errors';
+import { request } from '../../../lib/request';
+
+export const loginPath = (uid: string) => `/api/v2/identity/interaction/${encodeURIComponent(uid)}/login`;
+
+export type LoginProblem = 'invalidCredentials' | 'locked' | 'notConfirmed' | 'rateLimited' | 'expired';
+
+export type LoginResult =
+  | { ok: true; redirectTo: string }
+  | { ok: false; problem: LoginProblem | null; fieldErrors: FieldErrors<keyof LoginRequest> };
+
+const PROBLEMS: Partial<Record<number, LoginProblem>> = {
+  [ERROR_CODE.INVALID_CREDENTIALS]: 'invalidCredentials',
+  [ERROR_CODE.ACCOUNT_LOCKED]: 'locked',
+  [ERROR_CODE.ACCOUNT_NOT_CONFIRMED]: 'notConfirmed',
+  [ERROR_CODE.RATE_LIMITED]: 'rateLimited',
+  [ERROR_CODE.INTERACTION_EXPIRED]: 'expired',
+};
+
+/**
+ * `POST /api/v2/identity/interaction/:uid/login` (the provider's sign-in interaction): answers
+ * `{redirectTo}`, where the browser continues. Wrong password, locked or unconfirmed account, rate
+ * limit and an expired interaction come back as a problem for the form to explain; 400s as field
+ * errors; anything else goes to the global error.
+ */
+export async function login(uid: string, input: LoginRequest): Promise<LoginResult> {
+  const result = await request<LoginResponse>(loginPath(uid), {
+    method: 'POST',
+    body: input,
+    suppressGlobalError: isFormFailure(Object.keys(PROBLEMS).map(Number)),
+  });
+  if (!result.error) return { ok: true, redirectTo: result.data.redirectTo };
+  const code = errorCodeOf(result.error);
+  const problem = result.status === 429 ? 'rateLimited' : code === null ? null : (PROBLEMS[code] ?? null);
+  return { ok: false, problem, fieldErrors: fieldErrorsOf(result.error, ['email', 'password'] as const) };
+}
+
+export function useLogin(uid: string) {
+  return useMutation({ mutationFn: (input: LoginRequest) => login(uid, input) });
+}
