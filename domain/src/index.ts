@@ -7,3 +7,4 @@ export * from './errors';
 export * from './content';
 export * from './identity';
 export * from './companies';
+export * from './routes';

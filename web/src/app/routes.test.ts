@@ -1,50 +1,11 @@
 import { matchRoutes } from 'react-router';
+import { SPEC_ROUTES } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { isMerchantPath, paths } from './paths';
 import { ROUTE_TABLE, routes } from './routes';
 
-/** Every address of SPEC §2. */
-const SPEC_PATHS = [
-  '/',
-  '/account/admin-information',
-  '/account/about',
-  '/account/card-printing',
-  '/account/delivery-points',
-  '/account/change-password',
-  '/video-tutorials',
-  '/all-companies',
-  '/company-select',
-  '/delivery-points',
-  '/draft-orders',
-  '/card-issue/info',
-  '/card-issue/info/draft-7',
-  '/cards/spendeo/issue',
-  '/cards/mybenefits/issue',
-  '/orders/order-history',
-  '/order-details-page',
-  '/orders-overview',
-  '/card-list',
-  '/card-load',
-  '/notifications',
-  '/faqs',
-  '/contact',
-  '/paymentManager',
-  '/finance',
-  '/logout',
-  '/user/login',
-  '/user/reset',
-  '/user/forgot',
-  '/merchant',
-  '/merchant/stores-list',
-  '/merchant/balance-sheet',
-  '/merchant/redeemer-profile',
-  '/merchant/faqs',
-  '/page/merchant-contact-hours',
-  '/merchant/payment-page',
-  '/merchant/notifications',
-  '/merchant/payment/success',
-  '/merchant/payment/failure',
-];
+/** Every address of SPEC §2, and one with a draft id. */
+const SPEC_PATHS = [...SPEC_ROUTES, '/card-issue/info/draft-7'];
 
 function leafPath(pathname: string): string | undefined {
   const matches = matchRoutes(routes, pathname) ?? [];

@@ -22,6 +22,7 @@ import {
   NotificationsContentResponseSchema,
   PageSchema,
   SOCIAL_NETWORKS,
+  SPEC_ROUTES,
   VideoTutorialsResponseSchema,
   type ErrorCodesResponse,
   type FaqsResponse,
@@ -100,43 +101,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
 
 // ---------------------------------------------------------------- routes (SPEC §2)
 
-const ROUTES = new Set([
-  '/',
-  '/account/admin-information',
-  '/account/about',
-  '/account/card-printing',
-  '/account/delivery-points',
-  '/account/change-password',
-  '/video-tutorials',
-  '/all-companies',
-  '/company-select',
-  '/delivery-points',
-  '/draft-orders',
-  '/card-issue/info',
-  '/cards/spendeo/issue',
-  '/cards/mybenefits/issue',
-  '/orders/order-history',
-  '/order-details-page',
-  '/orders-overview',
-  '/card-list',
-  '/card-load',
-  '/notifications',
-  '/faqs',
-  '/contact',
-  '/paymentManager',
-  '/finance',
-  '/user/login',
-  '/user/reset',
-  '/user/forgot',
-  '/merchant',
-  '/merchant/stores-list',
-  '/merchant/balance-sheet',
-  '/merchant/redeemer-profile',
-  '/merchant/faqs',
-  '/merchant/payment-page',
-  '/merchant/notifications',
-  ...PAGE_SLUGS.map((slug) => `/page/${slug}`),
-]);
+const ROUTES = new Set<string>([...SPEC_ROUTES, ...PAGE_SLUGS.map((slug) => `/page/${slug}`)]);
 
 function checkUrl(file: string, where: string, url: string, external: boolean | undefined) {
   if (/^(tel:\+30\d{10}|mailto:[^@\s]+@[^@\s]+)$/.test(url)) {
