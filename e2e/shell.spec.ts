@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { SPEC_ROUTES } from '../domain/src/routes';
+import { PORTAL_ROUTES } from '../domain/src/routes';
 import { expect, expectAccessible, screenshot, test } from './fixtures';
 
 type MenuItem = { text: string; children: MenuItem[]; link: { url: string } };
@@ -194,7 +194,7 @@ test('the contact form names the bad fields, then sends and shows the request nu
 
 /** Every SPEC §2 route, plus a draft id, a query, a CMS page and an unknown address. */
 const PAGES = [
-  ...SPEC_ROUTES.filter((path) => path !== '/cards/spendeo/issue'),
+  ...PORTAL_ROUTES.filter((path) => path !== '/cards/spendeo/issue'),
   '/cards/spendeo/issue?expired=true',
   '/card-issue/info/123',
   '/page/terms',

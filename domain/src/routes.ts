@@ -43,3 +43,12 @@ export const SPEC_ROUTES = [
   '/merchant/payment/success',
   '/merchant/payment/failure',
 ] as const;
+
+/**
+ * Pages the portal adds to SPEC §2 (docs/decisions/007-account-pages-beyond-spec.md): the account
+ * pages the specification's content service names without routes.
+ */
+export const EXTRA_ROUTES = ['/account/order-managers', '/account/agents', '/account/spend-rules'] as const;
+
+/** Every fixed address the portal serves. */
+export const PORTAL_ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES] as const;

@@ -20,6 +20,10 @@ export const paths = {
   accountCardPrinting: fixed('account/card-printing'),
   accountDeliveryPoints: fixed('account/delivery-points'),
   accountChangePassword: fixed('account/change-password'),
+  /** Beyond SPEC §2 (ADR 007): the company's managers, the provider's agents, spend rules. */
+  accountOrderManagers: fixed('account/order-managers'),
+  accountAgents: fixed('account/agents'),
+  accountSpendRules: fixed('account/spend-rules'),
 
   videoTutorials: fixed('video-tutorials'),
   allCompanies: fixed('all-companies'),

@@ -50,9 +50,14 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
 
   accountAdminInformation: roles(EVERY_ROLE),
   accountAbout: forCompany(COMPANY_USERS),
-  accountCardPrinting: forCompany(ORDERING),
-  accountDeliveryPoints: forCompany(ORDERING),
+  // Every company role sees the company's set-up; only ordering roles change it (the pages hide
+  // their forms for the others, and the server refuses them).
+  accountCardPrinting: forCompany(COMPANY_USERS),
+  accountDeliveryPoints: forCompany(COMPANY_USERS),
   accountChangePassword: roles(EVERY_ROLE),
+  accountOrderManagers: forCompany(COMPANY_USERS),
+  accountAgents: forCompany(COMPANY_USERS),
+  accountSpendRules: forCompany(COMPANY_USERS),
 
   videoTutorials: PUBLIC,
   allCompanies: roles(PROVIDER),

@@ -1,11 +1,11 @@
 import { matchRoutes } from 'react-router';
-import { SPEC_ROUTES } from '@tessera/domain';
+import { PORTAL_ROUTES } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { isMerchantPath, paths } from './paths';
 import { ROUTE_TABLE, routes } from './routes';
 
 /** Every address of SPEC §2, and one with a draft id. */
-const SPEC_PATHS = [...SPEC_ROUTES, '/card-issue/info/draft-7'];
+const SPEC_PATHS = [...PORTAL_ROUTES, '/card-issue/info/draft-7'];
 
 function leafPath(pathname: string): string | undefined {
   const matches = matchRoutes(routes, pathname) ?? [];

@@ -1,7 +1,6 @@
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import el from './el.json';
-import en from './en.json';
+import { MESSAGE_AREAS, MESSAGES } from './messages';
 
 /** Names of the ICU arguments a message uses (`{count}`, `{path}`…), sorted. */
 function argumentsOf(message: string): string[] {
@@ -20,9 +19,19 @@ function argumentsOf(message: string): string[] {
   return [...names].sort();
 }
 
+const { el, en } = MESSAGES;
+
 describe('UI messages', () => {
-  it('el.json and en.json have exactly the same keys', () => {
-    expect(Object.keys(en).sort()).toEqual(Object.keys(el).sort());
+  it.each(Object.entries(MESSAGE_AREAS))(
+    'area %s has exactly the same keys in Greek and English',
+    (_, pair) => {
+      expect(Object.keys(pair.en).sort()).toEqual(Object.keys(pair.el).sort());
+    },
+  );
+
+  it('no two areas define the same message id', () => {
+    const ids = Object.values(MESSAGE_AREAS).flatMap((pair) => Object.keys(pair.el));
+    expect(ids.length).toBe(new Set(ids).size);
   });
 
   it('has no empty message in either language', () => {

@@ -1,16 +1,29 @@
 import type { Locale } from '@tessera/domain';
+import accountEl from './areas/account.el.json';
+import accountEn from './areas/account.en.json';
+import cardsEl from './areas/cards.el.json';
+import cardsEn from './areas/cards.en.json';
 import el from './el.json';
 import en from './en.json';
 
 /**
- * UI chrome texts (page texts come from the content API). `el.json` and `en.json` have the same keys;
- * a test checks it, and the type below makes an unknown message id a compile error.
+ * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
+ * `en.json`; each larger area keeps its own pair under `areas/` (`cards.el.json`, `cards.en.json`).
+ * Every pair has the same keys; a test checks it, and the type below makes an unknown message id a
+ * compile error.
  */
-export type MessageId = keyof typeof el;
+export const MESSAGE_AREAS = {
+  shell: { el, en },
+  cards: { el: cardsEl, en: cardsEn },
+  account: { el: accountEl, en: accountEn },
+} as const;
+
+const greek = { ...el, ...cardsEl, ...accountEl };
+export type MessageId = keyof typeof greek;
 
 export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
-  el,
-  en: en satisfies Record<MessageId, string>,
+  el: greek,
+  en: { ...en, ...cardsEn, ...accountEn } satisfies Record<MessageId, string>,
 };
 
 declare global {

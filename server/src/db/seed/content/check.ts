@@ -22,7 +22,7 @@ import {
   NotificationsContentResponseSchema,
   PageSchema,
   SOCIAL_NETWORKS,
-  SPEC_ROUTES,
+  PORTAL_ROUTES,
   VideoTutorialsResponseSchema,
   type ErrorCodesResponse,
   type FaqsResponse,
@@ -101,7 +101,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
 
 // ---------------------------------------------------------------- routes (SPEC §2)
 
-const ROUTES = new Set<string>([...SPEC_ROUTES, ...PAGE_SLUGS.map((slug) => `/page/${slug}`)]);
+const ROUTES = new Set<string>([...PORTAL_ROUTES, ...PAGE_SLUGS.map((slug) => `/page/${slug}`)]);
 
 function checkUrl(file: string, where: string, url: string, external: boolean | undefined) {
   if (/^(tel:\+30\d{10}|mailto:[^@\s]+@[^@\s]+)$/.test(url)) {
