@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { normalizeGreekPhone, isValidGreekTaxId } from './greek';
-import { CardCategorySchema, CardFamilySchema, CardStatusSchema, CARD_CATEGORIES } from './products';
+import type { CARD_CATEGORIES } from './products';
+import { CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
 
 /**
  * Cards and cardholders (SPEC §3, §7 accounts service: cardFilter, retrieveCardSummaries,
