@@ -97,6 +97,7 @@ export const UpdateTrzContractRequestSchema = z.object({
   accept: z.boolean().default(false),
 });
 export type UpdateTrzContractRequest = z.input<typeof UpdateTrzContractRequestSchema>;
+export type UpdateTrzContract = z.output<typeof UpdateTrzContractRequestSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // The company's users and the provider's agents.
@@ -145,6 +146,7 @@ export const UpdateManagerRequestSchema = z.object({
   userRoleId: z.literal(COMPANY_USER_ROLES),
 });
 export type UpdateManagerRequest = z.input<typeof UpdateManagerRequestSchema>;
+export type UpdateManager = z.output<typeof UpdateManagerRequestSchema>;
 
 /** `POST registerProfile` (order manager): invites a colleague; they set a password from the email. */
 export const RegisterProfileRequestSchema = z.object({
@@ -157,6 +159,7 @@ export const RegisterProfileRequestSchema = z.object({
   preferredLanguage: LocaleSchema.default('el'),
 });
 export type RegisterProfileRequest = z.input<typeof RegisterProfileRequestSchema>;
+export type RegisterProfile = z.output<typeof RegisterProfileRequestSchema>;
 export const CompanyUserResponseSchema = z.object({ success: z.literal(true), user: CompanyUserSchema });
 export type CompanyUserResponse = z.infer<typeof CompanyUserResponseSchema>;
 

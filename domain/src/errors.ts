@@ -25,6 +25,10 @@ export const ERROR_CODE = {
   WEAK_PASSWORD: 24,
   WRONG_CURRENT_PASSWORD: 25,
   INTERACTION_EXPIRED: 26,
+  /** Cards and the ledger (docs/decisions/006-cards-and-ledger.md). */
+  INSUFFICIENT_BALANCE: 50,
+  CARD_NOT_EDITABLE: 51,
+  PRODUCT_FAMILY_MISMATCH: 52,
   /** No draft orders: ignored by the global error (SPEC §8). */
   NO_DRAFTS: 40,
   /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */

@@ -135,15 +135,27 @@ export const SERVICE_NOTIFICATION_SCOPE: Record<
 
 const DAY_MS = 86_400_000;
 
-/** A date-only string (`2027-03-31`) as the UTC midnight that starts it. */
-function dayStart(date: string | Date): number {
-  const text = typeof date === 'string' ? date.slice(0, 10) : date.toISOString().slice(0, 10);
-  return Date.parse(`${text}T00:00:00Z`);
+/** The calendar date of `now` in Europe/Athens, `YYYY-MM-DD` (timestamps are shown in Athens time). */
+export function athensDate(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Athens',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
 }
 
-/** Whole days from `now`'s date to the card's expiry date (negative once expired). */
+/** `date` (`YYYY-MM-DD`) plus `days` calendar days. */
+export function addDays(date: string, days: number): string {
+  return new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** Whole days from today in Athens to the card's expiry date (negative once expired). */
 export function daysUntilExpiry(expiryDate: string, now: Date = new Date()): number {
-  return Math.round((dayStart(expiryDate) - dayStart(now)) / DAY_MS);
+  return Math.round(
+    (Date.parse(`${expiryDate.slice(0, 10)}T00:00:00Z`) - Date.parse(`${athensDate(now)}T00:00:00Z`)) /
+      DAY_MS,
+  );
 }
 
 /** SPEC §9: a live card whose expiry date is within the next 60 days (today included). */
@@ -156,25 +168,20 @@ export function isExpiringSoon(
   return days >= 0 && days <= EXPIRING_WINDOW_DAYS;
 }
 
-/** The first instant of the calendar month of `now` in Europe/Athens, as a UTC date. */
-export function startOfAthensMonth(now: Date = new Date()): Date {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Athens',
-    year: 'numeric',
-    month: '2-digit',
-  }).formatToParts(now);
-  const year = Number(parts.find((p) => p.type === 'year')!.value);
-  const month = Number(parts.find((p) => p.type === 'month')!.value);
-  // Athens is UTC+2 or UTC+3; find the offset at the start of that month.
-  const guess = Date.UTC(year, month - 1, 1, 0, 0, 0);
-  const offsetText = new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Europe/Athens',
-    timeZoneName: 'shortOffset',
-  })
-    .formatToParts(new Date(guess))
-    .find((p) => p.type === 'timeZoneName')!.value;
+/** The instant Athens' calendar day `date` (`YYYY-MM-DD`) begins, as a UTC date. */
+export function athensMidnight(date: string): Date {
+  const guess = Date.parse(`${date}T00:00:00Z`);
+  const offsetText =
+    new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Athens', timeZoneName: 'shortOffset' })
+      .formatToParts(new Date(guess))
+      .find((part) => part.type === 'timeZoneName')?.value ?? 'GMT+2';
   const offsetHours = Number(/GMT([+-]\d+)/.exec(offsetText)?.[1] ?? '2');
   return new Date(guess - offsetHours * 3_600_000);
+}
+
+/** The first instant of the calendar month of `now` in Europe/Athens, as a UTC date. */
+export function startOfAthensMonth(now: Date = new Date()): Date {
+  return athensMidnight(`${athensDate(now).slice(0, 7)}-01`);
 }
 
 /**

@@ -66,6 +66,7 @@ export const CreateSpendRuleRequestSchema = z
     path: ['blocked'],
   });
 export type CreateSpendRuleRequest = z.input<typeof CreateSpendRuleRequestSchema>;
+export type CreateSpendRule = z.output<typeof CreateSpendRuleRequestSchema>;
 
 /** MyBenefits core categories (`retrieveCoreCategories`), names per culture. */
 export const CORE_CATEGORIES = [

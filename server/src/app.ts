@@ -17,6 +17,10 @@ import { createOidcClient } from './modules/auth/oidc-client';
 import { authApiRoutes, authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createPortalSessionStore, SESSION_COOKIE, type PortalSessionStore } from './modules/auth/sessions';
+import { accountsRoutes } from './modules/accounts/routes';
+import { createAccountsService, type AccountsService } from './modules/accounts/service';
+import { cardsRoutes } from './modules/cards/routes';
+import { createCardsService, type CardsService } from './modules/cards/service';
 import { companiesRoutes } from './modules/companies/routes';
 import { createCompaniesService, type CompaniesService } from './modules/companies/service';
 import { contentRoutes } from './modules/content/routes';
@@ -26,6 +30,7 @@ import { APP_VERSION, healthRoutes } from './modules/health/routes';
 import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity/oidc-provider';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
+import { createLedgerService, type LedgerService } from './modules/ledger/service';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
@@ -49,6 +54,9 @@ export type AppServices = {
   identity: IdentityService;
   sessions: PortalSessionStore;
   auth: AuthService;
+  ledger: LedgerService;
+  cards: CardsService;
+  accounts: AccountsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -209,6 +217,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api/v2/identity' },
   );
   await app.register(companiesRoutes(companies), { prefix: '/api/v1/accounts' });
+  const ledger = createLedgerService();
+  const cards = createCardsService({ db: database.db, ledger });
+  const accounts = createAccountsService({ db: database.db, cards, content, identity });
+  await app.register(cardsRoutes(cards), { prefix: '/api/v1/accounts' });
+  await app.register(accountsRoutes(accounts, identity), { prefix: '/api/v1/accounts' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
@@ -230,7 +243,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const decorated = app as unknown as App;
-  decorated.services = { content, mailer, companies, identity, sessions, auth };
+  decorated.services = { content, mailer, companies, identity, sessions, auth, ledger, cards, accounts };
   app.addHook('onClose', async () => {
     await identity.settle();
     catalogue = undefined;

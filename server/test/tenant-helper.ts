@@ -10,8 +10,14 @@ export { DEMO_PASSWORD, DEMO_USERS, DEMO_COMPANIES, type DemoUserKey };
 export const DEMO_ROLE_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
 
 /** The demo companies and users in this file's database; returns each demo user's id. */
-export async function seedDemoWorld(ctx: TestContext): Promise<Record<DemoUserKey, string>> {
-  await seedDemo(ctx.database);
+export async function seedDemoWorld(
+  ctx: TestContext,
+  options: { cardScale?: number; now?: Date } = {},
+): Promise<Record<DemoUserKey, string>> {
+  await seedDemo(ctx.database, {
+    cardScale: options.cardScale ?? 0,
+    ...(options.now ? { now: options.now } : {}),
+  });
   const ids = {} as Record<DemoUserKey, string>;
   const { rows } = await ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',

@@ -4,3 +4,6 @@ export * from '../modules/content/schema';
 export * from '../modules/companies/schema';
 export * from '../modules/identity/schema';
 export * from '../modules/auth/schema';
+export * from '../modules/ledger/schema';
+export * from '../modules/cards/schema';
+export * from '../modules/accounts/schema';

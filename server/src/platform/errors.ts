@@ -30,6 +30,9 @@ export const ERROR_STATUS: Record<ErrorCodeName, number> = {
   WEAK_PASSWORD: 400,
   WRONG_CURRENT_PASSWORD: 400,
   INTERACTION_EXPIRED: 400,
+  INSUFFICIENT_BALANCE: 422,
+  CARD_NOT_EDITABLE: 422,
+  PRODUCT_FAMILY_MISMATCH: 422,
   NO_DRAFTS: 404,
   COMPANY_UNAVAILABLE: 403,
 };
@@ -45,7 +48,21 @@ export const VALIDATION_KEYS = [
   'invalidPhone',
   'invalidChoice',
   'invalidValue',
+  'tooSmall',
+  'tooLarge',
+  'invalidPostalCode',
+  'invalidTaxId',
+  'invalidEmbossText',
 ] as const;
+
+/** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */
+const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
+  'invalid phone': 'invalidPhone',
+  'invalid postal code': 'invalidPostalCode',
+  'invalid tax id': 'invalidTaxId',
+  'emboss characters': 'invalidEmbossText',
+  'limit required': 'required',
+};
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
 /**
@@ -114,14 +131,25 @@ export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
       };
     case 'too_small': {
       const min = Number(params.minimum ?? 0);
+      if (params.origin === 'number' || params.origin === 'bigint')
+        return { field, key: 'tooSmall', params: { min } };
       if (params.origin === 'string' && min <= 1) return { field, key: 'required' };
       return { field, key: 'tooShort', params: { min } };
     }
-    case 'too_big':
-      return { field, key: 'tooLong', params: { max: Number(params.maximum ?? 0) } };
+    case 'too_big': {
+      const max = Number(params.maximum ?? 0);
+      if (params.origin === 'number' || params.origin === 'bigint')
+        return { field, key: 'tooLarge', params: { max } };
+      return { field, key: 'tooLong', params: { max } };
+    }
+    case 'custom':
+      return { field, key: CUSTOM_MESSAGE_KEYS[issue.message ?? ''] ?? 'invalidValue' };
     case 'invalid_format':
       if (params.format === 'email') return { field, key: 'invalidEmail' };
       if (/phone/i.test(field)) return { field, key: 'invalidPhone' };
+      if (params.format === 'regex' && CUSTOM_MESSAGE_KEYS[issue.message ?? '']) {
+        return { field, key: CUSTOM_MESSAGE_KEYS[issue.message ?? '']! };
+      }
       return { field, key: 'invalidValue' };
     case 'invalid_value':
       return { field, key: 'invalidChoice' };

@@ -1,8 +1,10 @@
 import { ROLE, type Locale, type RoleId } from '@tessera/domain';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
 import { hashPassword } from '../../modules/identity/passwords';
 import { users } from '../../modules/identity/schema';
+import { seedDemoAccount } from './demo-account';
+import { generateCards, seedCompanyCards } from './demo-cards';
 import { createCompany, createUser, greekVat } from './factories';
 
 export type DemoSeedResult = { logins: string[]; seeded: boolean };
@@ -139,7 +141,36 @@ export function demoLogins(): string[] {
  * Demo data for an empty database (ARCHITECTURE §2: main.ts seeds when empty): six Greek companies
  * and one user of every role, built with the factories the tests use. Does nothing when users exist.
  */
-export async function seedDemo(database: Database): Promise<DemoSeedResult> {
+export type DemoSeedOptions = {
+  /**
+   * Cards per company relative to the demo (1: 300 for C1001, 120 for C1002–C1005, 40 for C1006;
+   * 0: none). Tests that need cards pass a small scale.
+   */
+  cardScale?: number;
+  /** The moment the demo history ends (tests pin it). */
+  now?: Date;
+};
+
+/** Phones and job titles shown on /account/order-managers and /account/agents. */
+const DEMO_CONTACTS: Partial<Record<DemoUserKey, { phone: string; jobTitle: string }>> = {
+  admin: { phone: '+302109000100', jobTitle: 'Υπεύθυνη λογαριασμού' },
+  care: { phone: '+302109000200', jobTitle: 'Εξυπηρέτηση πελατών' },
+  om1: { phone: '+306944123456', jobTitle: 'Υπεύθυνος ανθρώπινου δυναμικού' },
+  om3: { phone: '+306977654321', jobTitle: 'Διευθύντρια διοικητικών υπηρεσιών' },
+  finance: { phone: '+302106001300', jobTitle: 'Finance manager' },
+  payment: { phone: '+302310223300', jobTitle: 'Υπεύθυνη πληρωμών' },
+};
+
+const DEMO_CARD_COUNTS: Record<string, number> = {
+  C1001: 300,
+  C1002: 120,
+  C1003: 120,
+  C1004: 120,
+  C1005: 120,
+  C1006: 40,
+};
+
+export async function seedDemo(database: Database, options: DemoSeedOptions = {}): Promise<DemoSeedResult> {
   const [row] = await database.db.select({ total: sql<number>`count(*)::int` }).from(users);
   if ((row?.total ?? 0) > 0) return { logins: demoLogins(), seeded: false };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -156,9 +187,38 @@ export async function seedDemo(database: Database): Promise<DemoSeedResult> {
         ],
       });
     }
-    for (const user of Object.values(DEMO_USERS)) {
-      await createUser(tx, { ...user, passwordHash });
+    const ids: Partial<Record<DemoUserKey, string>> = {};
+    for (const [key, user] of Object.entries(DEMO_USERS) as [
+      DemoUserKey,
+      (typeof DEMO_USERS)[DemoUserKey],
+    ][]) {
+      ids[key] = (await createUser(tx, { ...user, passwordHash })).id;
+      const contact = DEMO_CONTACTS[key];
+      if (contact) await tx.update(users).set(contact).where(eq(users.id, ids[key]!));
+    }
+    for (const [index, company] of DEMO_COMPANIES.entries()) {
+      await seedDemoAccount(tx, company.companyId, {
+        index,
+        agents: [
+          { userId: ids.admin!, kind: 'account_manager' },
+          { userId: ids.care!, kind: 'customer_care' },
+        ],
+      });
     }
   });
+  const scale = options.cardScale ?? 1;
+  if (scale > 0) {
+    for (const [index, company] of DEMO_COMPANIES.entries()) {
+      const count = Math.max(1, Math.round((DEMO_CARD_COUNTS[company.companyId] ?? 40) * scale));
+      const now = options.now ?? new Date();
+      await seedCompanyCards(
+        database.db,
+        company.companyId,
+        generateCards(count, 1_000 + index, now),
+        now,
+        7 + index,
+      );
+    }
+  }
   return { logins: demoLogins(), seeded: true };
 }

@@ -32,6 +32,9 @@ export const users = pgTable(
     isLocked: boolean('is_locked').notNull().default(false),
     lockReason: text('lock_reason').$type<'failed_attempts' | 'staff'>(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
+    /** Contact details shown to colleagues (/account/order-managers, /account/agents). */
+    phone: text('phone').notNull().default(''),
+    jobTitle: text('job_title').notNull().default(''),
     preferredLanguage: text('preferred_language').$type<'el' | 'en'>().notNull().default('el'),
     /** Email and names folded for accent-free search (STYLE), kept by the service on every write. */
     searchText: text('search_text').notNull().default(''),

@@ -57,6 +57,8 @@ function toUser(row: UserRow, companyIds: string[]): User {
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
+    phone: row.phone,
+    jobTitle: row.jobTitle,
     userRoleId: row.roleId as RoleId,
     relatedCompanies: companyIds.map((companyId) => ({ companyId })),
     isConfirmed: row.isConfirmed,
@@ -277,6 +279,8 @@ export async function createIdentityService(deps: {
             email: request.email,
             firstName: request.firstName,
             lastName: request.lastName,
+            phone: request.phone,
+            jobTitle: request.jobTitle,
             roleId: request.userRoleId,
             preferredLanguage: request.preferredLanguage,
             isConfirmed: false,
@@ -296,6 +300,63 @@ export async function createIdentityService(deps: {
       });
       inBackground(() => sendCodeEmail(row, 'confirmation'));
       return toUser(row, companyIds);
+    },
+
+    /** Every user related to a company (the company's people, /account/order-managers). */
+    async companyUsers(companyId: string): Promise<User[]> {
+      const found = await this.findUsers({ query: '', companyId, page: 1, pageSize: 100 });
+      return found.users;
+    },
+
+    /** Several users by id (the provider's agents of a company); unknown ids are left out. */
+    async usersByIds(userIds: string[]): Promise<User[]> {
+      const users: User[] = [];
+      for (const userId of new Set(userIds)) {
+        const user = await loadUser(userId);
+        if (user) users.push(toUser(user, user.companyIds));
+      }
+      return users;
+    },
+
+    /**
+     * Changes a user's contact details and, between company roles, their role (updateManager), in
+     * the caller's transaction so the audit entry commits with it.
+     */
+    async updateProfile(
+      userId: string,
+      patch: { firstName: string; lastName: string; phone: string; jobTitle: string; userRoleId?: RoleId },
+      actor: Actor & { companyId?: string },
+    ): Promise<User> {
+      const before = await loadUser(userId);
+      if (!before) throw new AppError('NOT_FOUND', `no user ${userId}`);
+      const updated = await deps.db.transaction(async (tx) => {
+        const row = await updateUser(tx, userId, {
+          firstName: patch.firstName,
+          lastName: patch.lastName,
+          phone: patch.phone,
+          jobTitle: patch.jobTitle,
+          ...(patch.userRoleId ? { roleId: patch.userRoleId } : {}),
+          searchText: userSearchText({ ...before, ...patch }),
+        });
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          companyId: actor.companyId ?? null,
+          action: 'user.update-profile',
+          entity: 'user',
+          entityId: userId,
+          before: {
+            firstName: before.firstName,
+            lastName: before.lastName,
+            phone: before.phone,
+            jobTitle: before.jobTitle,
+            roleId: before.roleId,
+          },
+          after: { ...patch },
+          requestId: actor.requestId ?? null,
+        });
+        return row!;
+      });
+      return toUser(updated, before.companyIds);
     },
 
     /** Users by name or email, role and company, paginated (provider staff). */

@@ -12,6 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { VALIDATION_KEYS, type ValidationKey } from '../../../platform/errors';
 import {
   ERROR_CODE,
   ErrorCodesResponseSchema,
@@ -42,15 +43,9 @@ const problem = (file: string, message: string) => problems.push(`${file}: ${mes
 
 const str = z.string().min(1);
 const ValidationSchema = z.strictObject({
-  messages: z.strictObject({
-    required: str,
-    tooShort: str,
-    tooLong: str,
-    invalidEmail: str,
-    invalidPhone: str,
-    invalidChoice: str,
-    invalidValue: str,
-  }),
+  messages: z.strictObject(
+    Object.fromEntries(VALIDATION_KEYS.map((key) => [key, str])) as Record<ValidationKey, typeof str>,
+  ),
 });
 const NotificationText = z.strictObject({ title: str, excerpt: str });
 const NotificationTextsSchema = z.strictObject({

@@ -1,0 +1,281 @@
+import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { CardFilter, CardStatus } from '@tessera/domain';
+import type { Db } from '../../platform/db';
+import { ledgerAccounts } from '../ledger/schema';
+import { cardholders, cards, products } from './schema';
+
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type CardRow = typeof cards.$inferSelect;
+export type CardholderRow = typeof cardholders.$inferSelect;
+export type NewCardRow = typeof cards.$inferInsert;
+export type NewCardholderRow = typeof cardholders.$inferInsert;
+
+/** The dates the card rules are evaluated at (Athens calendar, ADR 006). */
+export type CardClock = {
+  /** Today in Athens, `YYYY-MM-DD`. */
+  today: string;
+  /** Today + 60 days. */
+  expiringUntil: string;
+  /** The first instant of the current month in Athens. */
+  monthStart: Date;
+};
+
+const LIVE: CardStatus[] = ['active', 'blocked'];
+
+export function expiringSoonSql(clock: CardClock): SQL {
+  return and(
+    inArray(cards.status, LIVE),
+    gte(cards.expiryDate, clock.today),
+    lte(cards.expiryDate, clock.expiringUntil),
+  )!;
+}
+
+export function readyToTopUpSql(clock: CardClock): SQL {
+  return and(
+    eq(cards.status, 'active'),
+    gte(cards.expiryDate, clock.today),
+    or(isNull(ledgerAccounts.lastLoadAt), lt(ledgerAccounts.lastLoadAt, clock.monthStart)),
+  )!;
+}
+
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE of the card list: always the company; then each filter given. */
+function filterWhere(companyId: string, filter: CardFilter, foldedSearch: string, clock: CardClock): SQL {
+  const conditions: SQL[] = [eq(cards.companyId, companyId)];
+  if (filter.product) conditions.push(eq(cards.product, filter.product));
+  if (filter.family) conditions.push(eq(cards.family, filter.family));
+  if (filter.status) conditions.push(eq(cards.status, filter.status));
+  if (filter.expiringSoon) conditions.push(expiringSoonSql(clock));
+  if (filter.readyToTopUp) conditions.push(readyToTopUpSql(clock));
+  for (const word of foldedSearch.split(' ').filter(Boolean)) {
+    conditions.push(like(cards.searchText, `%${escapeLike(word)}%`));
+  }
+  return and(...conditions)!;
+}
+
+const SORT_COLUMNS = {
+  cardholder: cards.holderSort,
+  cardName: cards.cardName,
+  expiryDate: cards.expiryDate,
+  balance: ledgerAccounts.balanceCents,
+  status: cards.status,
+  createdAt: cards.createdAt,
+} as const;
+
+/**
+ * One page of a company's cards: the ids in order (filter, sort, offset, limit) and the total. The
+ * details of the page's 50 cards are read after, by id, so the sort never drags joined columns.
+ */
+export async function filterCardIds(
+  db: Executor,
+  companyId: string,
+  filter: CardFilter,
+  foldedSearch: string,
+  clock: CardClock,
+): Promise<{ ids: string[]; total: number }> {
+  const where = filterWhere(companyId, filter, foldedSearch, clock);
+  const needsAccount = filter.readyToTopUp === true || filter.sort === 'balance';
+  const order = filter.direction === 'desc' ? desc : asc;
+  const ordering = [order(SORT_COLUMNS[filter.sort]), order(cards.id)] as const;
+  const offset = (filter.page - 1) * filter.pageSize;
+  const idQuery = needsAccount
+    ? db
+        .select({ id: cards.id })
+        .from(cards)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .where(where)
+        .orderBy(...ordering)
+        .offset(offset)
+        .limit(filter.pageSize)
+    : db
+        .select({ id: cards.id })
+        .from(cards)
+        .where(where)
+        .orderBy(...ordering)
+        .offset(offset)
+        .limit(filter.pageSize);
+  const countQuery = needsAccount
+    ? db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(cards)
+        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .where(where)
+    : db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(cards)
+        .where(where);
+  const [rows, [count]] = await Promise.all([idQuery, countQuery]);
+  return { ids: rows.map((row) => row.id), total: count?.total ?? 0 };
+}
+
+export type CardDetailRow = {
+  card: CardRow;
+  holder: CardholderRow;
+  balanceCents: number;
+  lastLoadAt: Date | null;
+};
+
+/** Cards with their cardholder and ledger figures, in the order of `ids`. */
+export async function findCardDetails(db: Executor, ids: string[]): Promise<CardDetailRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({
+      card: cards,
+      holder: cardholders,
+      balanceCents: ledgerAccounts.balanceCents,
+      lastLoadAt: ledgerAccounts.lastLoadAt,
+    })
+    .from(cards)
+    .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .where(inArray(cards.id, ids));
+  const byId = new Map(rows.map((row) => [row.card.id, row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+export async function findCardOfCompany(
+  db: Executor,
+  companyId: string,
+  cardId: string,
+): Promise<CardRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cards)
+    .where(and(eq(cards.id, cardId), eq(cards.companyId, companyId)));
+  return row;
+}
+
+export async function findCardholderOfCompany(
+  db: Executor,
+  companyId: string,
+  cardholderId: string,
+): Promise<CardholderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardholders)
+    .where(and(eq(cardholders.id, cardholderId), eq(cardholders.companyId, companyId)));
+  return row;
+}
+
+export async function cardsOfCardholder(db: Executor, cardholderId: string): Promise<CardRow[]> {
+  return db.select().from(cards).where(eq(cards.cardholderId, cardholderId));
+}
+
+export type SummaryRow = {
+  product: CardRow['product'];
+  family: CardRow['family'];
+  cards: number;
+  activeCards: number;
+  expiringSoon: number;
+  readyToTopUp: number;
+  balanceCents: number;
+};
+
+/** Counts and balance per product and family, with the expiring and ready-to-top-up counts. */
+export async function summarizeCards(
+  db: Executor,
+  companyId: string,
+  clock: CardClock,
+): Promise<SummaryRow[]> {
+  return db
+    .select({
+      product: cards.product,
+      family: cards.family,
+      cards: sql<number>`count(*)::int`,
+      activeCards: sql<number>`(count(*) filter (where ${cards.status} = 'active'))::int`,
+      expiringSoon: sql<number>`(count(*) filter (where ${expiringSoonSql(clock)}))::int`,
+      readyToTopUp: sql<number>`(count(*) filter (where ${readyToTopUpSql(clock)}))::int`,
+      balanceCents: sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::bigint`.mapWith(Number),
+    })
+    .from(cards)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(products, eq(products.code, cards.product))
+    .where(eq(cards.companyId, companyId))
+    .groupBy(cards.product, cards.family, products.sortOrder)
+    .orderBy(asc(products.sortOrder), asc(cards.family));
+}
+
+export async function countCardsByStatus(db: Executor, companyId: string): Promise<Map<CardStatus, number>> {
+  const rows = await db
+    .select({ status: cards.status, count: sql<number>`count(*)::int` })
+    .from(cards)
+    .where(eq(cards.companyId, companyId))
+    .groupBy(cards.status);
+  return new Map(rows.map((row) => [row.status, row.count]));
+}
+
+/** Loads onto the company's cards per Athens month since `since` (`YYYY-MM`, amount, count). */
+export async function loadsByMonth(
+  db: Executor,
+  companyId: string,
+  since: Date,
+): Promise<{ month: string; amountCents: number; loads: number }[]> {
+  const result = await db.execute<{ month: string; amount: string; loads: number }>(sql`
+    select to_char(t.posted_at at time zone 'Europe/Athens', 'YYYY-MM') as month,
+           coalesce(sum(e.amount_cents), 0) as amount,
+           count(*)::int as loads
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id and e.amount_cents > 0
+      join ledger_accounts a on a.id = e.account_id and a.kind = 'card'
+     where t.company_id = ${companyId} and t.kind = 'load' and t.posted_at >= ${since.toISOString()}
+     group by 1
+     order by 1`);
+  return result.rows.map((row) => ({ month: row.month, amountCents: Number(row.amount), loads: row.loads }));
+}
+
+export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
+  if (rows.length === 0) return [];
+  const inserted: CardholderRow[] = [];
+  for (let start = 0; start < rows.length; start += 2_000) {
+    inserted.push(
+      ...(await db
+        .insert(cardholders)
+        .values(rows.slice(start, start + 2_000))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+export async function insertCards(db: Executor, rows: NewCardRow[]): Promise<CardRow[]> {
+  if (rows.length === 0) return [];
+  const inserted: CardRow[] = [];
+  for (let start = 0; start < rows.length; start += 2_000) {
+    inserted.push(
+      ...(await db
+        .insert(cards)
+        .values(rows.slice(start, start + 2_000))
+        .returning()),
+    );
+  }
+  return inserted;
+}
+
+export async function updateCardholderRow(
+  db: Executor,
+  id: string,
+  values: Partial<NewCardholderRow>,
+): Promise<CardholderRow> {
+  const [row] = await db
+    .update(cardholders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cardholders.id, id))
+    .returning();
+  return row!;
+}
+
+export async function updateCardRow(db: Executor, id: string, values: Partial<NewCardRow>): Promise<CardRow> {
+  const [row] = await db
+    .update(cards)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(cards.id, id))
+    .returning();
+  return row!;
+}
+
+export async function findProducts(db: Executor) {
+  return db.select().from(products).orderBy(asc(products.sortOrder));
+}

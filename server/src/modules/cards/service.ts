@@ -1,0 +1,408 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import {
+  addDays,
+  athensDate,
+  CARD_STATUSES,
+  EXPIRING_WINDOW_DAYS,
+  foldForSearch,
+  isExpiringSoon,
+  isFamilyOfProduct,
+  isReadyToTopUp,
+  LIVE_CARD_STATUSES,
+  maskCardNumber,
+  normalizeGreekPhone,
+  PRODUCTS,
+  startOfAthensMonth,
+  type Card,
+  type CardCategory,
+  type CardFamily,
+  type Cardholder,
+  type CardFilter,
+  type CardFilterResponse,
+  type CardsKpisResponse,
+  type CardStatus,
+  type CardSummary,
+  type Locale,
+  type NotificationStatusResponse,
+  type Product,
+  type UpdateCardholderRequest,
+} from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { LedgerService } from '../ledger/service';
+import {
+  cardsOfCardholder,
+  countCardsByStatus,
+  filterCardIds,
+  findCardDetails,
+  findCardholderOfCompany,
+  findCardOfCompany,
+  findProducts,
+  insertCardholders,
+  insertCards,
+  loadsByMonth,
+  summarizeCards,
+  updateCardholderRow,
+  updateCardRow,
+  type CardClock,
+  type CardDetailRow,
+  type CardholderRow,
+  type CardRow,
+  type Executor,
+} from './repository';
+
+export type CardsService = ReturnType<typeof createCardsService>;
+
+/** Who changes something, for the audit log. */
+export type CardActor = { userId: string; companyId: string; requestId?: string };
+
+export type NewCardholder = {
+  firstName: string;
+  lastName: string;
+  email?: string;
+  phone?: string;
+  employeeCode?: string;
+  taxId?: string;
+};
+
+export type NewCard = {
+  product: CardCategory;
+  family: CardFamily;
+  /** An existing cardholder of the company, or a new one. */
+  cardholder: { cardholderId: string } | NewCardholder;
+  cardName?: string;
+  status?: CardStatus;
+  /** Defaults to the end of the month `validityMonths` from now. */
+  expiryDate?: string;
+  createdAt?: Date;
+};
+
+export function cardClock(now: Date = new Date()): CardClock {
+  const today = athensDate(now);
+  return { today, expiringUntil: addDays(today, EXPIRING_WINDOW_DAYS), monthStart: startOfAthensMonth(now) };
+}
+
+/** The folded texts a card is found and sorted by. */
+export function cardSearchFields(
+  holder: Pick<CardholderRow, 'firstName' | 'lastName' | 'email' | 'employeeCode'>,
+  card: Pick<CardRow, 'cardName' | 'last4'>,
+): { searchText: string; holderSort: string } {
+  return {
+    searchText: foldForSearch(
+      `${holder.firstName} ${holder.lastName} ${holder.email} ${holder.employeeCode} ${card.cardName} ${card.last4}`,
+    ),
+    holderSort: foldForSearch(`${holder.lastName} ${holder.firstName}`),
+  };
+}
+
+function cardholderSearchText(
+  holder: Pick<CardholderRow, 'firstName' | 'lastName' | 'email' | 'employeeCode' | 'taxId'>,
+) {
+  return foldForSearch(
+    `${holder.firstName} ${holder.lastName} ${holder.email} ${holder.employeeCode} ${holder.taxId}`,
+  );
+}
+
+/** The last day of the month `months` after `now` (cards expire at a month's end). */
+export function expiryAfterMonths(months: number, now: Date = new Date()): string {
+  const date = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + months + 1, 0));
+  return date.toISOString().slice(0, 10);
+}
+
+function toCardholder(row: CardholderRow): Cardholder {
+  return {
+    cardholderId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    employeeCode: row.employeeCode,
+    taxId: row.taxId,
+  };
+}
+
+function toCard(row: CardDetailRow, now: Date): Card {
+  const { card } = row;
+  const lastLoadedAt = row.lastLoadAt ? row.lastLoadAt.toISOString() : null;
+  return {
+    cardId: card.id,
+    product: card.product,
+    family: card.family,
+    cardName: card.cardName,
+    status: card.status,
+    expiryDate: card.expiryDate,
+    bin: card.bin,
+    last4: card.last4,
+    maskedNumber: maskCardNumber(card.bin, card.last4),
+    balanceCents: row.balanceCents,
+    lastLoadedAt,
+    expiringSoon: isExpiringSoon(card, now),
+    readyToTopUp: isReadyToTopUp({ status: card.status, expiryDate: card.expiryDate, lastLoadedAt }, now),
+    replacedByCardId: card.replacedByCardId,
+    cardholder: toCardholder(row.holder),
+    createdAt: card.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Cards and cardholders of a company (SPEC §3, §7 accounts: cardFilter, retrieveCardSummaries,
+ * retrieveCardsKpis, updateCardholder, account/card-name; the notification status). Every read and
+ * write is scoped by the company the route resolved; a card of another company is "not found".
+ */
+export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: () => Date }) {
+  const now = deps.now ?? (() => new Date());
+
+  async function detailOf(db: Executor, cardId: string): Promise<Card> {
+    const [row] = await findCardDetails(db, [cardId]);
+    if (!row) throw new AppError('NOT_FOUND', `no card ${cardId}`);
+    return toCard(row, now());
+  }
+
+  return {
+    /** The product catalogue in `locale`. */
+    async products(locale: Locale): Promise<Product[]> {
+      const rows = await findProducts(deps.db);
+      return rows.map((row) => ({
+        product: row.code,
+        name: locale === 'en' ? row.nameEn : row.nameEl,
+        families: row.families,
+        minLoadCents: row.minLoadCents,
+        maxLoadCents: row.maxLoadCents,
+        validityMonths: row.validityMonths,
+      }));
+    },
+
+    /** One page of the company's cards (server-side filter, sort and pagination). */
+    async filterCards(companyId: string, filter: CardFilter): Promise<CardFilterResponse> {
+      const at = now();
+      const { ids, total } = await filterCardIds(
+        deps.db,
+        companyId,
+        filter,
+        foldForSearch(filter.search),
+        cardClock(at),
+      );
+      const rows = await findCardDetails(deps.db, ids);
+      return {
+        success: true,
+        cards: rows.map((row) => toCard(row, at)),
+        total,
+        page: filter.page,
+        pageSize: filter.pageSize,
+      };
+    },
+
+    async getCard(companyId: string, cardId: string): Promise<Card> {
+      if (!(await findCardOfCompany(deps.db, companyId, cardId)))
+        throw new AppError('NOT_FOUND', `no card ${cardId}`);
+      return detailOf(deps.db, cardId);
+    },
+
+    async summaries(companyId: string): Promise<CardSummary[]> {
+      return summarizeCards(deps.db, companyId, cardClock(now()));
+    },
+
+    async kpis(companyId: string): Promise<Omit<CardsKpisResponse, 'success'>> {
+      const at = now();
+      const monthStart = startOfAthensMonth(at);
+      // Six months back: the first day of the month five months before this one.
+      const sixMonthsAgo = startOfAthensMonth(
+        new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 5, 15)),
+      );
+      const [byStatusMap, summaries, loads] = await Promise.all([
+        countCardsByStatus(deps.db, companyId),
+        summarizeCards(deps.db, companyId, cardClock(at)),
+        loadsByMonth(deps.db, companyId, sixMonthsAgo),
+      ]);
+      const byStatus = Object.fromEntries(
+        CARD_STATUSES.map((status) => [status, byStatusMap.get(status) ?? 0]),
+      ) as Record<CardStatus, number>;
+      const months: string[] = [];
+      for (let back = 5; back >= 0; back -= 1) {
+        const month = startOfAthensMonth(
+          new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 15)),
+        );
+        months.push(athensDate(new Date(month.getTime() + 3_600_000 * 12)).slice(0, 7));
+      }
+      const thisMonth = athensDate(new Date(monthStart.getTime() + 3_600_000 * 12)).slice(0, 7);
+      const current = loads.find((row) => row.month === thisMonth);
+      return {
+        totalCards: [...byStatusMap.values()].reduce((sum, count) => sum + count, 0),
+        byStatus,
+        totalBalanceCents: summaries.reduce((sum, row) => sum + row.balanceCents, 0),
+        loadedThisMonthCents: current?.amountCents ?? 0,
+        loadsThisMonth: current?.loads ?? 0,
+        expiringSoon: summaries.reduce((sum, row) => sum + row.expiringSoon, 0),
+        readyToTopUp: summaries.reduce((sum, row) => sum + row.readyToTopUp, 0),
+        loadedByMonth: months.map((month) => ({
+          month,
+          amountCents: loads.find((row) => row.month === month)?.amountCents ?? 0,
+        })),
+      };
+    },
+
+    /** SPEC §3 notification status: expiring and ready-to-top-up counts per product and family. */
+    async notificationStatus(companyId: string): Promise<NotificationStatusResponse> {
+      const rows = await summarizeCards(deps.db, companyId, cardClock(now()));
+      const count = (
+        product: CardCategory,
+        family: CardFamily | null,
+        field: 'expiringSoon' | 'readyToTopUp',
+      ) =>
+        rows
+          .filter((row) => row.product === product && (family === null || row.family === family))
+          .reduce((sum, row) => sum + row[field], 0);
+      return {
+        success: true,
+        soonToExpireCards: {
+          plastic: count('TICKET_RESTAURANT', 'plastic', 'expiringSoon'),
+          virtual: count('TICKET_RESTAURANT', 'virtual', 'expiringSoon'),
+        },
+        spendeo: {
+          soonToExpireCards: count('SPENDEO', null, 'expiringSoon'),
+          readyToTopUpCards: count('SPENDEO', null, 'readyToTopUp'),
+        },
+        myBenefits: {
+          soonToExpireCards: count('MY_BENEFITS', null, 'expiringSoon'),
+          readyToTopUpCards: count('MY_BENEFITS', null, 'readyToTopUp'),
+        },
+        readyToTopUpCards: {
+          plastic: count('TICKET_RESTAURANT', 'plastic', 'readyToTopUp'),
+          virtual: count('TICKET_RESTAURANT', 'virtual', 'readyToTopUp'),
+        },
+      };
+    },
+
+    /** Changes a cardholder's details (and the search text of their cards), audited. */
+    async updateCardholder(request: UpdateCardholderRequest, actor: CardActor): Promise<Cardholder> {
+      return deps.db.transaction(async (tx) => {
+        const before = await findCardholderOfCompany(tx, actor.companyId, request.cardholderId);
+        if (!before) throw new AppError('NOT_FOUND', `no cardholder ${request.cardholderId}`);
+        const values = {
+          firstName: request.firstName,
+          lastName: request.lastName,
+          email: (request.email ?? '').toLowerCase(),
+          phone: request.phone ? (normalizeGreekPhone(request.phone) ?? request.phone) : '',
+          employeeCode: request.employeeCode ?? '',
+          taxId: (request.taxId ?? '').replace(/\s/g, ''),
+        };
+        const after = await updateCardholderRow(tx, before.id, {
+          ...values,
+          searchText: cardholderSearchText(values),
+        });
+        for (const card of await cardsOfCardholder(tx, before.id)) {
+          await updateCardRow(tx, card.id, cardSearchFields(after, card));
+        }
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          companyId: actor.companyId,
+          action: 'cardholder.update',
+          entity: 'cardholder',
+          entityId: before.id,
+          before: toCardholder(before),
+          after: toCardholder(after),
+          requestId: actor.requestId,
+        });
+        return toCardholder(after);
+      });
+    },
+
+    /** Renames a live card, audited; a replaced, lost, damaged or expired card keeps its name. */
+    async renameCard(cardId: string, cardName: string, actor: CardActor): Promise<Card> {
+      return deps.db.transaction(async (tx) => {
+        const card = await findCardOfCompany(tx, actor.companyId, cardId);
+        if (!card) throw new AppError('NOT_FOUND', `no card ${cardId}`);
+        if (!LIVE_CARD_STATUSES.includes(card.status)) {
+          throw new AppError('CARD_NOT_EDITABLE', `card ${cardId} is ${card.status}`);
+        }
+        const holder = await findCardholderOfCompany(tx, actor.companyId, card.cardholderId);
+        await updateCardRow(tx, card.id, {
+          cardName,
+          ...cardSearchFields(holder!, { cardName, last4: card.last4 }),
+        });
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          companyId: actor.companyId,
+          action: 'card.rename',
+          entity: 'card',
+          entityId: card.id,
+          before: { cardName: card.cardName },
+          after: { cardName },
+          requestId: actor.requestId,
+        });
+        return detailOf(tx, card.id);
+      });
+    },
+
+    /**
+     * Creates cards (with new cardholders where given) and their empty ledger accounts, in the
+     * caller's transaction. Only the processor's token, the BIN and the last four digits are kept.
+     * Used by the demo seed now, by paid orders later.
+     */
+    async createCards(db: Executor, companyId: string, inputs: NewCard[]): Promise<CardRow[]> {
+      for (const input of inputs) {
+        if (!isFamilyOfProduct(input.product, input.family)) {
+          throw new AppError(
+            'PRODUCT_FAMILY_MISMATCH',
+            `${input.family} is not a family of ${input.product}`,
+          );
+        }
+      }
+      const newHolders = inputs.flatMap((input) =>
+        'cardholderId' in input.cardholder ? [] : [input.cardholder],
+      );
+      const insertedHolders = await insertCardholders(
+        db,
+        newHolders.map((holder) => {
+          const values = {
+            companyId,
+            firstName: holder.firstName,
+            lastName: holder.lastName,
+            email: (holder.email ?? '').toLowerCase(),
+            phone: holder.phone ? (normalizeGreekPhone(holder.phone) ?? holder.phone) : '',
+            employeeCode: holder.employeeCode ?? '',
+            taxId: holder.taxId ?? '',
+          };
+          return { ...values, searchText: cardholderSearchText(values) };
+        }),
+      );
+      const existingIds = inputs.flatMap((input) =>
+        'cardholderId' in input.cardholder ? [input.cardholder.cardholderId] : [],
+      );
+      const existing = new Map<string, CardholderRow>();
+      for (const id of new Set(existingIds)) {
+        const holder = await findCardholderOfCompany(db, companyId, id);
+        if (!holder) throw new AppError('NOT_FOUND', `no cardholder ${id}`);
+        existing.set(id, holder);
+      }
+      const accountIds = await deps.ledger.openCardAccounts(db, companyId, inputs.length);
+      let next = 0;
+      const rows = inputs.map((input, index) => {
+        const holder =
+          'cardholderId' in input.cardholder
+            ? existing.get(input.cardholder.cardholderId)!
+            : insertedHolders[next++]!;
+        const cardName =
+          input.cardName ?? `${holder.firstName} ${holder.lastName}`.toUpperCase().slice(0, 26);
+        const last4 = String(randomInt(0, 10_000)).padStart(4, '0');
+        return {
+          companyId,
+          product: input.product,
+          family: input.family,
+          cardholderId: holder.id,
+          cardName,
+          status: input.status ?? ('active' as const),
+          expiryDate: input.expiryDate ?? expiryAfterMonths(PRODUCTS[input.product].validityMonths, now()),
+          token: `tok_${randomBytes(16).toString('hex')}`,
+          bin: PRODUCTS[input.product].bin,
+          last4,
+          accountId: accountIds[index]!,
+          ...cardSearchFields(holder, { cardName, last4 }),
+          ...(input.createdAt ? { createdAt: input.createdAt, updatedAt: input.createdAt } : {}),
+        };
+      });
+      return insertCards(db, rows);
+    },
+  };
+}
