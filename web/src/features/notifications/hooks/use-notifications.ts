@@ -1,10 +1,24 @@
 import { NOTIFICATION_REFRESH_MS, type NotificationTexts } from '@tessera/domain';
 import { useCallback, useMemo } from 'react';
 import { useIntl } from 'react-intl';
+import { effectiveCompanyId } from '../../../lib/company-selection';
+import { useSession } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
+import { useLocale } from '../../../lib/use-locale';
 import { useNow } from '../../../lib/use-now';
 import { useNotificationsContent } from '../api/get-notifications-content';
-import { fromCmsNotification, mergeNotifications, type PortalNotification } from '../model';
+import {
+  markNotificationsRead,
+  useServerReadIds,
+  useServiceNotifications,
+} from '../api/service-notifications';
+import {
+  fromCmsNotification,
+  fromServiceNotification,
+  mergeNotifications,
+  serviceReadKey,
+  type PortalNotification,
+} from '../model';
 
 export type NotificationsState = {
   items: PortalNotification[];
@@ -19,32 +33,48 @@ export type NotificationsState = {
 };
 
 /**
- * Live notifications with their read state (SPEC §4): read ids persist under `notifications`;
- * ended notifications drop out; ages refresh every 60 s. Service-generated notifications join
- * `mergeNotifications` as another source once the notification status call exists.
+ * Live notifications with their read state (SPEC §4): the CMS notifications and, for a signed-in
+ * company user, the service-generated ones of the company (expiring cards, cards ready to top up).
+ * Read ids persist locally under `notifications` (the fast path) and on the server per user, so
+ * the read state follows the user to another browser; ended notifications drop out; ages refresh
+ * every 60 s.
  */
 export function useNotifications(): NotificationsState {
   const intl = useIntl();
+  const locale = useLocale();
+  const session = useSession();
+  const [companyData] = useStore('companyData');
+  const [lastCompanyId] = useStore('lastCompanyId');
+  const user = session.data?.user;
+  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
   const content = useNotificationsContent();
+  const service = useServiceNotifications(companyId, locale);
+  const serverReadIds = useServerReadIds(user !== undefined);
   const [readIds, setReadIds] = useStore('notifications');
   const now = useNow(NOTIFICATION_REFRESH_MS);
 
   const items = useMemo(
     () =>
       mergeNotifications(
-        [(content.data?.umbracoNotifications ?? []).map(fromCmsNotification)],
-        readIds ?? [],
+        [
+          (service.data?.notifications ?? []).map(fromServiceNotification),
+          (content.data?.umbracoNotifications ?? []).map(fromCmsNotification),
+        ],
+        [...(readIds ?? []), ...(serverReadIds.data ?? [])],
         now,
       ),
-    [content.data, readIds, now],
+    [content.data, service.data, readIds, serverReadIds.data, now],
   );
 
   const markRead = useCallback(
     (nid: string) => {
       const current = readIds ?? [];
-      if (!current.includes(nid)) setReadIds([...current, nid]);
+      const item = items.find((candidate) => candidate.nid === nid);
+      const key = item?.source === 'service' ? serviceReadKey(item) : nid;
+      if (!current.includes(key)) setReadIds([...current, key]);
+      if (user && !item?.read) void markNotificationsRead([nid]);
     },
-    [readIds, setReadIds],
+    [readIds, setReadIds, items, user],
   );
 
   const texts: NotificationTexts = content.data?.translations ?? {
