@@ -5,9 +5,21 @@ export type LoadResult = { requestsPerSecond: number; p99Ms: number; errors: num
 /** Drives `url` with autocannon after a short warm-up and returns its figures. */
 export async function load(
   url: string,
-  options: { connections?: number; seconds?: number; headers?: Record<string, string> } = {},
+  options: {
+    connections?: number;
+    seconds?: number;
+    headers?: Record<string, string>;
+    method?: 'GET' | 'POST';
+    body?: string;
+  } = {},
 ): Promise<LoadResult> {
-  const base = { url, connections: options.connections ?? 20, headers: options.headers ?? {} };
+  const base = {
+    url,
+    connections: options.connections ?? 20,
+    headers: options.headers ?? {},
+    method: options.method ?? 'GET',
+    ...(options.body ? { body: options.body } : {}),
+  };
   await autocannon({ ...base, duration: 2 });
   const result = await autocannon({ ...base, duration: options.seconds ?? 8 });
   return {

@@ -2,10 +2,12 @@
  * `npm run bench [name…]`: runs the benchmarks and prints their figures. Benchmarks print; they
  * never assert (tests do that).
  */
+import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   health: healthBenchmark,
+  'card-list': cardListBenchmark,
 };
 
 const names = process.argv.slice(2);

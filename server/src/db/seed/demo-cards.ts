@@ -239,7 +239,9 @@ export async function seedCompanyCards(
   generated: GeneratedCard[],
   now: Date = new Date(),
   seed = 7,
+  options: { months?: number } = {},
 ): Promise<{ cards: number; transactions: number }> {
+  const months = options.months ?? 6;
   const ledger = createLedgerService();
   const cards = createCardsService({ db, ledger, now: () => now });
   const random = seededRandom(seed);
@@ -251,7 +253,7 @@ export async function seedCompanyCards(
     const merchant = await merchantClearing(tx);
     const balances = new Map<string, number>();
     const thisMonth = startOfAthensMonth(now);
-    for (let back = 5; back >= 0; back -= 1) {
+    for (let back = months - 1; back >= 0; back -= 1) {
       const monthStart = startOfAthensMonth(
         new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - back, 15)),
       );
@@ -267,7 +269,7 @@ export async function seedCompanyCards(
         const live = card.status === 'active' || (!isCurrent && card.status !== 'expired');
         if (!live) return;
         const firstMonth = card.createdAt >= new Date(monthStart.getTime() - 31 * 86_400_000);
-        if (!plan.loadsEveryMonth && !firstMonth && back !== 5) return;
+        if (!plan.loadsEveryMonth && !firstMonth && back !== months - 1) return;
         if (isCurrent && !plan.loadedThisMonth) return;
         loads.push({ accountId: card.accountId, amountCents: plan.monthly });
       });

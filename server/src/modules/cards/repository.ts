@@ -75,6 +75,7 @@ export async function filterCardIds(
   filter: CardFilter,
   foldedSearch: string,
   clock: CardClock,
+  options: { total?: (count: () => Promise<number>) => Promise<number> } = {},
 ): Promise<{ ids: string[]; total: number }> {
   const where = filterWhere(companyId, filter, foldedSearch, clock);
   const needsAccount = filter.readyToTopUp === true || filter.sort === 'balance';
@@ -107,8 +108,9 @@ export async function filterCardIds(
         .select({ total: sql<number>`count(*)::int` })
         .from(cards)
         .where(where);
-  const [rows, [count]] = await Promise.all([idQuery, countQuery]);
-  return { ids: rows.map((row) => row.id), total: count?.total ?? 0 };
+  const count = async () => (await countQuery)[0]?.total ?? 0;
+  const [rows, total] = await Promise.all([idQuery, options.total ? options.total(count) : count()]);
+  return { ids: rows.map((row) => row.id), total };
 }
 
 export type CardDetailRow = {

@@ -145,6 +145,48 @@ function toCard(row: CardDetailRow, now: Date): Card {
   };
 }
 
+/** What a total depends on: the filters (not the page or the order) and the day and month. */
+function totalKey(filter: CardFilter, folded: string, clock: CardClock): string {
+  return JSON.stringify([
+    filter.product ?? null,
+    filter.family ?? null,
+    filter.status ?? null,
+    filter.expiringSoon ?? false,
+    filter.readyToTopUp ?? false,
+    folded,
+    clock.today,
+  ]);
+}
+
+/** How long a counted total is reused while the user pages and sorts (ADR 008). */
+const TOTAL_TTL_MS = 15_000;
+const TOTAL_CACHE_SIZE = 2_000;
+
+/**
+ * Totals of the card list by company and filter, reused for a few seconds: paging through or
+ * re-sorting 100,000 cards then costs one indexed page read, not a count of every matching card.
+ * Concurrent requests for one total share one count; a change to the company's cards in this
+ * process forgets its totals at once (another instance's change shows within the TTL).
+ */
+function createTotalsCache() {
+  const entries = new Map<string, { companyId: string; expires: number; total: Promise<number> }>();
+  return {
+    get(companyId: string, key: string, count: () => Promise<number>): Promise<number> {
+      const id = `${companyId}\u0000${key}`;
+      const hit = entries.get(id);
+      if (hit && hit.expires > Date.now()) return hit.total;
+      if (entries.size >= TOTAL_CACHE_SIZE) entries.delete(entries.keys().next().value!);
+      const total = count();
+      entries.set(id, { companyId, expires: Date.now() + TOTAL_TTL_MS, total });
+      total.catch(() => entries.delete(id));
+      return total;
+    },
+    forget(companyId: string): void {
+      for (const [id, entry] of entries) if (entry.companyId === companyId) entries.delete(id);
+    },
+  };
+}
+
 /**
  * Cards and cardholders of a company (SPEC §3, §7 accounts: cardFilter, retrieveCardSummaries,
  * retrieveCardsKpis, updateCardholder, account/card-name; the notification status). Every read and
@@ -152,6 +194,7 @@ function toCard(row: CardDetailRow, now: Date): Card {
  */
 export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
+  const totals = createTotalsCache();
 
   async function detailOf(db: Executor, cardId: string): Promise<Card> {
     const [row] = await findCardDetails(db, [cardId]);
@@ -160,6 +203,11 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
   }
 
   return {
+    /** Forgets the counted totals of a company's card list (after loads change who is due). */
+    forgetTotals(companyId: string): void {
+      totals.forget(companyId);
+    },
+
     /** The product catalogue in `locale`. */
     async products(locale: Locale): Promise<Product[]> {
       const rows = await findProducts(deps.db);
@@ -176,13 +224,11 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     /** One page of the company's cards (server-side filter, sort and pagination). */
     async filterCards(companyId: string, filter: CardFilter): Promise<CardFilterResponse> {
       const at = now();
-      const { ids, total } = await filterCardIds(
-        deps.db,
-        companyId,
-        filter,
-        foldForSearch(filter.search),
-        cardClock(at),
-      );
+      const clock = cardClock(at);
+      const folded = foldForSearch(filter.search);
+      const { ids, total } = await filterCardIds(deps.db, companyId, filter, folded, clock, {
+        total: (count) => totals.get(companyId, totalKey(filter, folded, clock), count),
+      });
       const rows = await findCardDetails(deps.db, ids);
       return {
         success: true,
@@ -206,10 +252,11 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     async kpis(companyId: string): Promise<Omit<CardsKpisResponse, 'success'>> {
       const at = now();
       const monthStart = startOfAthensMonth(at);
+      // Months counted on the Athens calendar: in the first hours of a month UTC is still in the last.
+      const [year, month] = athensDate(at).split('-').map(Number) as [number, number];
+      const midMonth = (back: number) => new Date(Date.UTC(year, month - 1 - back, 15));
       // Six months back: the first day of the month five months before this one.
-      const sixMonthsAgo = startOfAthensMonth(
-        new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - 5, 15)),
-      );
+      const sixMonthsAgo = startOfAthensMonth(midMonth(5));
       const [byStatusMap, summaries, loads] = await Promise.all([
         countCardsByStatus(deps.db, companyId),
         summarizeCards(deps.db, companyId, cardClock(at)),
@@ -220,10 +267,8 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
       ) as Record<CardStatus, number>;
       const months: string[] = [];
       for (let back = 5; back >= 0; back -= 1) {
-        const month = startOfAthensMonth(
-          new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() - back, 15)),
-        );
-        months.push(athensDate(new Date(month.getTime() + 3_600_000 * 12)).slice(0, 7));
+        const start = startOfAthensMonth(midMonth(back));
+        months.push(athensDate(new Date(start.getTime() + 3_600_000 * 12)).slice(0, 7));
       }
       const thisMonth = athensDate(new Date(monthStart.getTime() + 3_600_000 * 12)).slice(0, 7);
       const current = loads.find((row) => row.month === thisMonth);
@@ -287,6 +332,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
           employeeCode: request.employeeCode ?? '',
           taxId: (request.taxId ?? '').replace(/\s/g, ''),
         };
+        totals.forget(actor.companyId);
         const after = await updateCardholderRow(tx, before.id, {
           ...values,
           searchText: cardholderSearchText(values),
@@ -316,6 +362,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
         if (!LIVE_CARD_STATUSES.includes(card.status)) {
           throw new AppError('CARD_NOT_EDITABLE', `card ${cardId} is ${card.status}`);
         }
+        totals.forget(actor.companyId);
         const holder = await findCardholderOfCompany(tx, actor.companyId, card.cardholderId);
         await updateCardRow(tx, card.id, {
           cardName,
@@ -376,6 +423,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
         if (!holder) throw new AppError('NOT_FOUND', `no cardholder ${id}`);
         existing.set(id, holder);
       }
+      totals.forget(companyId);
       const accountIds = await deps.ledger.openCardAccounts(db, companyId, inputs.length);
       let next = 0;
       const rows = inputs.map((input, index) => {

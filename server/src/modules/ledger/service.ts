@@ -89,12 +89,20 @@ export function createLedgerService() {
 
     /** Opens `count` empty card accounts of a company at once (bulk card creation). */
     async openCardAccounts(db: Executor, companyId: string, count: number): Promise<string[]> {
-      if (count === 0) return [];
-      const rows = await db
-        .insert(ledgerAccounts)
-        .values(Array.from({ length: count }, () => ({ kind: 'card' as const, companyId })))
-        .returning({ id: ledgerAccounts.id });
-      return rows.map((row) => row.id);
+      const ids: string[] = [];
+      for (let start = 0; start < count; start += 5_000) {
+        const rows = await db
+          .insert(ledgerAccounts)
+          .values(
+            Array.from({ length: Math.min(5_000, count - start) }, () => ({
+              kind: 'card' as const,
+              companyId,
+            })),
+          )
+          .returning({ id: ledgerAccounts.id });
+        ids.push(...rows.map((row) => row.id));
+      }
+      return ids;
     },
 
     /** The company's funding account, opened on first use. */
