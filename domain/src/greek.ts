@@ -72,11 +72,19 @@ export function luhnCheckDigit(partial: string): string {
 /**
  * Runs of 13–19 digits in `text` (single spaces or dashes between groups allowed, no digit right
  * before or after) that pass the Luhn check: what a whole card number looks like. Used by the scan
- * that no response, log line or export leaks one.
+ * that no response, log line or export leaks one. Two kinds of runs are no numbers of their own, yet
+ * one in ten of those long enough passes the Luhn check: a run glued to a letter, directly or
+ * through a dash (the digits of a UUID `…c936-4458-8916-46f1…`, of a hex token), and the fraction
+ * of a decimal number (`"responseTime":56.33714999999938` in every request log line).
  */
 export function findCardNumbers(text: string): string[] {
   const found: string[] = [];
   for (const match of text.matchAll(/(?<!\d)\d(?:[ -]?\d)*(?!\d)/g)) {
+    const start = match.index;
+    const end = start + match[0].length;
+    const before = text.slice(Math.max(0, start - 2), start);
+    if (/\p{L}-?$/u.test(before) || /\d\.$/.test(before)) continue;
+    if (/^-?\p{L}/u.test(text.slice(end, end + 2))) continue;
     const digits = match[0].replace(/[ -]/g, '');
     if (digits.length >= 13 && digits.length <= 19 && isLuhnValid(digits)) found.push(digits);
   }

@@ -79,7 +79,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       options.logger ??
       (config.NODE_ENV === 'development' && process.stdout.isTTY
         ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty' } }
-        : { level: config.LOG_LEVEL }),
+        : // ISO times: an epoch in milliseconds is a 13-digit run a card-number scan would flag.
+          { level: config.LOG_LEVEL, timestamp: () => `,"time":"${new Date().toISOString()}"` }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

@@ -133,7 +133,8 @@ export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
       const min = Number(params.minimum ?? 0);
       if (params.origin === 'number' || params.origin === 'bigint')
         return { field, key: 'tooSmall', params: { min } };
-      if (params.origin === 'string' && min <= 1) return { field, key: 'required' };
+      if ((params.origin === 'string' || params.origin === 'array') && min <= 1)
+        return { field, key: 'required' };
       return { field, key: 'tooShort', params: { min } };
     }
     case 'too_big': {

@@ -97,6 +97,44 @@ const companies = {
   ),
 };
 
+const cards = {
+  cardList: page(
+    () => import('../features/cards/pages/card-list-page'),
+    (m) => m.CardListPage,
+  ),
+};
+
+const account = {
+  layout: page(
+    () => import('./account-layout'),
+    (m) => m.AccountLayout,
+  ),
+  deliveryPoints: page(
+    () => import('../features/account/pages/delivery-points-page'),
+    (m) => m.DeliveryPointsPage,
+  ),
+  newDeliveryPoint: page(
+    () => import('../features/account/pages/new-delivery-point-page'),
+    (m) => m.NewDeliveryPointPage,
+  ),
+  cardPrinting: page(
+    () => import('../features/account/pages/card-printing-page'),
+    (m) => m.CardPrintingPage,
+  ),
+  spendRules: page(
+    () => import('../features/account/pages/spend-rules-page'),
+    (m) => m.SpendRulesPage,
+  ),
+  orderManagers: page(
+    () => import('../features/account/pages/order-managers-page'),
+    (m) => m.OrderManagersPage,
+  ),
+  agents: page(
+    () => import('../features/account/pages/agents-page'),
+    (m) => m.AgentsPage,
+  ),
+};
+
 const comingSoonPage = page(
   () => import('./coming-soon-page'),
   (m) => m.ComingSoonPage,
@@ -135,16 +173,16 @@ const PAGES: PageRoute[] = [
   built('home', content.home, 'HomePage'),
   built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
   built('accountAbout', companies.about, 'AboutPage'),
-  soon('accountCardPrinting', 'pages.accountCardPrinting'),
-  soon('accountDeliveryPoints', 'pages.accountDeliveryPoints'),
+  built('accountCardPrinting', account.cardPrinting, 'CardPrintingPage'),
+  built('accountDeliveryPoints', account.deliveryPoints, 'DeliveryPointsPage'),
   built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
-  soon('accountOrderManagers', 'pages.accountOrderManagers'),
-  soon('accountAgents', 'pages.accountAgents'),
-  soon('accountSpendRules', 'pages.accountSpendRules'),
+  built('accountOrderManagers', account.orderManagers, 'OrderManagersPage'),
+  built('accountAgents', account.agents, 'AgentsPage'),
+  built('accountSpendRules', account.spendRules, 'SpendRulesPage'),
   built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
   built('allCompanies', companies.allCompanies, 'AllCompaniesPage'),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
-  soon('deliveryPoints', 'pages.deliveryPoints'),
+  built('deliveryPoints', account.newDeliveryPoint, 'NewDeliveryPointPage'),
   soon('draftOrders', 'pages.draftOrders'),
   soon('cardIssueInfo', 'pages.cardIssue'),
   soon('cardIssueInfoDraft', 'pages.cardIssue'),
@@ -153,7 +191,7 @@ const PAGES: PageRoute[] = [
   soon('orderHistory', 'pages.orderHistory'),
   soon('orderDetails', 'pages.orderDetails'),
   soon('ordersOverview', 'pages.ordersOverview'),
-  soon('cardList', 'pages.cardList'),
+  built('cardList', cards.cardList, 'CardListPage'),
   soon('cardLoad', 'pages.cardLoad'),
   built('notifications', content.notifications, 'NotificationsPage'),
   built('faqs', content.faqs, 'FaqsPage'),
@@ -185,11 +223,22 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = PAGES.map((route) => ({
   access: route.handle.access,
 }));
 
+/** The account pages (`paths` keys starting with `account`) share the account layout and its menu. */
+const isAccountPage = (route: PageRoute) => route.key.startsWith('account');
+
 function localeRoutes(): RouteObject[] {
-  return PAGES.map((route): RouteObject => {
+  const toRoute = (route: PageRoute): RouteObject => {
     const common = { lazy: route.lazy, handle: route.handle, ErrorBoundary: RouteErrorBoundary };
     return route.pattern === '' ? { index: true, ...common } : { path: route.pattern, ...common };
-  });
+  };
+  return [
+    {
+      lazy: account.layout,
+      ErrorBoundary: RouteErrorBoundary,
+      children: PAGES.filter(isAccountPage).map(toRoute),
+    },
+    ...PAGES.filter((route) => !isAccountPage(route)).map(toRoute),
+  ];
 }
 
 export const routes: RouteObject[] = [

@@ -1,5 +1,6 @@
 import {
   AUTH_PROVIDER_ID,
+  COMPANY_ROLES,
   localePath,
   type Locale,
   type ProvidersResponse,
@@ -10,7 +11,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { browser } from './browser';
 import { logWarning } from './client-log';
 import { currentLocale, request } from './request';
-import { removeStore } from './storage';
+import { readStore, removeStore, writeStore } from './storage';
 
 /**
  * The session client (SPEC §3, §4, §7, §8; ARCHITECTURE §6). The portal's server keeps the tokens
@@ -70,9 +71,27 @@ export async function getSession(signal?: AbortSignal): Promise<Session | null> 
   return body as unknown as Session;
 }
 
+/**
+ * A company-side user with exactly one related company acts for it from the first request: its id
+ * is remembered as soon as the session is read, before any page asks for company data (the name
+ * and VAT follow from the auto-selection of SPEC §4 in SessionSync).
+ */
+function rememberOnlyCompany(session: Session | null): void {
+  const user = session?.user;
+  if (!user || !(COMPANY_ROLES as readonly number[]).includes(user.userRoleId)) return;
+  if (user.relatedCompanies.length !== 1) return;
+  if (readStore('companyData') === null && readStore('lastCompanyId') === null) {
+    writeStore('lastCompanyId', user.relatedCompanies[0]!.companyId);
+  }
+}
+
 export const sessionQueryOptions = queryOptions({
   queryKey: SESSION_QUERY_KEY,
-  queryFn: ({ signal }) => getSession(signal),
+  queryFn: async ({ signal }) => {
+    const session = await getSession(signal);
+    rememberOnlyCompany(session);
+    return session;
+  },
   // Focus, storage events, expiry and lost sessions refetch explicitly (SessionSync); components
   // mounting during navigation share the last answer.
   staleTime: 30_000,

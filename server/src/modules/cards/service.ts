@@ -321,7 +321,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
 
     /** Changes a cardholder's details (and the search text of their cards), audited. */
     async updateCardholder(request: UpdateCardholderRequest, actor: CardActor): Promise<Cardholder> {
-      return deps.db.transaction(async (tx) => {
+      const result = await deps.db.transaction(async (tx) => {
         const before = await findCardholderOfCompany(tx, actor.companyId, request.cardholderId);
         if (!before) throw new AppError('NOT_FOUND', `no cardholder ${request.cardholderId}`);
         const values = {
@@ -352,11 +352,14 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
         });
         return toCardholder(after);
       });
+      // Again after commit: a count that ran meanwhile must not keep the old total.
+      totals.forget(actor.companyId);
+      return result;
     },
 
     /** Renames a live card, audited; a replaced, lost, damaged or expired card keeps its name. */
     async renameCard(cardId: string, cardName: string, actor: CardActor): Promise<Card> {
-      return deps.db.transaction(async (tx) => {
+      const renamed = await deps.db.transaction(async (tx) => {
         const card = await findCardOfCompany(tx, actor.companyId, cardId);
         if (!card) throw new AppError('NOT_FOUND', `no card ${cardId}`);
         if (!LIVE_CARD_STATUSES.includes(card.status)) {
@@ -380,6 +383,8 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
         });
         return detailOf(tx, card.id);
       });
+      totals.forget(actor.companyId);
+      return renamed;
     },
 
     /**

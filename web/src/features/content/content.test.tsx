@@ -148,8 +148,8 @@ describe('content pages', () => {
       'GET /api/auth/session': { body: session('om1') },
       'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
     });
-    renderApp('/en/card-list');
-    await screen.findByRole('heading', { level: 1, name: 'My cards' });
+    renderApp('/en/card-load');
+    await screen.findByRole('heading', { level: 1, name: 'Card top-up' });
     expect(screen.getByText('This page is being prepared and will be available soon.')).toBeTruthy();
   });
 });

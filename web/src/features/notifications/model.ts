@@ -29,7 +29,9 @@ export type PortalNotification = {
  * The key a service notification is remembered as read under in the local list: its id and when it
  * last appeared, so a notification read last month comes back when its cards need attention again.
  */
-export function serviceReadKey(notification: Pick<PortalNotification, 'nid' | 'notificationDateTime'>): string {
+export function serviceReadKey(
+  notification: Pick<PortalNotification, 'nid' | 'notificationDateTime'>,
+): string {
   return `${notification.nid}@${notification.notificationDateTime}`;
 }
 

@@ -71,7 +71,9 @@ describe('service notifications in the bell (SPEC §3, issue 4)', () => {
     await user.click(within(dropdown).getByRole('tab', { name: 'Λήγουν' }));
     const expiringPanel = within(dropdown).getByRole('tabpanel');
     expect(within(expiringPanel).queryByText('Κάρτες έτοιμες για φόρτιση')).toBeNull();
-    await user.click(within(expiringPanel).getByRole('link', { name: /Κάρτες Ticket Restaurant που λήγουν/ }));
+    await user.click(
+      within(expiringPanel).getByRole('link', { name: /Κάρτες Ticket Restaurant που λήγουν/ }),
+    );
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/card-list'));
     expect(router.state.location.search).toContain('expiringSoon=true');

@@ -8,8 +8,14 @@ import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompany } from '../api/get-company';
 import { CompanyHeader } from '../components/company-header';
+import { ContractsSection } from '../components/contracts-section';
+import { TrzContractSection } from '../components/trz-contract-section';
 
-/** `/account/about`: the company the user acts for — name, VAT number, id, address and contacts. */
+/**
+ * `/account/about`: the company the user acts for — name, VAT number, id, address and contacts —
+ * then its contracts with the provider and the TRZ contract (which the order manager sets and
+ * accepts).
+ */
 export function AboutPage() {
   const intl = useIntl();
   const session = useSession();
@@ -82,6 +88,12 @@ export function AboutPage() {
     <section className="tessera-page tessera-page--narrow" aria-labelledby="about-title">
       <CompanyHeader id="about-title" title={title} />
       {body}
+      {companyId !== null ? (
+        <>
+          <ContractsSection companyId={companyId} />
+          <TrzContractSection companyId={companyId} />
+        </>
+      ) : null}
     </section>
   );
 }

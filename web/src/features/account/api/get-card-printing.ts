@@ -1,0 +1,26 @@
+import type { CardPrintingResponse } from '@tessera/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestOrThrow } from '../../../lib/request';
+import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+
+export const CARD_PRINTING_PATH = `${ACCOUNTS_API}/retrieveCardPrinting`;
+
+/** `GET retrieveCardPrinting`: what the company's plastic cards carry. */
+export async function getCardPrinting(companyId: string, signal?: AbortSignal) {
+  return (
+    await requestOrThrow<CardPrintingResponse>(CARD_PRINTING_PATH, {
+      headers: companyHeaders(companyId),
+      signal,
+    })
+  ).cardPrinting;
+}
+
+export const cardPrintingQueryOptions = (companyId: string) =>
+  queryOptions({
+    queryKey: ['accounts', 'cardPrinting', companyId],
+    queryFn: ({ signal }) => getCardPrinting(companyId, signal),
+  });
+
+export function useCardPrinting(companyId: string) {
+  return useQuery(cardPrintingQueryOptions(companyId));
+}

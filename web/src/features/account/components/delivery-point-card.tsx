@@ -1,0 +1,54 @@
+import { Anchor, Paper, Text, Title } from '@mantine/core';
+import type { DeliveryPoint } from '@tessera/domain';
+import { useIntl } from 'react-intl';
+import { LanguageLink } from '../../../ui/language-link';
+import { REGION_LABELS } from './labels';
+
+/** `+302101234567` → `210 123 4567`, the way Greek numbers are read out. */
+export function displayPhone(phone: string): string {
+  const digits = phone.replace(/^\+30/, '');
+  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : phone;
+}
+
+/** `115 26`: the way Greek postal codes are written. */
+export function displayPostalCode(postalCode: string): string {
+  return /^\d{5}$/.test(postalCode) ? `${postalCode.slice(0, 3)} ${postalCode.slice(3)}` : postalCode;
+}
+
+/** The address on one line: `Λεωφ. Κηφισίας 12, 115 26 Αθήνα`. */
+export function addressLine(point: Pick<DeliveryPoint, 'street' | 'streetNumber' | 'postalCode' | 'city'>) {
+  return `${point.street} ${point.streetNumber}, ${displayPostalCode(point.postalCode)} ${point.city}`;
+}
+
+/** One delivery point of the list: alias, address, region, the person who receives the cards. */
+export function DeliveryPointCard({
+  point,
+  headingLevel = 2,
+}: {
+  point: DeliveryPoint;
+  headingLevel?: 2 | 3;
+}) {
+  const intl = useIntl();
+  return (
+    <Paper component="article" withBorder radius="md" p="md" aria-label={point.alias}>
+      <Title order={headingLevel} size="h4" mb={4}>
+        {point.alias}
+      </Title>
+      <Text>{addressLine(point)}</Text>
+      <Text c="dimmed" size="sm">
+        {intl.formatMessage({ id: REGION_LABELS[point.region] })}
+      </Text>
+      <Text size="sm" mt="xs">
+        {intl.formatMessage({ id: 'account.deliveryPoints.contact' }, { name: point.contactName })}{' '}
+        <Anchor component={LanguageLink} to={`tel:${point.phone}`} underline="always">
+          {displayPhone(point.phone)}
+        </Anchor>
+      </Text>
+      {point.notes ? (
+        <Text size="sm" c="dimmed" mt={4}>
+          {point.notes}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,67 @@
+import {
+  ROLE,
+  type AGENT_KINDS,
+  type GreekRegion,
+  type RoleId,
+  type SpendCategory,
+  type SpendPeriod,
+} from '@tessera/domain';
+import type { MessageId } from '../../../i18n/messages';
+
+/**
+ * Message ids of the values the account pages show. Codes cross the wire in kebab case
+ * (`central-macedonia`); message ids are camel case, so each code is mapped once here.
+ */
+
+export const REGION_LABELS: Record<GreekRegion, MessageId> = {
+  attica: 'account.region.attica',
+  'central-macedonia': 'account.region.centralMacedonia',
+  thessaly: 'account.region.thessaly',
+  'western-greece': 'account.region.westernGreece',
+  crete: 'account.region.crete',
+  'east-macedonia-thrace': 'account.region.eastMacedoniaThrace',
+  'central-greece': 'account.region.centralGreece',
+  peloponnese: 'account.region.peloponnese',
+  epirus: 'account.region.epirus',
+  'western-macedonia': 'account.region.westernMacedonia',
+  'ionian-islands': 'account.region.ionianIslands',
+  'north-aegean': 'account.region.northAegean',
+  'south-aegean': 'account.region.southAegean',
+};
+
+export const SPEND_CATEGORY_LABELS: Record<SpendCategory, MessageId> = {
+  groceries: 'account.spendCategory.groceries',
+  restaurants: 'account.spendCategory.restaurants',
+  fuel: 'account.spendCategory.fuel',
+  transport: 'account.spendCategory.transport',
+  travel: 'account.spendCategory.travel',
+  accommodation: 'account.spendCategory.accommodation',
+  office: 'account.spendCategory.office',
+  electronics: 'account.spendCategory.electronics',
+  online: 'account.spendCategory.online',
+  entertainment: 'account.spendCategory.entertainment',
+};
+
+/** "per transaction", "per day"… */
+export const SPEND_PERIOD_LABELS: Record<SpendPeriod, MessageId> = {
+  transaction: 'account.spendPeriod.transaction',
+  day: 'account.spendPeriod.day',
+  week: 'account.spendPeriod.week',
+  month: 'account.spendPeriod.month',
+};
+
+export const AGENT_KIND_LABELS: Record<(typeof AGENT_KINDS)[number], MessageId> = {
+  account_manager: 'account.agents.kind.accountManager',
+  customer_care: 'account.agents.kind.customerCare',
+};
+
+/** The company roles a user list shows, in order, with their group headings (plural). */
+export const COMPANY_ROLE_GROUPS: readonly { roleId: RoleId; heading: MessageId; name: MessageId }[] = [
+  { roleId: ROLE.ORDER_MANAGER, heading: 'account.people.group.orderManagers', name: 'roles.orderManager' },
+  { roleId: ROLE.FINANCE_USER, heading: 'account.people.group.financeUsers', name: 'roles.financeUser' },
+  {
+    roleId: ROLE.PAYMENT_MANAGER,
+    heading: 'account.people.group.paymentManagers',
+    name: 'roles.paymentManager',
+  },
+];

@@ -1,0 +1,126 @@
+import { Badge, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import type { SpendRule } from '@tessera/domain';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { formatMoney } from '../../../lib/format';
+import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
+import { useSpendRules } from '../api/get-spend-rules';
+import { DeleteRuleButton } from './delete-rule-button';
+import { SPEND_CATEGORY_LABELS, SPEND_PERIOD_LABELS } from './labels';
+import { SpendRuleForm } from './spend-rule-form';
+
+/** The Spendeo tab: the company's rules, and for the ordering roles their creation and deletion. */
+export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
+  const intl = useIntl();
+  const rules = useSpendRules(companyId);
+  const [status, setStatus] = useState('');
+
+  const targetOf = (rule: SpendRule) => {
+    switch (rule.target.kind) {
+      case 'category':
+        return intl.formatMessage({ id: SPEND_CATEGORY_LABELS[rule.target.category] });
+      case 'merchant':
+        return intl.formatMessage({ id: 'account.spendRules.merchant' }, { merchant: rule.target.merchant });
+      case 'period':
+        return intl.formatMessage({ id: 'account.spendRules.allSpending' });
+      case 'core':
+        return rule.target.coreCategory;
+    }
+  };
+  const limitOf = (rule: SpendRule) =>
+    rule.limitCents === null ? (
+      <Badge color="red" variant="light" radius="sm">
+        {intl.formatMessage({ id: 'account.spendRules.blocked' })}
+      </Badge>
+    ) : (
+      intl.formatMessage(
+        { id: 'account.spendRules.limit' },
+        {
+          amount: formatMoney(rule.limitCents),
+          period: intl.formatMessage({ id: SPEND_PERIOD_LABELS[rule.period] }),
+        },
+      )
+    );
+
+  let list;
+  if (rules.isPending) list = <LoadingState />;
+  else if (rules.isError) list = <ErrorState onRetry={() => void rules.refetch()} />;
+  else if (rules.data.length === 0)
+    list = <EmptyState message={intl.formatMessage({ id: 'account.spendRules.none' })} />;
+  else {
+    list = (
+      <Table.ScrollContainer minWidth={520}>
+        <Table
+          striped
+          verticalSpacing="sm"
+          aria-label={intl.formatMessage({ id: 'account.spendRules.spendeoTable' })}
+        >
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.name' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.target' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.limit' })}</Table.Th>
+              {canEdit ? (
+                <Table.Th scope="col">
+                  <VisuallyHidden>
+                    {intl.formatMessage({ id: 'account.spendRules.col.actions' })}
+                  </VisuallyHidden>
+                </Table.Th>
+              ) : null}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rules.data.map((rule) => (
+              <Table.Tr key={rule.ruleId}>
+                <Table.Td>{rule.name}</Table.Td>
+                <Table.Td>{targetOf(rule)}</Table.Td>
+                <Table.Td>{limitOf(rule)}</Table.Td>
+                {canEdit ? (
+                  <Table.Td>
+                    <DeleteRuleButton
+                      companyId={companyId}
+                      ruleId={rule.ruleId}
+                      name={rule.name}
+                      onDeleted={(name) =>
+                        setStatus(intl.formatMessage({ id: 'account.spendRules.deleted' }, { name }))
+                      }
+                    />
+                  </Table.Td>
+                ) : null}
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    );
+  }
+
+  return (
+    <>
+      <Text role="status" c="dimmed" mb={status ? 'sm' : 0}>
+        {status}
+      </Text>
+      {list}
+      {canEdit ? (
+        <Paper
+          withBorder
+          radius="md"
+          p={{ base: 'md', sm: 'lg' }}
+          mt="xl"
+          component="section"
+          aria-labelledby="new-spend-rule"
+        >
+          <Title order={2} size="h3" id="new-spend-rule" mb="md">
+            {intl.formatMessage({ id: 'account.spendRule.title' })}
+          </Title>
+          <SpendRuleForm
+            companyId={companyId}
+            onCreated={(rule) =>
+              setStatus(intl.formatMessage({ id: 'account.spendRule.created' }, { name: rule.name }))
+            }
+          />
+        </Paper>
+      ) : null}
+    </>
+  );
+}

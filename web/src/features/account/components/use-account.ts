@@ -1,0 +1,27 @@
+import { isProviderRole, ROLE } from '@tessera/domain';
+import { effectiveCompanyId } from '../../../lib/company-selection';
+import { useSession } from '../../../lib/session';
+import { useStore } from '../../../lib/storage';
+
+/**
+ * Who is looking at an account page and for which company. Every company role sees the company's
+ * set-up; the order manager and provider staff acting for the company change it (route-access.ts);
+ * the people of the company are managed by its order manager alone. The server refuses the others
+ * on its own; the pages only hide controls that would fail.
+ */
+export function useAccount() {
+  const session = useSession();
+  const [companyData] = useStore('companyData');
+  const [lastCompanyId] = useStore('lastCompanyId');
+  const user = session.data?.user ?? null;
+  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
+  const roleId = user?.userRoleId;
+  const isOrderManager = roleId === ROLE.ORDER_MANAGER;
+  return {
+    user,
+    companyId,
+    isOrderManager,
+    /** Card printing, delivery points' list actions, spend rules. */
+    canEditSetup: isOrderManager || (roleId !== undefined && isProviderRole(roleId)),
+  };
+}

@@ -1,0 +1,204 @@
+import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import type { Card, Cardholder } from '@tessera/domain';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
+import { calendarDate, canRename } from '../model';
+import { CardActions } from './card-actions';
+import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
+import { familyName, productName } from './card-labels';
+import { CardholderForm } from './cardholder-form';
+import { MaskedNumber } from './masked-number';
+import { RenameCardForm } from './rename-card-form';
+
+type Props = {
+  card: Card | null;
+  canEdit: boolean;
+  now: Date;
+  onClose: () => void;
+  /** The card as saved (renamed, or with its cardholder edited). */
+  onChanged: (card: Card) => void;
+};
+
+/**
+ * The card's side panel: its details and cardholder, renaming and editing for the roles that may,
+ * and the issue flows it can start. A dialog: focus stays inside, Escape closes it and the focus
+ * goes back to the row it came from.
+ */
+export function CardPanel({ card, canEdit, now, onClose, onChanged }: Props) {
+  const intl = useIntl();
+  // While the drawer slides out, it keeps showing the card it showed.
+  const [shown, setShown] = useState(card);
+  if (card !== null && card !== shown) setShown(card);
+
+  return (
+    <Drawer
+      opened={card !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={shown ? shown.cardName || shown.maskedNumber : ''}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'cards.panel.close' }) }}
+      styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
+    >
+      {shown ? (
+        <CardPanelBody key={shown.cardId} card={shown} canEdit={canEdit} now={now} onChanged={onChanged} />
+      ) : null}
+    </Drawer>
+  );
+}
+
+type Editing = 'none' | 'name' | 'cardholder';
+
+function CardPanelBody({
+  card,
+  canEdit,
+  now,
+  onChanged,
+}: {
+  card: Card;
+  canEdit: boolean;
+  now: Date;
+  onChanged: (card: Card) => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const ids = useId();
+  const [editing, setEditing] = useState<Editing>('none');
+  const [saved, setSaved] = useState<string | null>(null);
+  const renameButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const holder = card.cardholder;
+  const empty = intl.formatMessage({ id: 'cards.panel.empty' });
+
+  const startEditing = (what: Editing) => {
+    setSaved(null);
+    setEditing(what);
+  };
+  /** Back from a form: the focus returns to the button that opened it (after it is rendered again). */
+  const stopEditing = (what: Exclude<Editing, 'none'>) => {
+    setEditing('none');
+    window.setTimeout(() => (what === 'name' ? renameButton : editButton).current?.focus());
+  };
+
+  const onRenamed = (next: Card) => {
+    onChanged(next);
+    setSaved(intl.formatMessage({ id: 'cards.rename.saved' }));
+    stopEditing('name');
+  };
+  const onCardholderSaved = (next: Cardholder) => {
+    onChanged({ ...card, cardholder: next });
+    setSaved(intl.formatMessage({ id: 'cards.cardholder.saved' }));
+    stopEditing('cardholder');
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap={6}>
+        <StatusBadge status={card.status} />
+        <ExpiryBadge card={card} now={now} />
+        <TopUpBadge card={card} />
+      </Group>
+
+      <div role="status" aria-live="polite">
+        {saved ? (
+          <Text c="tessera.7" fw={600}>
+            {saved}
+          </Text>
+        ) : null}
+      </div>
+
+      <section aria-labelledby={`${ids}-details`}>
+        <Title order={3} size="h4" id={`${ids}-details`}>
+          {intl.formatMessage({ id: 'cards.panel.details' })}
+        </Title>
+        <dl className="tessera-definitions tessera-cards-panel__list">
+          <Definition term={intl.formatMessage({ id: 'cards.panel.number' })}>
+            <MaskedNumber card={card} />
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.cardName' })}>
+            {card.cardName || empty}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.product' })}>
+            {productName(card.product, locale)}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.family' })}>
+            {familyName(intl, card.family)}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.expiry' })}>
+            {formatDate(calendarDate(card.expiryDate), locale)}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.balance' })}>
+            {formatMoney(card.balanceCents)}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.lastLoad' })}>
+            {card.lastLoadedAt
+              ? formatDateTime(card.lastLoadedAt, locale)
+              : intl.formatMessage({ id: 'cards.panel.neverLoaded' })}
+          </Definition>
+          <Definition term={intl.formatMessage({ id: 'cards.panel.createdAt' })}>
+            {formatDate(card.createdAt, locale)}
+          </Definition>
+        </dl>
+        {canEdit && canRename(card) && editing === 'name' ? (
+          <RenameCardForm card={card} onSaved={onRenamed} onCancel={() => stopEditing('name')} />
+        ) : null}
+        {canEdit && canRename(card) && editing !== 'name' ? (
+          <Button ref={renameButton} variant="light" onClick={() => startEditing('name')}>
+            {intl.formatMessage({ id: 'cards.rename.start' })}
+          </Button>
+        ) : null}
+      </section>
+
+      <section aria-labelledby={`${ids}-holder`}>
+        <Title order={3} size="h4" id={`${ids}-holder`}>
+          {intl.formatMessage({ id: 'cards.panel.cardholder' })}
+        </Title>
+        {canEdit && editing === 'cardholder' ? (
+          <CardholderForm
+            cardholder={holder}
+            onSaved={onCardholderSaved}
+            onCancel={() => stopEditing('cardholder')}
+          />
+        ) : (
+          <>
+            <dl className="tessera-definitions tessera-cards-panel__list">
+              <Definition term={intl.formatMessage({ id: 'cards.panel.holderName' })}>
+                {`${holder.firstName} ${holder.lastName}`.trim() || empty}
+              </Definition>
+              <Definition term={intl.formatMessage({ id: 'cards.cardholder.email' })}>
+                {holder.email || empty}
+              </Definition>
+              <Definition term={intl.formatMessage({ id: 'cards.cardholder.phone' })}>
+                {holder.phone || empty}
+              </Definition>
+              <Definition term={intl.formatMessage({ id: 'cards.cardholder.employeeCode' })}>
+                {holder.employeeCode || empty}
+              </Definition>
+              <Definition term={intl.formatMessage({ id: 'cards.cardholder.taxId' })}>
+                {holder.taxId || empty}
+              </Definition>
+            </dl>
+            {canEdit ? (
+              <Button ref={editButton} variant="light" onClick={() => startEditing('cardholder')}>
+                {intl.formatMessage({ id: 'cards.cardholder.start' })}
+              </Button>
+            ) : null}
+          </>
+        )}
+      </section>
+
+      {canEdit ? <CardActions card={card} now={now} headingId={`${ids}-actions`} /> : null}
+    </Stack>
+  );
+}
+
+function Definition({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
