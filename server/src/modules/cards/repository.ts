@@ -66,17 +66,17 @@ const SORT_COLUMNS = {
 } as const;
 
 /**
- * One page of a company's cards: the ids in order (filter, sort, offset, limit) and the total. The
- * details of the page's 50 cards are read after, by id, so the sort never drags joined columns.
+ * One page of a company's cards with their cardholders and ledger figures (filter, sort, offset,
+ * limit), and the number of matching cards (through `options.total`, which may reuse a count).
  */
-export async function filterCardIds(
+export async function filterCardPage(
   db: Executor,
   companyId: string,
   filter: CardFilter,
   foldedSearch: string,
   clock: CardClock,
   options: { total?: (count: () => Promise<number>) => Promise<number> } = {},
-): Promise<{ ids: string[]; total: number }> {
+): Promise<{ rows: CardDetailRow[]; total: number }> {
   const where = filterWhere(companyId, filter, foldedSearch, clock);
   const needsAccount = filter.readyToTopUp === true || filter.sort === 'balance';
   const order = filter.direction === 'desc' ? desc : asc;
@@ -109,8 +109,22 @@ export async function filterCardIds(
         .from(cards)
         .where(where);
   const count = async () => (await countQuery)[0]?.total ?? 0;
-  const [rows, total] = await Promise.all([idQuery, options.total ? options.total(count) : count()]);
-  return { ids: rows.map((row) => row.id), total };
+  // One round trip for the page: the ids in order (the sort never drags joined columns), then the
+  // details of those ids, ordered the same way.
+  const pageQuery = db
+    .select({
+      card: cards,
+      holder: cardholders,
+      balanceCents: ledgerAccounts.balanceCents,
+      lastLoadAt: ledgerAccounts.lastLoadAt,
+    })
+    .from(cards)
+    .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .where(inArray(cards.id, idQuery))
+    .orderBy(...ordering);
+  const [rows, total] = await Promise.all([pageQuery, options.total ? options.total(count) : count()]);
+  return { rows, total };
 }
 
 export type CardDetailRow = {

@@ -34,7 +34,7 @@ import type { LedgerService } from '../ledger/service';
 import {
   cardsOfCardholder,
   countCardsByStatus,
-  filterCardIds,
+  filterCardPage,
   findCardDetails,
   findCardholderOfCompany,
   findCardOfCompany,
@@ -226,10 +226,9 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
       const at = now();
       const clock = cardClock(at);
       const folded = foldForSearch(filter.search);
-      const { ids, total } = await filterCardIds(deps.db, companyId, filter, folded, clock, {
+      const { rows, total } = await filterCardPage(deps.db, companyId, filter, folded, clock, {
         total: (count) => totals.get(companyId, totalKey(filter, folded, clock), count),
       });
-      const rows = await findCardDetails(deps.db, ids);
       return {
         success: true,
         cards: rows.map((row) => toCard(row, at)),

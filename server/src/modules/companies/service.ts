@@ -47,7 +47,12 @@ function toCompany(row: CompanyRow): Company {
  * Customer companies (SPEC §3, §7 accounts: getCompanyById, searchCompany, getCompaniesByIds).
  * Authorisation is the caller's: routes check roles and the tenant scope before calling.
  */
+/** How long "this company exists" is trusted (every company-scoped request asks it). */
+const EXISTS_TTL_MS = 5_000;
+
 export function createCompaniesService(deps: { db: Db }) {
+  /** Companies known to exist, until when; removals through this service forget them at once. */
+  const existing = new Map<string, number>();
   return {
     /** Adds a company (the seed and, later, provider administration). */
     async createCompany(input: NewCompany): Promise<Company> {
@@ -70,7 +75,13 @@ export function createCompaniesService(deps: { db: Db }) {
     },
 
     async companyExists(companyId: string): Promise<boolean> {
-      return (await findCompanyById(deps.db, companyId)) !== undefined;
+      if ((existing.get(companyId) ?? 0) > Date.now()) return true;
+      const found = (await findCompanyById(deps.db, companyId)) !== undefined;
+      if (found) {
+        if (existing.size > 10_000) existing.clear();
+        existing.set(companyId, Date.now() + EXISTS_TTL_MS);
+      }
+      return found;
     },
 
     /** The ids among `ids` that name existing companies. */
@@ -100,6 +111,7 @@ export function createCompaniesService(deps: { db: Db }) {
 
     /** Removes a company (tests of code 135; users lose the relation with it). */
     async deleteCompany(companyId: string): Promise<void> {
+      existing.delete(companyId);
       if (!(await deleteCompany(deps.db, companyId)))
         throw new AppError('NOT_FOUND', `no company ${companyId}`);
     },
