@@ -132,7 +132,7 @@ const LATIN: Record<string, string> = {
 };
 /** Greek → Latin letters for email addresses (ELOT 743, simplified). */
 export function latinOf(text: string): string {
-  return [...text.toLowerCase()].map((c) => LATIN[c] ?? c).join('');
+  return [...text.toLowerCase().replace(/ου/g, 'ou').replace(/ού/g, 'ou')].map((c) => LATIN[c] ?? c).join('');
 }
 
 const KINDS: readonly (readonly [{ product: CardCategory; family: CardFamily }, number])[] = [

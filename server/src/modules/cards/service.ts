@@ -436,7 +436,12 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
             ? existing.get(input.cardholder.cardholderId)!
             : insertedHolders[next++]!;
         const cardName =
-          input.cardName ?? `${holder.firstName} ${holder.lastName}`.toUpperCase().slice(0, 26);
+          input.cardName ??
+          `${holder.firstName} ${holder.lastName}`
+            .normalize('NFD')
+            .replace(/\p{M}/gu, '')
+            .toUpperCase()
+            .slice(0, 26);
         const last4 = String(randomInt(0, 10_000)).padStart(4, '0');
         return {
           companyId,
