@@ -23,6 +23,7 @@ const featureZones = [
   'drafts',
   'bulk',
   'payments',
+  'card-issue',
 ].map((feature) => ({
   target: `./web/src/features/${feature}`,
   from: './web/src/features',

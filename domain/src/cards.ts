@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { normalizeGreekPhone, isValidGreekTaxId } from './greek';
-import type { CARD_CATEGORIES } from './products';
 import { CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
 
 /**
@@ -151,13 +150,6 @@ export const RenameCardRequestSchema = z.object({
 export type RenameCardRequest = z.infer<typeof RenameCardRequestSchema>;
 export const CardResponseSchema = z.object({ success: z.literal(true), card: CardSchema });
 export type CardResponse = z.infer<typeof CardResponseSchema>;
-
-/** Products a ready-to-top-up draft can be made for (SPEC §7). */
-export const TOP_UP_PRODUCTS = [
-  'MY_BENEFITS',
-  'SPENDEO',
-  'TICKET_RESTAURANT',
-] as const satisfies readonly (typeof CARD_CATEGORIES)[number][];
 
 /** `GET /api/v1/accounts/retrieveProducts`: the catalogue with names in the request's culture. */
 export const ProductSchema = z.object({

@@ -14,3 +14,6 @@ export * from './cards';
 export * from './delivery-points';
 export * from './spend-rules';
 export * from './account';
+export * from './orders';
+export * from './pricing';
+export * from './drafts';

@@ -23,6 +23,9 @@ export const CARD_STATUSES = ['active', 'blocked', 'expired', 'lost', 'damaged',
 export type CardStatus = (typeof CARD_STATUSES)[number];
 export const CardStatusSchema = z.enum(CARD_STATUSES);
 
+/** Products a ready-to-top-up draft can be made for (SPEC §7). */
+export const TOP_UP_PRODUCTS = ['MY_BENEFITS', 'SPENDEO', 'TICKET_RESTAURANT'] as const;
+
 /** Statuses of a card that can still be loaded, renamed and replaced. */
 export const LIVE_CARD_STATUSES: readonly CardStatus[] = ['active', 'blocked'];
 

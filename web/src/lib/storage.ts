@@ -1,3 +1,4 @@
+import type { CardCategory, DraftOrderPointer, OrderDraft } from '@tessera/domain';
 import { useCallback, useSyncExternalStore } from 'react';
 
 /**
@@ -16,6 +17,13 @@ export type StoreValues = {
   lastCompanyId: string;
   draftTotal: DraftTotal;
   notificationsPageData: NotificationsPageData;
+  /** The card-issue draft being edited (SPEC §3 orderDraft). */
+  orderDraft: OrderDraft;
+  /** The draft order pointer (SPEC §3): the type and id of the draft being worked on. */
+  draftOrder: DraftOrderPointer;
+  /** Bulk order cards and bulk product (SPEC §3), filled by the bulk upload. */
+  bulkOrderCards: unknown[];
+  bulkProduct: CardCategory;
 };
 export type StoreKey = keyof StoreValues;
 
@@ -25,6 +33,10 @@ export const STORE_KEYS: readonly StoreKey[] = [
   'lastCompanyId',
   'draftTotal',
   'notificationsPageData',
+  'orderDraft',
+  'draftOrder',
+  'bulkOrderCards',
+  'bulkProduct',
 ];
 
 /** SPEC §4/§9: the maximum-reached flag is set when the draft orders total is over 99. */
@@ -47,6 +59,18 @@ const guards: { [K in StoreKey]: Guard<K> } = {
   draftTotal: (v): v is DraftTotal => isRecord(v) && typeof v.total === 'number',
   notificationsPageData: (v): v is NotificationsPageData =>
     isRecord(v) && (v.tab === 'all' || v.tab === 'expiring'),
+  orderDraft: (v): v is OrderDraft =>
+    isRecord(v) &&
+    typeof v.reason === 'string' &&
+    typeof v.orderType === 'string' &&
+    isRecord(v.changedData) &&
+    isRecord(v.defaultData) &&
+    Array.isArray(v.changedData.cards) &&
+    Array.isArray(v.defaultData.cards),
+  draftOrder: (v): v is DraftOrderPointer =>
+    isRecord(v) && typeof v.orderType === 'string' && typeof v.orderId === 'string',
+  bulkOrderCards: (v): v is unknown[] => Array.isArray(v),
+  bulkProduct: (v): v is CardCategory => typeof v === 'string',
 };
 
 function storage(): Storage | null {
