@@ -34,6 +34,16 @@ export async function openTestDatabase(): Promise<Database> {
         await database.close();
         const cleanup = new pg.Client({ connectionString: target.baseUrl });
         await cleanup.connect();
+        // The pool's clients may still be saying goodbye: a forced drop would kill them mid-way and
+        // their error would surface as an unhandled one. Wait (briefly) until they are gone.
+        for (let attempt = 0; attempt < 40; attempt += 1) {
+          const { rows } = await cleanup.query<{ n: number }>(
+            'select count(*)::int as n from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0]?.n === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
         await cleanup.query(`drop database if exists ${name} with (force)`);
         await cleanup.end();
       },

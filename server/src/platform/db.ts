@@ -47,6 +47,17 @@ export type OpenDatabaseOptions = {
 };
 
 /**
+ * An idle pooled connection the server ends (a restart, an administrator, a dropped database)
+ * makes the pool emit `error`; without a listener that would end the process. The pool drops the
+ * broken client by itself and the next query opens a fresh one.
+ */
+function keepIdleErrorsFromCrashing(pool: pg.Pool): void {
+  pool.on('error', (error) => {
+    process.emitWarning(`idle database connection closed: ${error.message}`);
+  });
+}
+
+/**
  * Opens the database. With a URL it is a plain pool; without, PGlite owns the data folder and is
  * served on a random loopback port through pglite-socket, so the pool, pg-boss and psql all use
  * the PostgreSQL protocol the same way (ADR 0003). Never open one PGlite folder from two processes.
@@ -55,6 +66,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const poolSize = options.poolSize ?? 10;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
+    keepIdleErrorsFromCrashing(pool);
     return {
       db: drizzle(pool, { schema }),
       pool,
@@ -84,6 +96,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await socket.start();
   const url = `postgres://postgres@${socket.getServerConn()}/postgres`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  keepIdleErrorsFromCrashing(pool);
   return {
     db: drizzle(pool, { schema }),
     pool,

@@ -242,14 +242,16 @@ export async function loadsByMonth(
   return result.rows.map((row) => ({ month: row.month, amountCents: Number(row.amount), loads: row.loads }));
 }
 
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for these tables' widths. */
+const INSERT_CHUNK = 2_000;
+
 export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
-  if (rows.length === 0) return [];
   const inserted: CardholderRow[] = [];
-  for (let start = 0; start < rows.length; start += 2_000) {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     inserted.push(
       ...(await db
         .insert(cardholders)
-        .values(rows.slice(start, start + 2_000))
+        .values(rows.slice(start, start + INSERT_CHUNK))
         .returning()),
     );
   }
@@ -257,13 +259,12 @@ export async function insertCardholders(db: Executor, rows: NewCardholderRow[]):
 }
 
 export async function insertCards(db: Executor, rows: NewCardRow[]): Promise<CardRow[]> {
-  if (rows.length === 0) return [];
   const inserted: CardRow[] = [];
-  for (let start = 0; start < rows.length; start += 2_000) {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
     inserted.push(
       ...(await db
         .insert(cards)
-        .values(rows.slice(start, start + 2_000))
+        .values(rows.slice(start, start + INSERT_CHUNK))
         .returning()),
     );
   }
@@ -294,4 +295,112 @@ export async function updateCardRow(db: Executor, id: string, values: Partial<Ne
 
 export async function findProducts(db: Executor) {
   return db.select().from(products).orderBy(asc(products.sortOrder));
+}
+
+/** The cards among `ids` that belong to the company, with cardholder and ledger figures. */
+export async function findCardDetailsOfCompany(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<CardDetailRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({
+      card: cards,
+      holder: cardholders,
+      balanceCents: ledgerAccounts.balanceCents,
+      lastLoadAt: ledgerAccounts.lastLoadAt,
+    })
+    .from(cards)
+    .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])));
+}
+
+/** The ids among `ids` of the company's cardholders. */
+export async function findCardholderIdsOfCompany(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: cardholders.id })
+    .from(cardholders)
+    .where(and(eq(cardholders.companyId, companyId), inArray(cardholders.id, [...new Set(ids)])));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The company's cards of a product and family that are ready to top up (`readyToTopUpSql`, ADR 006),
+ * in the card list's default order, with the sum of the `load` credits each received in
+ * [`since`, `until`) — the previous Athens month when the caller asks for it.
+ */
+export async function findReadyToTopUpCards(
+  db: Executor,
+  companyId: string,
+  filter: { product: CardRow['product']; family: CardRow['family'] },
+  clock: CardClock,
+  loadsBetween: { since: Date; until: Date },
+): Promise<{ cardId: string; loadedCents: number }[]> {
+  return db
+    .select({
+      cardId: cards.id,
+      loadedCents: sql<number>`(
+        select coalesce(sum(e.amount_cents), 0)::bigint
+          from ledger_entries e
+          join ledger_transactions t on t.id = e.transaction_id
+         where e.account_id = ${cards.accountId} and e.amount_cents > 0 and t.kind = 'load'
+           and t.posted_at >= ${loadsBetween.since.toISOString()}
+           and t.posted_at < ${loadsBetween.until.toISOString()})`.mapWith(Number),
+    })
+    .from(cards)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .where(
+      and(
+        eq(cards.companyId, companyId),
+        eq(cards.product, filter.product),
+        eq(cards.family, filter.family),
+        readyToTopUpSql(clock),
+      ),
+    )
+    .orderBy(asc(cards.holderSort), asc(cards.id));
+}
+
+/**
+ * The company's cardholders that may be the same person as one of a list (checkCardholder): the
+ * same email or employee code (case-insensitive), the same tax id (spaces ignored), or a folded
+ * search text that starts with a folded "first last" name. A prefilter: the caller decides.
+ */
+export async function findCardholderCandidates(
+  db: Executor,
+  companyId: string,
+  criteria: { emails: string[]; taxIds: string[]; employeeCodes: string[]; foldedNames: string[] },
+): Promise<(CardholderRow & { cards: number })[]> {
+  const any: SQL[] = [];
+  if (criteria.emails.length > 0) any.push(inArray(sql`lower(${cardholders.email})`, criteria.emails));
+  if (criteria.taxIds.length > 0)
+    any.push(inArray(sql`regexp_replace(${cardholders.taxId}, '\\s', '', 'g')`, criteria.taxIds));
+  if (criteria.employeeCodes.length > 0)
+    any.push(inArray(sql`lower(${cardholders.employeeCode})`, criteria.employeeCodes));
+  if (criteria.foldedNames.length > 0) {
+    any.push(inArray(cardholders.searchText, criteria.foldedNames));
+    const patterns = criteria.foldedNames.map((name) => `${escapeLike(name)} %`);
+    any.push(
+      sql`${cardholders.searchText} like any(array[${sql.join(
+        patterns.map((pattern) => sql`${pattern}`),
+        sql`, `,
+      )}]::text[])`,
+    );
+  }
+  if (any.length === 0) return [];
+  const rows = await db
+    .select({
+      holder: cardholders,
+      cards: sql<number>`(select count(*)::int from cards c where c.cardholder_id = ${cardholders.id})`,
+    })
+    .from(cardholders)
+    .where(and(eq(cardholders.companyId, companyId), or(...any)))
+    .orderBy(asc(cardholders.lastName), asc(cardholders.firstName), asc(cardholders.id));
+  return rows.map((row) => ({ ...row.holder, cards: row.cards }));
 }
