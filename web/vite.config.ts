@@ -26,7 +26,7 @@ function precompileMessages(): Plugin {
       },
     }),
     transform: {
-      filter: { id: /\/src\/i18n\/(areas\/)?[a-z]+(\.[a-z]+)?\.json$/ },
+      filter: { id: /\/src\/i18n\/(areas\/)?[a-z][a-z-]*(\.[a-z]+)?\.json$/ },
       handler(code, id) {
         if (!id.startsWith(messagesDir)) return null;
         const messages = JSON.parse(code) as Record<string, string>;

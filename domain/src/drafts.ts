@@ -173,7 +173,15 @@ export const OrderPriceResponseSchema = z.object({
 export type OrderPriceResponse = z.infer<typeof OrderPriceResponseSchema>;
 
 /** `POST readyToTopUp` (SPEC §7): body {product}; answers {success, draftId}. */
-export const ReadyToTopUpRequestSchema = z.object({ product: z.enum(TOP_UP_PRODUCTS) });
+export const ReadyToTopUpRequestSchema = z.object({
+  product: z.enum(TOP_UP_PRODUCTS),
+  /**
+   * Optional, beyond SPEC §7: a draft has one family, and Ticket Restaurant has two (TRC plastic,
+   * TRZ virtual, as the bell counts them). Defaults to the product's first family (plastic for
+   * Ticket Restaurant).
+   */
+  family: CardFamilySchema.optional(),
+});
 export type ReadyToTopUpRequest = z.infer<typeof ReadyToTopUpRequestSchema>;
 export const ReadyToTopUpResponseSchema = z.object({ success: z.literal(true), draftId: z.uuid() });
 export type ReadyToTopUpResponse = z.infer<typeof ReadyToTopUpResponseSchema>;

@@ -29,6 +29,8 @@ export const ERROR_CODE = {
   INSUFFICIENT_BALANCE: 50,
   CARD_NOT_EDITABLE: 51,
   PRODUCT_FAMILY_MISMATCH: 52,
+  /** Draft orders (docs/decisions/009-card-issue-and-pricing.md): the company holds over 99 drafts. */
+  DRAFT_LIMIT_REACHED: 60,
   /** No draft orders: ignored by the global error (SPEC §8). */
   NO_DRAFTS: 40,
   /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */

@@ -54,6 +54,27 @@ export function orderTypeOfReason(reason: CardIssueReason): OrderType {
   return ORDER_TYPE_OF_REASON[reason];
 }
 
+/**
+ * The order types a draft of each reason may carry: its SPEC §4 type, plus the further codes that
+ * refine it (SPEC §4 "other codes": a load may be a ready-to-top-up or bulk load, a new card may be
+ * loaded at once, an upgrade may be sent as UPGRADE). The server refuses any other pair.
+ */
+export const ORDER_TYPES_OF_REASON: Record<CardIssueReason, readonly OrderType[]> = {
+  'new-card': ['NEW', 'NEW_LOAD'],
+  'load-card': ['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'],
+  'damaged-card': ['DAMAGED'],
+  'upgrade-card': ['DAMAGED', 'UPGRADE'],
+  'expired-card': ['EXPIRED'],
+  'expiring-trc': ['EXPIRED'],
+  'expiring-trz': ['EXPIRED'],
+  'lost-card': ['LOST'],
+  'recurring-rule': ['LOAD'],
+};
+
+export function isOrderTypeOfReason(reason: CardIssueReason, type: OrderType): boolean {
+  return ORDER_TYPES_OF_REASON[reason].includes(type);
+}
+
 /** SPEC §4 kinds: single for LOAD and READY_TO_TOP_UP, bulk for BULK_LOAD; the others have none. */
 export type OrderKind = 'single' | 'bulk';
 export function orderKindOf(type: OrderType): OrderKind | null {

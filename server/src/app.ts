@@ -31,6 +31,8 @@ import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modul
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
 import { createLedgerService, type LedgerService } from './modules/ledger/service';
+import { ordersRoutes } from './modules/orders/routes';
+import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
@@ -57,6 +59,7 @@ export type AppServices = {
   ledger: LedgerService;
   cards: CardsService;
   accounts: AccountsService;
+  orders: OrdersService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -223,6 +226,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const accounts = createAccountsService({ db: database.db, cards, content, identity });
   await app.register(cardsRoutes(cards), { prefix: '/api/v1/accounts' });
   await app.register(accountsRoutes(accounts, identity), { prefix: '/api/v1/accounts' });
+  const orders = createOrdersService({ db: database.db, cards, accounts, identity });
+  await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
@@ -244,7 +249,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }
 
   const decorated = app as unknown as App;
-  decorated.services = { content, mailer, companies, identity, sessions, auth, ledger, cards, accounts };
+  decorated.services = {
+    content,
+    mailer,
+    companies,
+    identity,
+    sessions,
+    auth,
+    ledger,
+    cards,
+    accounts,
+    orders,
+  };
   app.addHook('onClose', async () => {
     await identity.settle();
     catalogue = undefined;

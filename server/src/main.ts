@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { loadConfig } from './platform/config';
+import { purgeIdempotencyKeys } from './platform/idempotency';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { seedContent } from './modules/content/seed-content';
 
@@ -17,12 +18,14 @@ async function main(): Promise<void> {
   const demo = config.DEMO_SEED ? await seedDemo(database) : null;
 
   const app = await buildApp({ config, database });
-  // Expired provider rows, spent codes and timed-out portal sessions; deletes are idempotent, so
+  // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys; deletes are idempotent, so
   // several instances may run it. Moves to the job queue when jobs arrive.
   const purge = setInterval(() => {
-    void Promise.all([app.services.identity.purgeExpired(), app.services.sessions.purgeExpired()]).catch(
-      (error: unknown) => app.log.warn({ err: error }, 'purge of expired sessions failed'),
-    );
+    void Promise.all([
+      app.services.identity.purgeExpired(),
+      app.services.sessions.purgeExpired(),
+      purgeIdempotencyKeys(database.db),
+    ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired sessions failed'));
   }, 15 * 60_000);
   purge.unref();
   let closing = false;

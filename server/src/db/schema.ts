@@ -7,3 +7,4 @@ export * from '../modules/auth/schema';
 export * from '../modules/ledger/schema';
 export * from '../modules/cards/schema';
 export * from '../modules/accounts/schema';
+export * from '../modules/orders/schema';

@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { keepProtocolBatchesTogether } from './pglite-queue';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -93,6 +94,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     // The pool plus room for pg-boss and an occasional psql: its default of 1 drops the second client.
     maxConnections: poolSize + (options.extraConnections ?? 6),
   });
+  // Several pool connections share PGlite's one session: keep each query's messages together.
+  keepProtocolBatchesTogether(socket);
   await socket.start();
   const url = `postgres://postgres@${socket.getServerConn()}/postgres`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });

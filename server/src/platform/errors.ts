@@ -33,6 +33,7 @@ export const ERROR_STATUS: Record<ErrorCodeName, number> = {
   INSUFFICIENT_BALANCE: 422,
   CARD_NOT_EDITABLE: 422,
   PRODUCT_FAMILY_MISMATCH: 422,
+  DRAFT_LIMIT_REACHED: 422,
   NO_DRAFTS: 404,
   COMPANY_UNAVAILABLE: 403,
 };
@@ -53,6 +54,17 @@ export const VALIDATION_KEYS = [
   'invalidPostalCode',
   'invalidTaxId',
   'invalidEmbossText',
+  /** Draft orders (docs/decisions/009-card-issue-and-pricing.md); amounts in euros, lines 1-based. */
+  'amountOutOfRange',
+  'lineAmountOutOfRange',
+  'cardNotLoadable',
+  'cardAlreadyReplaced',
+  'duplicateCard',
+  'cardNotOfCompany',
+  'cardholderRequired',
+  'cardholderNotOfCompany',
+  'lineExists',
+  'lineNotFound',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

@@ -1,4 +1,14 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  json,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 /** Mail that was sent or, without SMTP, kept for the development mailbox (ARCHITECTURE §3 mail). */
 export const mailOutbox = pgTable(
@@ -35,4 +45,31 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('audit_log_company_idx').on(table.companyId, table.createdAt)],
+);
+
+/**
+ * Idempotency keys of money-moving and order-creating requests (ARCHITECTURE §5): the first
+ * response per user, route and key, kept so a replay returns it and changes nothing
+ * (`platform/idempotency.ts`). `request_hash` tells a replay from a reuse of the key for another
+ * request. The row is written in the same transaction as the change it answers for.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: uuid('user_id').notNull(),
+    route: text('route').notNull(),
+    key: text('key').notNull(),
+    companyId: text('company_id'),
+    requestHash: text('request_hash').notNull(),
+    /**
+     * The first response's body; null only inside the transaction computing it. `json`, not `jsonb`:
+     * the text is kept as written, key order included, so a replay is the same bytes.
+     */
+    response: json('response'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.route, table.key] }),
+    index('idempotency_keys_created_idx').on(table.createdAt),
+  ],
 );

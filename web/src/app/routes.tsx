@@ -104,6 +104,32 @@ const cards = {
   ),
 };
 
+const drafts = {
+  draftOrders: page(
+    () => import('../features/drafts/pages/draft-orders-page'),
+    (m) => m.DraftOrdersPage,
+  ),
+};
+
+const cardIssue = {
+  info: page(
+    () => import('../features/card-issue/pages/card-issue-page'),
+    (m) => m.CardIssuePage,
+  ),
+  spendeo: page(
+    () => import('../features/card-issue/pages/product-issue-page'),
+    (m) => m.SpendeoIssuePage,
+  ),
+  myBenefits: page(
+    () => import('../features/card-issue/pages/product-issue-page'),
+    (m) => m.MyBenefitsIssuePage,
+  ),
+  cardLoad: page(
+    () => import('../features/card-issue/pages/card-load-page'),
+    (m) => m.CardLoadPage,
+  ),
+};
+
 const account = {
   layout: page(
     () => import('./account-layout'),
@@ -183,16 +209,16 @@ const PAGES: PageRoute[] = [
   built('allCompanies', companies.allCompanies, 'AllCompaniesPage'),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
   built('deliveryPoints', account.newDeliveryPoint, 'NewDeliveryPointPage'),
-  soon('draftOrders', 'pages.draftOrders'),
-  soon('cardIssueInfo', 'pages.cardIssue'),
-  soon('cardIssueInfoDraft', 'pages.cardIssue'),
-  soon('spendeoIssue', 'pages.spendeoIssue'),
-  soon('myBenefitsIssue', 'pages.myBenefitsIssue'),
+  built('draftOrders', drafts.draftOrders, 'DraftOrdersPage'),
+  built('cardIssueInfo', cardIssue.info, 'CardIssuePage'),
+  built('cardIssueInfoDraft', cardIssue.info, 'CardIssuePage'),
+  built('spendeoIssue', cardIssue.spendeo, 'SpendeoIssuePage'),
+  built('myBenefitsIssue', cardIssue.myBenefits, 'MyBenefitsIssuePage'),
   soon('orderHistory', 'pages.orderHistory'),
   soon('orderDetails', 'pages.orderDetails'),
   soon('ordersOverview', 'pages.ordersOverview'),
   built('cardList', cards.cardList, 'CardListPage'),
-  soon('cardLoad', 'pages.cardLoad'),
+  built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
   built('notifications', content.notifications, 'NotificationsPage'),
   built('faqs', content.faqs, 'FaqsPage'),
   built('contact', content.contact, 'ContactPage'),

@@ -1,8 +1,12 @@
 import type { Locale } from '@tessera/domain';
 import accountEl from './areas/account.el.json';
 import accountEn from './areas/account.en.json';
+import cardIssueEl from './areas/card-issue.el.json';
+import cardIssueEn from './areas/card-issue.en.json';
 import cardsEl from './areas/cards.el.json';
 import cardsEn from './areas/cards.en.json';
+import draftsEl from './areas/drafts.el.json';
+import draftsEn from './areas/drafts.en.json';
 import el from './el.json';
 import en from './en.json';
 
@@ -16,14 +20,16 @@ export const MESSAGE_AREAS = {
   shell: { el, en },
   cards: { el: cardsEl, en: cardsEn },
   account: { el: accountEl, en: accountEn },
+  cardIssue: { el: cardIssueEl, en: cardIssueEn },
+  drafts: { el: draftsEl, en: draftsEn },
 } as const;
 
-const greek = { ...el, ...cardsEl, ...accountEl };
+const greek = { ...el, ...cardsEl, ...accountEl, ...cardIssueEl, ...draftsEl };
 export type MessageId = keyof typeof greek;
 
 export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
   el: greek,
-  en: { ...en, ...cardsEn, ...accountEn } satisfies Record<MessageId, string>,
+  en: { ...en, ...cardsEn, ...accountEn, ...cardIssueEn, ...draftsEn } satisfies Record<MessageId, string>,
 };
 
 declare global {

@@ -72,10 +72,10 @@ function toCompanyData(company: CompanySummary): CompanyData {
 
 /**
  * The draft orders total of the stored company (SPEC §7: GET draft orders list; code 40 means
- * zero). Drafts are built by a later release: any failure counts as zero and never shows an error.
+ * zero). Any failure counts as zero and never shows an error: the count is a hint, not a page.
  */
 export async function loadDraftTotal(signal?: AbortSignal): Promise<number> {
-  const result = await request<{ draftOrders?: unknown[] }>(DRAFT_ORDERS_PATH, {
+  const result = await request<{ draftOrders?: unknown[]; total?: number }>(DRAFT_ORDERS_PATH, {
     signal,
     suppressGlobalError: true,
   });
@@ -85,6 +85,8 @@ export async function loadDraftTotal(signal?: AbortSignal): Promise<number> {
       logWarning('there was an error loading data', DRAFT_ORDERS_PATH);
     return 0;
   }
+  // The server counts every draft of the company (`total`); the list alone may be a page of it.
+  if (typeof result.data.total === 'number') return result.data.total;
   return Array.isArray(result.data.draftOrders) ? result.data.draftOrders.length : 0;
 }
 

@@ -1,6 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { Link as ContentLink } from '@tessera/domain';
-import type { ReactNode } from 'react';
+import type { MouseEvent, ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from './language-link';
 
@@ -15,7 +15,8 @@ type CmsLinkProps = {
   link: CmsLinkTarget;
   children: ReactNode;
   className?: string;
-  onClick?: () => void;
+  /** May call `preventDefault` to act instead of following the link. */
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
   'aria-current'?: 'page';
   'aria-label'?: string;
 };

@@ -350,7 +350,7 @@ export async function findReadyToTopUpCards(
         select coalesce(sum(e.amount_cents), 0)::bigint
           from ledger_entries e
           join ledger_transactions t on t.id = e.transaction_id
-         where e.account_id = ${cards.accountId} and e.amount_cents > 0 and t.kind = 'load'
+         where e.account_id = "cards"."account_id" and e.amount_cents > 0 and t.kind = 'load'
            and t.posted_at >= ${loadsBetween.since.toISOString()}
            and t.posted_at < ${loadsBetween.until.toISOString()})`.mapWith(Number),
     })
@@ -397,7 +397,8 @@ export async function findCardholderCandidates(
   const rows = await db
     .select({
       holder: cardholders,
-      cards: sql<number>`(select count(*)::int from cards c where c.cardholder_id = ${cardholders.id})`,
+      // Written out: drizzle leaves a lone table's columns unqualified, and "id" would be c.id here.
+      cards: sql<number>`(select count(*)::int from cards c where c.cardholder_id = "cardholders"."id")`,
     })
     .from(cardholders)
     .where(and(eq(cardholders.companyId, companyId), or(...any)))

@@ -36,9 +36,13 @@ import {
   countCardsByStatus,
   filterCardPage,
   findCardDetails,
+  findCardDetailsOfCompany,
+  findCardholderCandidates,
+  findCardholderIdsOfCompany,
   findCardholderOfCompany,
   findCardOfCompany,
   findProducts,
+  findReadyToTopUpCards,
   insertCardholders,
   insertCards,
   loadsByMonth,
@@ -242,6 +246,69 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
       if (!(await findCardOfCompany(deps.db, companyId, cardId)))
         throw new AppError('NOT_FOUND', `no card ${cardId}`);
       return detailOf(deps.db, cardId);
+    },
+
+    /**
+     * The company's cards among `cardIds` (others, and unknown ids, are left out), read in the
+     * caller's transaction: the orders module checks a draft's lines against them.
+     */
+    async cardsOfCompany(db: Executor, companyId: string, cardIds: string[]): Promise<Card[]> {
+      const at = now();
+      return (await findCardDetailsOfCompany(db, companyId, cardIds)).map((row) => toCard(row, at));
+    },
+
+    /** The ids among `cardholderIds` of the company's cardholders, in the caller's transaction. */
+    async cardholderIdsOfCompany(
+      db: Executor,
+      companyId: string,
+      cardholderIds: string[],
+    ): Promise<Set<string>> {
+      return new Set(await findCardholderIdsOfCompany(db, companyId, cardholderIds));
+    },
+
+    /**
+     * The company's cards of a product and family that are ready to top up (ADR 006, the same rule
+     * as the card list's filter), in the list's default order, each with what `load` transactions
+     * credited it during the previous Athens month (0 when nothing).
+     */
+    async readyToTopUpCards(
+      db: Executor,
+      companyId: string,
+      filter: { product: CardCategory; family: CardFamily },
+    ): Promise<{ cardId: string; lastMonthLoadCents: number }[]> {
+      const clock = cardClock(now());
+      // The previous month starts at the Athens month of the day before this month began.
+      const lastMonthStart = startOfAthensMonth(new Date(clock.monthStart.getTime() - 12 * 3_600_000));
+      const rows = await findReadyToTopUpCards(db, companyId, filter, clock, {
+        since: lastMonthStart,
+        until: clock.monthStart,
+      });
+      return rows.map((row) => ({ cardId: row.cardId, lastMonthLoadCents: row.loadedCents }));
+    },
+
+    /**
+     * The company's cardholders that share an email, tax id or employee code (case and spaces
+     * ignored) with, or whose folded name starts with the folded name of, one of `people`; each with
+     * the number of their cards. A prefilter for checkCardholder, which decides what matches.
+     */
+    async cardholderCandidates(
+      companyId: string,
+      people: { firstName: string; lastName: string; email: string; employeeCode: string; taxId: string }[],
+    ): Promise<(Cardholder & { cards: number })[]> {
+      const distinct = (values: string[]) => [...new Set(values.filter((value) => value !== ''))];
+      const rows = await findCardholderCandidates(deps.db, companyId, {
+        emails: distinct(people.map((person) => person.email.trim().toLowerCase())),
+        taxIds: distinct(people.map((person) => person.taxId.replace(/\s/g, ''))),
+        employeeCodes: distinct(people.map((person) => person.employeeCode.trim().toLowerCase())),
+        foldedNames: distinct(
+          people.map((person) =>
+            person.firstName.trim() && person.lastName.trim()
+              ? foldForSearch(`${person.firstName} ${person.lastName}`)
+              : '',
+          ),
+        ),
+      });
+      return rows.map((row) => ({ ...toCardholder(row), cards: row.cards }));
     },
 
     async summaries(companyId: string): Promise<CardSummary[]> {

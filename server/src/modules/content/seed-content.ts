@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { insertMissingEntries } from './repository';
+import { findEntries, insertMissingEntries, upsertEntry } from './repository';
 
 export const CONTENT_FOLDER = fileURLToPath(new URL('../../db/seed/content', import.meta.url));
 
@@ -30,10 +30,64 @@ export async function readContentFiles(folder = CONTENT_FOLDER) {
   return entries;
 }
 
+const IDENTITY_FIELDS = ['errorCode', 'notificationId', 'id', 'systemName'] as const;
+
+function identityOf(item: unknown): string | null {
+  if (typeof item !== 'object' || item === null) return null;
+  const record = item as Record<string, unknown>;
+  for (const field of IDENTITY_FIELDS) {
+    if (typeof record[field] === 'string' || typeof record[field] === 'number')
+      return `${field}:${String(record[field])}`;
+  }
+  const link = record.link as Record<string, unknown> | undefined;
+  return typeof link?.id === 'string' ? `link:${link.id}` : null;
+}
+
 /**
- * Seeds content at every start: entries that are missing are inserted, entries already in the
- * database (perhaps edited there) are kept. New content keys thus arrive with an upgrade.
+ * What the repository's version of an entry adds to the stored one: keys the stored object lacks,
+ * and list items (error codes, menu items, notifications… recognised by their id) it does not
+ * have. Everything already stored — perhaps edited in the CMS — is kept as it is.
+ */
+export function withMissingContent(stored: unknown, shipped: unknown): unknown {
+  if (Array.isArray(stored) && Array.isArray(shipped)) {
+    const merged = stored.map((item) => {
+      const id = identityOf(item);
+      const counterpart = id === null ? undefined : shipped.find((candidate) => identityOf(candidate) === id);
+      return counterpart === undefined ? item : withMissingContent(item, counterpart);
+    });
+    const known = new Set(stored.map(identityOf).filter((id) => id !== null));
+    for (const item of shipped) {
+      const id = identityOf(item);
+      if (id !== null && !known.has(id)) merged.push(item);
+    }
+    return merged;
+  }
+  if (typeof stored === 'object' && stored !== null && typeof shipped === 'object' && shipped !== null) {
+    const result: Record<string, unknown> = { ...(stored as Record<string, unknown>) };
+    for (const [key, value] of Object.entries(shipped as Record<string, unknown>)) {
+      result[key] = key in result ? withMissingContent(result[key], value) : value;
+    }
+    return result;
+  }
+  return stored;
+}
+
+/**
+ * Seeds content at every start: missing entries are inserted; entries already in the database
+ * (perhaps edited there) are kept, and only what a newer version of the portal adds to them (new
+ * error codes, validation messages, menu items…) is merged in. Returns how many entries changed.
  */
 export async function seedContent(db: Db, folder = CONTENT_FOLDER): Promise<number> {
-  return insertMissingEntries(db, await readContentFiles(folder));
+  const files = await readContentFiles(folder);
+  let changed = await insertMissingEntries(db, files);
+  for (const file of files) {
+    const [stored] = await findEntries(db, file.key, [file.locale]);
+    if (!stored) continue;
+    const merged = withMissingContent(stored.value, file.value);
+    if (JSON.stringify(merged) !== JSON.stringify(stored.value)) {
+      await upsertEntry(db, file.key, file.locale, merged);
+      changed += 1;
+    }
+  }
+  return changed;
 }

@@ -7,6 +7,7 @@ import type {
 } from '@tessera/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { readStore } from '../../lib/storage';
 import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -666,10 +667,45 @@ describe('card panel', () => {
     expect(within(dialog).getByText('Δεν υπάρχουν διαθέσιμες ενέργειες για αυτή την κάρτα.')).toBeTruthy();
     await user.keyboard('{Escape}');
 
+    window.localStorage.setItem('bulkProduct', JSON.stringify('SPENDEO'));
     dialog = await openPanel(user, 'Πέτρος Λάμπρου');
-    await user.click(within(dialog).getByRole('link', { name: 'Αντικατάσταση λόγω λήξης' }));
+    const replace = within(dialog).getByRole('link', { name: 'Αντικατάσταση λόγω λήξης' });
+    // The card travels in the address; the flow preselects it (and may then tidy the address).
+    expect(replace.getAttribute('href')).toBe(
+      `/card-issue/info?reason=expired-card&cardId=${expired.cardId}`,
+    );
+    await user.click(replace);
     await waitFor(() => expect(router.state.location.pathname).toBe('/card-issue/info'));
-    expect(router.state.location.search).toBe(`?reason=expired-card&cardId=${expired.cardId}`);
+    // The flow started before the page opened (SPEC §4): a fresh draft for the reason and product.
+    const draft = readStore('orderDraft');
+    expect(draft).toMatchObject({
+      reason: 'expired-card',
+      orderType: 'EXPIRED',
+      selectedOption: 'TICKET_RESTAURANT:plastic',
+    });
+    expect(draft?.expiringDate).toBeTruthy();
+    expect(readStore('bulkProduct')).toBeNull();
+  });
+
+  it('starts a load flow for the card from its panel', async () => {
+    const spendeo = card({
+      cardholder: cardholder({ firstName: 'Ιωάννα', lastName: 'Καρρά' }),
+      product: 'SPENDEO',
+      family: 'spendeo',
+    });
+    cardsApi('om1', {}, [spendeo]);
+    const { user, router } = renderApp('/en/card-list');
+    const dialog = await openPanel(user, 'Ιωάννα Καρρά');
+    const load = within(dialog).getByRole('link', { name: 'Load card' });
+    expect(load.getAttribute('href')).toBe(`/en/card-issue/info?reason=load-card&cardId=${spendeo.cardId}`);
+    await user.click(load);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/card-issue/info'));
+    expect(readStore('orderDraft')).toMatchObject({
+      reason: 'load-card',
+      orderType: 'LOAD',
+      selectedOption: 'SPENDEO:spendeo',
+      expiringDate: null,
+    });
   });
 
   it('is read-only for the finance user: no renaming, no editing, no flows', async () => {

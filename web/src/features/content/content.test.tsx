@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { companyResponse, faqs, page, session, videoTutorials } from '../../test/fixtures';
+import { readStore, writeStore } from '../../lib/storage';
+import { COMPANIES, companyResponse, faqs, page, session, videoTutorials } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -22,6 +23,109 @@ describe('home page', () => {
     expect(screen.getByText('Παραγγείλετε και διαχειριστείτε κάρτες.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Έκδοση καρτών' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Ξεκινήστε/ }).getAttribute('href')).toBe('/en/card-issue/info');
+  });
+});
+
+describe('home page quick actions', () => {
+  const DRAFT_ID = '5b0c2f4e-8d1a-4c3b-9e7f-1a2b3c4d5e6f';
+  const status = {
+    success: true,
+    soonToExpireCards: { plastic: 2, virtual: 0 },
+    spendeo: { soonToExpireCards: 0, readyToTopUpCards: 0 },
+    myBenefits: { soonToExpireCards: 0, readyToTopUpCards: 4 },
+    readyToTopUpCards: { plastic: 0, virtual: 7 },
+  };
+
+  function orderingApi(role: 'om1' | 'admin' | 'finance' | 'payment' = 'om1') {
+    return mockApi({
+      'GET /api/auth/session': { body: session(role) },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+      'GET /api/v1/orders/retrieveDraftOrders': { body: { success: true, draftOrders: [] } },
+      'GET /api/v1/accounts/notificationStatus': { body: status },
+      'GET /api/v1/orders/companyMaxDraftOrders': {
+        body: { success: true, total: 12, max: 99, isMaxReached: false },
+      },
+      'POST /api/v1/orders/readyToTopUp': { body: { success: true, draftId: DRAFT_ID } },
+    });
+  }
+
+  it('offers the order manager new cards, loads, the cards ready to top up and the drafts', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    const fetchMock = orderingApi();
+    renderApp('/');
+    const section = within(await screen.findByRole('region', { name: 'Γρήγορες ενέργειες' }));
+    expect(section.getByRole('link', { name: 'Νέες κάρτες' }).getAttribute('href')).toBe('/card-issue/info');
+    expect(section.getByRole('link', { name: 'Φόρτιση καρτών' }).getAttribute('href')).toBe('/card-load');
+    // Only the families with cards ready to top up, as the notification status counts them.
+    expect(
+      await section.findByRole('button', { name: 'Ticket Restaurant · Ψηφιακή: έτοιμες για φόρτιση' }),
+    ).toBeTruthy();
+    expect(section.getByRole('button', { name: 'MyBenefits: έτοιμες για φόρτιση' })).toBeTruthy();
+    expect(section.getAllByRole('button')).toHaveLength(2);
+    expect(section.getByText(/^7 κάρτες δεν έχουν φορτιστεί αυτόν τον μήνα/)).toBeTruthy();
+    expect(section.getByRole('link', { name: 'Πρόχειρες παραγγελίες' }).getAttribute('href')).toBe(
+      '/draft-orders',
+    );
+    expect(await section.findByText('12 από 99 πρόχειρες παραγγελίες.')).toBeTruthy();
+    expect(readStore('draftTotal')).toEqual({ total: 12, isMaxReached: false });
+    expect(requestsTo(fetchMock, '/api/v1/accounts/notificationStatus')[0]?.headers.get('companyId')).toBe(
+      'C1001',
+    );
+  });
+
+  it('starts a new card order', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    writeStore('bulkProduct', 'SPENDEO');
+    orderingApi();
+    const { user, router } = renderApp('/en');
+    const section = within(await screen.findByRole('region', { name: 'Quick actions' }));
+    await user.click(section.getByRole('link', { name: 'New cards' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/card-issue/info'));
+    expect(readStore('orderDraft')).toMatchObject({ reason: 'new-card', orderType: 'NEW' });
+    expect(readStore('bulkProduct')).toBeNull();
+  });
+
+  it('makes a ready-to-top-up draft for the family and opens it', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    const fetchMock = orderingApi();
+    const { user, router } = renderApp('/en');
+    const section = within(await screen.findByRole('region', { name: 'Quick actions' }));
+    await user.click(
+      await section.findByRole('button', { name: 'Ticket Restaurant · Virtual: ready to top up' }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/en/card-issue/info/${DRAFT_ID}`));
+    expect(requestsTo(fetchMock, '/api/v1/orders/readyToTopUp').map((request) => request.body)).toEqual([
+      { product: 'TICKET_RESTAURANT', family: 'virtual' },
+    ]);
+  });
+
+  it('shows provider staff acting for a company the same actions', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    orderingApi('admin');
+    renderApp('/');
+    expect(await screen.findByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeTruthy();
+  });
+
+  it('is not shown to the finance user, the payment manager or anyone signed out', async () => {
+    orderingApi('finance');
+    const { unmount } = renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    await screen.findByRole('button', { name: /^Μενού προφίλ/ });
+    expect(screen.queryByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeNull();
+    unmount();
+
+    writeStore('companyData', COMPANIES.C1002);
+    orderingApi('payment');
+    const payment = renderApp('/');
+    await screen.findByRole('button', { name: /^Μενού προφίλ/ });
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeNull();
+    payment.unmount();
+
+    mockApi();
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeNull();
   });
 });
 
@@ -148,8 +252,8 @@ describe('content pages', () => {
       'GET /api/auth/session': { body: session('om1') },
       'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
     });
-    renderApp('/en/card-load');
-    await screen.findByRole('heading', { level: 1, name: 'Card top-up' });
+    renderApp('/en/orders/order-history');
+    await screen.findByRole('heading', { level: 1, name: 'Order history' });
     expect(screen.getByText('This page is being prepared and will be available soon.')).toBeTruthy();
   });
 });

@@ -1,8 +1,9 @@
 import { Button, Group, Text, Title } from '@mantine/core';
 import type { Card } from '@tessera/domain';
 import { useIntl } from 'react-intl';
-import { LanguageLink } from '../../../ui/language-link';
 import type { MessageId } from '../../../i18n/messages';
+import { startIssueFlow } from '../../../lib/order-draft';
+import { LanguageLink } from '../../../ui/language-link';
 import { issueHref, issueReasonsFor, type CardIssueReason } from '../model';
 
 const REASON_LABEL: Record<CardIssueReason, MessageId> = {
@@ -14,8 +15,9 @@ const REASON_LABEL: Record<CardIssueReason, MessageId> = {
 };
 
 /**
- * The card-issue flows this card may start (load, replace as damaged, lost or expired, upgrade);
- * each opens the issue flow with the reason and the card in the address.
+ * The card-issue flows this card may start (load, replace as damaged, lost or expired, upgrade).
+ * A click starts the flow (SPEC §4: a fresh local draft for the reason and the card's product and
+ * family) and opens it with the reason and the card in the address, so the flow preselects the card.
  */
 export function CardActions({ card, now, headingId }: { card: Card; now: Date; headingId: string }) {
   const intl = useIntl();
@@ -34,6 +36,7 @@ export function CardActions({ card, now, headingId }: { card: Card; now: Date; h
               key={reason}
               component={LanguageLink}
               to={issueHref(reason, card.cardId)}
+              onClick={() => startIssueFlow(reason, { selectedOption: `${card.product}:${card.family}` })}
               variant={index === 0 ? 'filled' : 'light'}
             >
               {intl.formatMessage({ id: REASON_LABEL[reason] })}

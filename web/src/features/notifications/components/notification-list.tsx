@@ -1,5 +1,5 @@
 import { UnstyledButton, VisuallyHidden } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { CmsLink, cmsLinkTarget } from '../../../ui/cms-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
@@ -13,8 +13,8 @@ type NotificationListProps = {
   isPending: boolean;
   isError: boolean;
   onRetry: () => void;
-  /** Marks the notification read (and lets its link proceed). */
-  onOpen: (notification: PortalNotification) => void;
+  /** Marks the notification read and acts on it (its link proceeds unless prevented). */
+  onOpen: (notification: PortalNotification, event: MouseEvent<HTMLElement>) => void;
 };
 
 function BellGlyph() {
@@ -83,11 +83,15 @@ export function NotificationList({
         const className = `tessera-notification${item.read ? '' : ' tessera-notification--unread'}`;
         let content: ReactNode = <NotificationBody item={item} now={now} />;
         content = item.link ? (
-          <CmsLink link={cmsLinkTarget(item.link)} className={className} onClick={() => onOpen(item)}>
+          <CmsLink
+            link={cmsLinkTarget(item.link)}
+            className={className}
+            onClick={(event) => onOpen(item, event)}
+          >
             {content}
           </CmsLink>
         ) : (
-          <UnstyledButton className={className} onClick={() => onOpen(item)}>
+          <UnstyledButton className={className} onClick={(event) => onOpen(item, event)}>
             {content}
           </UnstyledButton>
         );

@@ -12,14 +12,14 @@ type NotificationsPanelProps = {
 
 /** The bell's dropdown content: title, "all" and "expiring" tabs, link to every notification. */
 export function NotificationsPanel({ state, titleId, viewAllHref, onClose }: NotificationsPanelProps) {
-  const { items, expiring, texts, now, isPending, isError, refetch, markRead } = state;
+  const { items, expiring, texts, now, isPending, isError, refetch, open } = state;
   const listProps = {
     now,
     isPending,
     isError,
     onRetry: refetch,
-    onOpen: (item: { nid: string }) => {
-      markRead(item.nid);
+    onOpen: (...args: Parameters<typeof open>) => {
+      open(...args);
       onClose();
     },
   };

@@ -1,7 +1,12 @@
 import { NOTIFICATION_REFRESH_MS, type NotificationTexts } from '@tessera/domain';
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { effectiveCompanyId } from '../../../lib/company-selection';
+import { useStartTopUp } from '../../../lib/ready-to-top-up';
+import {
+  serviceNotificationAction,
+  startNotificationIssueFlow,
+} from '../../../lib/service-notification-actions';
 import { useSession } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
 import { useLocale } from '../../../lib/use-locale';
@@ -30,7 +35,16 @@ export type NotificationsState = {
   isError: boolean;
   refetch: () => void;
   markRead: (nid: string) => void;
+  /**
+   * A click on a notification: marks it read, then does what it is for (service notifications
+   * start an issue flow or a top-up, SPEC §7); otherwise its link proceeds.
+   */
+  open: (notification: PortalNotification, event?: MouseEvent<HTMLElement>) => void;
 };
+
+/** A click that opens a new tab or window is left to the browser (the link's own address). */
+const isPlainClick = (event: MouseEvent<HTMLElement>) =>
+  event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
  * Live notifications with their read state (SPEC §4): the CMS notifications and, for a signed-in
@@ -77,6 +91,24 @@ export function useNotifications(): NotificationsState {
     [readIds, setReadIds, items, user],
   );
 
+  const { startTopUp } = useStartTopUp(companyId);
+  const open = useCallback(
+    (notification: PortalNotification, event?: MouseEvent<HTMLElement>) => {
+      markRead(notification.nid);
+      if (notification.source !== 'service') return;
+      const action = serviceNotificationAction(notification.nid);
+      if (action?.kind === 'issue') {
+        // The link itself goes to the flow; the draft is ready before it opens.
+        startNotificationIssueFlow(action);
+      } else if (action?.kind === 'topUp' && (!event || isPlainClick(event))) {
+        // In a new tab the link shows the cards to top up; here the draft is made and opened.
+        event?.preventDefault();
+        void startTopUp({ product: action.product, family: action.family });
+      }
+    },
+    [markRead, startTopUp],
+  );
+
   const texts: NotificationTexts = content.data?.translations ?? {
     title: intl.formatMessage({ id: 'notifications.title' }),
     tabAll: intl.formatMessage({ id: 'notifications.tabAll' }),
@@ -96,5 +128,6 @@ export function useNotifications(): NotificationsState {
     isError: content.isError,
     refetch: () => void content.refetch(),
     markRead,
+    open,
   };
 }

@@ -6,7 +6,7 @@ import { useNotifications } from '../hooks/use-notifications';
 
 /** `/notifications`: every live notification, with the same tabs as the bell (SPEC §2). */
 export function NotificationsPage() {
-  const { items, expiring, texts, now, isPending, isError, refetch, markRead } = useNotifications();
+  const { items, expiring, texts, now, isPending, isError, refetch, open } = useNotifications();
   const [pageData, setPageData] = useStore('notificationsPageData');
   const tab = pageData?.tab ?? 'all';
   useDocumentTitle(texts.title);
@@ -16,7 +16,7 @@ export function NotificationsPage() {
     isPending,
     isError,
     onRetry: refetch,
-    onOpen: (item: { nid: string }) => markRead(item.nid),
+    onOpen: open,
   };
 
   return (

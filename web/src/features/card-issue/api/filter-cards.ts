@@ -1,0 +1,38 @@
+import type { CardFilterRequest, CardFilterResponse } from '@tessera/domain';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { requestOrThrow } from '../../../lib/request';
+import { rememberCards } from '../known-cards';
+import { ACCOUNTS_API, contextOptions, useIssueContext, type IssueContext } from './context';
+import { issueKeys } from './query-keys';
+
+export const CARD_FILTER_PATH = `${ACCOUNTS_API}/cardFilter`;
+
+/**
+ * `POST /api/v1/accounts/cardFilter`: one page of the company's cards of a product and family in
+ * one status (the picker), searched on the server (accents and case ignored).
+ */
+export async function filterCards(input: CardFilterRequest, context: IssueContext, signal?: AbortSignal) {
+  const data = await requestOrThrow<CardFilterResponse>(CARD_FILTER_PATH, {
+    ...contextOptions(context),
+    method: 'POST',
+    body: input,
+    signal,
+  });
+  rememberCards(data.cards);
+  return data;
+}
+
+export const pickerCardsQueryOptions = (context: IssueContext, input: CardFilterRequest) =>
+  queryOptions({
+    queryKey: issueKeys.pickerCards(context.companyId, input),
+    queryFn: ({ signal }) => filterCards(input, context, signal),
+    enabled: context.companyId !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+
+export function usePickerCards(input: CardFilterRequest | null) {
+  const context = useIssueContext();
+  const options = pickerCardsQueryOptions(context, input ?? {});
+  return useQuery({ ...options, enabled: input !== null && context.companyId !== null });
+}

@@ -1,0 +1,216 @@
+import {
+  Alert,
+  Button,
+  Fieldset,
+  Grid,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
+import {
+  DeliveryPointInputSchema,
+  GREEK_REGIONS,
+  type DeliveryPointInput,
+  type DeliveryPointResponse,
+  type GreekRegion,
+} from '@tessera/domain';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import type { MessageId } from '../../../i18n/messages';
+import { useLocale } from '../../../lib/use-locale';
+import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
+import { LoadingButton } from '../../../ui/loading-button';
+import { AppModal } from '../../../ui/modal';
+import { useAddDeliveryPoint } from '../api/add-delivery-point';
+
+type ValidValues = z.output<typeof DeliveryPointInputSchema>;
+
+const REGION_LABELS: Record<GreekRegion, MessageId> = {
+  attica: 'cardIssue.region.attica',
+  'central-macedonia': 'cardIssue.region.centralMacedonia',
+  thessaly: 'cardIssue.region.thessaly',
+  'western-greece': 'cardIssue.region.westernGreece',
+  crete: 'cardIssue.region.crete',
+  'east-macedonia-thrace': 'cardIssue.region.eastMacedoniaThrace',
+  'central-greece': 'cardIssue.region.centralGreece',
+  peloponnese: 'cardIssue.region.peloponnese',
+  epirus: 'cardIssue.region.epirus',
+  'western-macedonia': 'cardIssue.region.westernMacedonia',
+  'ionian-islands': 'cardIssue.region.ionianIslands',
+  'north-aegean': 'cardIssue.region.northAegean',
+  'south-aegean': 'cardIssue.region.southAegean',
+};
+
+const EMPTY = {
+  alias: '',
+  street: '',
+  streetNumber: '',
+  postalCode: '',
+  city: '',
+  contactName: '',
+  phone: '',
+  notes: '',
+} satisfies Partial<DeliveryPointInput>;
+
+/**
+ * A new delivery point without leaving the flow (`addDeliveryPoint`): the address checked with the
+ * domain's own schema, the server's field messages beside their fields. An address the company
+ * already has comes back as that one (`existing: true`).
+ */
+export function DeliveryPointModal({
+  isOpen,
+  onClose,
+  onAdded,
+}: {
+  isOpen: boolean;
+  onClose: () => void;
+  onAdded: (response: DeliveryPointResponse) => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const add = useAddDeliveryPoint();
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DeliveryPointInput, unknown, ValidValues>({
+    resolver: useZodResolver(DeliveryPointInputSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const errors = form.formState.errors;
+  const label = (field: keyof DeliveryPointInput) =>
+    intl.formatMessage({ id: `cardIssue.deliveryPoint.${field}` });
+  const bind = (field: Exclude<keyof DeliveryPointInput, 'region'>) => ({
+    ...registerText(form.register, field),
+    error: errors[field]?.message,
+  });
+  const regions = useMemo(() => {
+    const collator = new Intl.Collator(locale);
+    return GREEK_REGIONS.map((region) => ({
+      value: region,
+      label: intl.formatMessage({ id: REGION_LABELS[region] }),
+    })).sort((a, b) => collator.compare(a.label, b.label));
+  }, [intl, locale]);
+
+  const close = () => {
+    setFailure(null);
+    onClose();
+  };
+
+  const onValid = async (values: ValidValues) => {
+    setFailure(null);
+    const result = await add.mutateAsync(values);
+    if (result.ok) {
+      form.reset(EMPTY);
+      onAdded(result.data);
+      return;
+    }
+    setServerErrors(form.setError, result.fieldErrors);
+    if (Object.keys(result.fieldErrors).length === 0) {
+      setFailure(result.message ?? intl.formatMessage({ id: 'cardIssue.deliveryPoint.failed' }));
+    }
+  };
+
+  return (
+    <AppModal
+      opened={isOpen}
+      onClose={close}
+      size="lg"
+      title={intl.formatMessage({ id: 'cardIssue.deliveryPoint.title' })}
+    >
+      <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+        {failure ? (
+          <Alert role="alert" color="red" variant="light" mb="md">
+            {failure}
+          </Alert>
+        ) : null}
+        <TextInput
+          label={label('alias')}
+          withAsterisk
+          aria-required
+          maxLength={60}
+          mb="md"
+          {...bind('alias')}
+        />
+        <Fieldset legend={intl.formatMessage({ id: 'cardIssue.deliveryPoint.address' })} mb="md">
+          <Grid gap="sm">
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label={label('street')}
+                withAsterisk
+                aria-required
+                autoComplete="address-line1"
+                {...bind('street')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput label={label('streetNumber')} withAsterisk aria-required {...bind('streetNumber')} />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 4 }}>
+              <TextInput
+                label={label('postalCode')}
+                withAsterisk
+                aria-required
+                inputMode="numeric"
+                autoComplete="postal-code"
+                {...bind('postalCode')}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 8 }}>
+              <TextInput
+                label={label('city')}
+                withAsterisk
+                aria-required
+                autoComplete="address-level2"
+                {...bind('city')}
+              />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <NativeSelect
+                label={label('region')}
+                withAsterisk
+                aria-required
+                data={[
+                  { value: '', label: intl.formatMessage({ id: 'cardIssue.deliveryPoint.chooseRegion' }) },
+                  ...regions,
+                ]}
+                {...form.register('region')}
+                error={errors.region?.message}
+              />
+            </Grid.Col>
+          </Grid>
+        </Fieldset>
+        <Fieldset legend={intl.formatMessage({ id: 'cardIssue.deliveryPoint.recipient' })} mb="md">
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+            <TextInput
+              label={label('contactName')}
+              withAsterisk
+              aria-required
+              autoComplete="name"
+              {...bind('contactName')}
+            />
+            <TextInput
+              label={label('phone')}
+              type="tel"
+              withAsterisk
+              aria-required
+              autoComplete="tel"
+              {...bind('phone')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Textarea label={label('notes')} autosize minRows={2} maxLength={300} {...bind('notes')} />
+        <Group justify="flex-end" mt="lg" gap="sm">
+          <Button variant="default" onClick={close}>
+            {intl.formatMessage({ id: 'cardIssue.deliveryPoint.cancel' })}
+          </Button>
+          <LoadingButton type="submit" isLoading={add.isPending}>
+            {intl.formatMessage({ id: 'cardIssue.deliveryPoint.submit' })}
+          </LoadingButton>
+        </Group>
+      </form>
+    </AppModal>
+  );
+}

@@ -1,0 +1,65 @@
+import {
+  PRODUCTS,
+  type CardCategory,
+  type CardFamily,
+  type CardIssueReason,
+  type Locale,
+} from '@tessera/domain';
+import type { IntlShape } from 'react-intl';
+import type { MessageId } from '../../../i18n/messages';
+import type { PickerFilter } from '../model';
+
+/** Product names are bilingual data (ARCHITECTURE §4): they come from `PRODUCTS`, per culture. */
+export function productName(product: CardCategory, locale: Locale): string {
+  return PRODUCTS[product].name[locale];
+}
+
+export function familyName(intl: IntlShape, family: CardFamily): string {
+  return intl.formatMessage({ id: `cardIssue.family.${family}` });
+}
+
+/** `Ticket Restaurant · Πλαστική`; a product with one family only is just its name. */
+export function productFamilyName(
+  intl: IntlShape,
+  locale: Locale,
+  product: CardCategory,
+  family: CardFamily,
+): string {
+  if (PRODUCTS[product].families.length === 1) return productName(product, locale);
+  return `${productName(product, locale)} · ${familyName(intl, family)}`;
+}
+
+/** The page title of each reason. */
+export const REASON_TITLE: Record<CardIssueReason, MessageId> = {
+  'new-card': 'cardIssue.reason.newCard.title',
+  'load-card': 'cardIssue.reason.loadCard.title',
+  'damaged-card': 'cardIssue.reason.damagedCard.title',
+  'expired-card': 'cardIssue.reason.expiredCard.title',
+  'lost-card': 'cardIssue.reason.lostCard.title',
+  'upgrade-card': 'cardIssue.reason.upgradeCard.title',
+  'expiring-trc': 'cardIssue.reason.expiringTrc.title',
+  'expiring-trz': 'cardIssue.reason.expiringTrz.title',
+  'recurring-rule': 'cardIssue.reason.recurringRule.title',
+};
+
+/** What each reason does, in a sentence. */
+export const REASON_TEXT: Record<CardIssueReason, MessageId> = {
+  'new-card': 'cardIssue.reason.newCard.text',
+  'load-card': 'cardIssue.reason.loadCard.text',
+  'damaged-card': 'cardIssue.reason.damagedCard.text',
+  'expired-card': 'cardIssue.reason.expiredCard.text',
+  'lost-card': 'cardIssue.reason.lostCard.text',
+  'upgrade-card': 'cardIssue.reason.upgradeCard.text',
+  'expiring-trc': 'cardIssue.reason.expiringTrc.text',
+  'expiring-trz': 'cardIssue.reason.expiringTrz.text',
+  'recurring-rule': 'cardIssue.reason.recurringRule.text',
+};
+
+export const PICKER_FILTER_LABEL: Record<PickerFilter, MessageId> = {
+  active: 'cardIssue.picker.filter.active',
+  blocked: 'cardIssue.picker.filter.blocked',
+  damaged: 'cardIssue.picker.filter.damaged',
+  lost: 'cardIssue.picker.filter.lost',
+  expired: 'cardIssue.picker.filter.expired',
+  expiringSoon: 'cardIssue.picker.filter.expiringSoon',
+};
