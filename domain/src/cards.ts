@@ -76,6 +76,8 @@ export const CardFilterRequestSchema = z.object({
   expiringSoon: z.boolean().optional(),
   /** Only cards ready to top up (ADR 006). */
   readyToTopUp: z.boolean().optional(),
+  /** Only these cards (the card-issue flow resolves the cards its lines name). */
+  cardIds: z.array(z.uuid()).min(1).max(100).optional(),
   /** Cardholder name, email, employee code, card name or last four digits; accents and case ignored. */
   search: z.string().trim().max(100).default(''),
   sort: z.enum(CARD_SORT_FIELDS).default('cardholder'),

@@ -48,6 +48,7 @@ function filterWhere(companyId: string, filter: CardFilter, foldedSearch: string
   if (filter.product) conditions.push(eq(cards.product, filter.product));
   if (filter.family) conditions.push(eq(cards.family, filter.family));
   if (filter.status) conditions.push(eq(cards.status, filter.status));
+  if (filter.cardIds) conditions.push(inArray(cards.id, filter.cardIds));
   if (filter.expiringSoon) conditions.push(expiringSoonSql(clock));
   if (filter.readyToTopUp) conditions.push(readyToTopUpSql(clock));
   for (const word of foldedSearch.split(' ').filter(Boolean)) {

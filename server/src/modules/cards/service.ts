@@ -157,6 +157,7 @@ function totalKey(filter: CardFilter, folded: string, clock: CardClock): string 
     filter.status ?? null,
     filter.expiringSoon ?? false,
     filter.readyToTopUp ?? false,
+    filter.cardIds ?? null,
     folded,
     clock.today,
   ]);

@@ -1,4 +1,5 @@
 import type { Locale } from '@tessera/domain';
+import { useMemo } from 'react';
 import type { RequestOptions } from '../../../lib/request';
 import { useActingCompanyId } from '../../../lib/use-acting-company';
 import { useLocale } from '../../../lib/use-locale';
@@ -12,7 +13,10 @@ export const ACCOUNTS_API = '/api/v1/accounts';
 export type IssueContext = { locale: Locale; companyId: string | null };
 
 export function useIssueContext(): IssueContext {
-  return { locale: useLocale(), companyId: useActingCompanyId() };
+  const locale = useLocale();
+  const companyId = useActingCompanyId();
+  // Stable while neither changes: effects and query keys depend on it.
+  return useMemo(() => ({ locale, companyId }), [locale, companyId]);
 }
 
 /**

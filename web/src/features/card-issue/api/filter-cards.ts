@@ -36,3 +36,21 @@ export function usePickerCards(input: CardFilterRequest | null) {
   const options = pickerCardsQueryOptions(context, input ?? {});
   return useQuery({ ...options, enabled: input !== null && context.companyId !== null });
 }
+
+/**
+ * Reads the cards the draft's lines name that the page has not seen yet (a `?cardId=` link opened
+ * cold, a reload before saving): `cardFilter` by ids, 100 at a time; they land in the known cards.
+ */
+export function useResolveLineCards(cardIds: readonly string[], known: ReadonlyMap<string, unknown>) {
+  const context = useIssueContext();
+  const missing = [...new Set(cardIds)]
+    .filter((id) => !known.has(id))
+    .slice(0, 100)
+    .sort();
+  return useQuery({
+    queryKey: issueKeys.pickerCards(context.companyId, { cardIds: missing, pageSize: 100 }),
+    queryFn: ({ signal }) => filterCards({ cardIds: missing, pageSize: 100 }, context, signal),
+    enabled: context.companyId !== null && missing.length > 0,
+    staleTime: 60_000,
+  });
+}

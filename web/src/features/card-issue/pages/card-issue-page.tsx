@@ -14,6 +14,8 @@ import { useDraftOrder } from '../api/get-draft-order';
 import { IssueFlow } from '../components/issue-flow';
 import { StartPanel } from '../components/start-panel';
 import { useIssueDraft } from '../hooks/use-issue-draft';
+import { filterCards, useResolveLineCards } from '../api/filter-cards';
+import { useIssueContext } from '../api/context';
 import { findCachedCard, rememberCards, useKnownCards } from '../known-cards';
 import {
   choiceForCard,
@@ -49,6 +51,11 @@ export function CardIssuePage() {
   const [params] = useSearchParams();
   const { draft, update } = useIssueDraft();
   const knownCards = useKnownCards();
+  const issueContext = useIssueContext();
+  useResolveLineCards(
+    (draft?.changedData.cards ?? []).flatMap((line) => (line.cardId ? [line.cardId] : [])),
+    knownCards,
+  );
   const step = parseStep(params.get('step'));
   const [notice, setNotice] = useState<'cardNotFound' | null>(null);
   const [isOpeningOther, setIsOpeningOther] = useState(false);
@@ -76,8 +83,21 @@ export function CardIssuePage() {
       current !== null &&
       current.reason === reasonParam &&
       (cardIdParam === null || current.changedData.cards.some((line) => line.cardId === cardIdParam));
-    if (!isSameFlow) {
-      const card = cardIdParam ? findCachedCard(queryClient, cardIdParam) : null;
+    const leave = () => void navigate(localePath(locale, paths.cardIssueInfo.href()), { replace: true });
+    if (isSameFlow) {
+      leave();
+      return;
+    }
+    let cancelled = false;
+    void (async () => {
+      // The card list's panel leaves the card in the query cache; a link opened cold asks the server.
+      let card = cardIdParam ? findCachedCard(queryClient, cardIdParam) : null;
+      if (cardIdParam && !card) {
+        card =
+          (await filterCards({ cardIds: [cardIdParam], pageSize: 1 }, issueContext).catch(() => null))
+            ?.cards[0] ?? null;
+      }
+      if (cancelled) return;
       // Without the card, keep the product an entry point already chose for this reason.
       const earlier = current?.reason === reasonParam ? parseSelectedOption(current.selectedOption) : null;
       const chosen = earlier ? selectedOptionOf(choiceForCard(reasonParam, earlier)) : null;
@@ -90,9 +110,12 @@ export function CardIssuePage() {
         saveLocalDraft(withCards(started, [existingCardLine(card.cardId, 0)]));
       }
       setNotice(cardIdParam && !card ? 'cardNotFound' : null);
-    }
-    void navigate(localePath(locale, paths.cardIssueInfo.href()), { replace: true });
-  }, [draftId, reasonParam, cardIdParam, queryClient, navigate, locale]);
+      leave();
+    })();
+    return () => {
+      cancelled = true;
+    };
+  }, [draftId, reasonParam, cardIdParam, queryClient, navigate, locale, issueContext]);
 
   // A saved local draft shown without its id in the address: put the id there.
   const localId = draft?.id ?? null;
