@@ -87,3 +87,79 @@ test('ready to top up lands on its draft, in English', async ({ page }) => {
   await expectAccessible(page, '/en/card-issue/info/{draftId} ready to top up');
   await screenshot(page, 'ready-to-top-up-en');
 });
+
+/** Each replacement reason from the card list's panel through info and overview to payment. */
+const PANEL_REASONS = [
+  {
+    action: 'Αντικατάσταση λόγω φθοράς',
+    list: '/card-list?status=active&product=TICKET_RESTAURANT&family=plastic',
+  },
+  { action: 'Αντικατάσταση λόγω απώλειας', list: '/card-list?status=active&product=MY_BENEFITS' },
+  { action: 'Αντικατάσταση λόγω λήξης', list: '/card-list?expiringSoon=true&product=TICKET_RESTAURANT' },
+  {
+    action: 'Αναβάθμιση σε πλαστική',
+    list: '/card-list?status=active&product=TICKET_RESTAURANT&family=virtual',
+  },
+] as const;
+
+for (const { action, list } of PANEL_REASONS) {
+  test(`${action}: from the card panel to the payment step`, async ({ page }) => {
+    await signInAs(page, 'om1@tessera.demo');
+    await page.goto(list);
+    const table = page.getByRole('table', { name: /^Κάρτες της εταιρείας/ });
+    await table.getByRole('row').nth(1).getByRole('button').first().click();
+    await page.getByRole('dialog').getByRole('link', { name: action }).click();
+    await expect(page.getByRole('heading', { name: 'Στοιχεία παραγγελίας' })).toBeVisible();
+    await expect(page.getByText(/5347 1\d•• •••• \d{4}/).first()).toBeVisible();
+    // Physical cards are shipped: the order needs one of the company's delivery points.
+    await page.getByRole('combobox', { name: 'Σημείο παράδοσης' }).selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Συνέχεια στην επισκόπηση' }).click();
+    await expect(page.getByRole('heading', { name: 'Επισκόπηση παραγγελίας' })).toBeVisible();
+    await expect(page.getByText('Σύνολο πληρωμής')).toBeVisible();
+    await page.getByRole('button', { name: 'Συνέχεια στην πληρωμή' }).click();
+    await expect(page.getByText('Η πληρωμή έρχεται στην επόμενη έκδοση')).toBeVisible();
+  });
+}
+
+test('new cards: a new cardholder from the Spendeo page to the payment step, in English', async ({
+  page,
+}) => {
+  await signInAs(page, 'om1@tessera.demo', 'en');
+  await page.goto('/en/cards/spendeo/issue');
+  await page
+    .getByRole('button', { name: /^Issue new cards/ })
+    .first()
+    .click();
+  await expect(page).toHaveURL(/\/en\/card-issue\/info/);
+  await expect(page.getByRole('heading', { name: 'Order details' })).toBeVisible();
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Add cardholder' }).click();
+    await expect(page.getByLabel(/^First name/).first()).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 15_000 });
+  await page
+    .getByLabel(/^First name/)
+    .first()
+    .fill('Anna');
+  await page
+    .getByLabel(/^Last name/)
+    .first()
+    .fill('Nikolaou');
+  await page
+    .getByLabel(/amount/i)
+    .first()
+    .fill('100');
+  await page.getByRole('combobox', { name: 'Delivery point' }).selectOption({ index: 1 });
+  await page.getByRole('button', { name: /^Continue to overview/ }).click();
+  const keepNew = page.getByRole('button', { name: /keep|new cardholder/i });
+  if (
+    await keepNew
+      .first()
+      .isVisible()
+      .catch(() => false)
+  )
+    await keepNew.first().click();
+  await expect(page.getByRole('heading', { name: 'Order overview' })).toBeVisible();
+  await expect(page.getByText(/Anna Nikolaou/).first()).toBeVisible();
+  await page.getByRole('button', { name: /^Continue to payment/ }).click();
+  await expect(page.getByText('Payment comes in the next release')).toBeVisible();
+});
