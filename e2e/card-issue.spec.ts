@@ -16,10 +16,6 @@ test('loads a card from the card list, reaches payment, and resumes the draft in
   const table = page.getByRole('table', { name: /^Κάρτες της εταιρείας/ });
   await table.getByRole('row').nth(1).getByRole('button').first().click();
   const panel = page.getByRole('dialog');
-  const holder = (await panel
-    .getByText(/@example\.gr/)
-    .first()
-    .textContent())!.trim();
   await panel.getByRole('link', { name: 'Φόρτιση κάρτας' }).click();
 
   await expect(page).toHaveURL(/\/card-issue\/info/);
