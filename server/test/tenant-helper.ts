@@ -151,3 +151,57 @@ export function tokenOfMail(text: string): string {
   if (!match) throw new Error(`no link in mail: ${text}`);
   return match[1]!;
 }
+
+export type DemoApiOptions = {
+  company?: string;
+  payload?: object;
+  culture?: string;
+  headers?: Record<string, string>;
+};
+
+/**
+ * Calls a service's routes as a demo user of this file's app: one session per user (made once),
+ * the company in the `companyid` header (C1001 unless given). `ctx` and `ids` are read when called,
+ * so test files create the client at module level and fill them in `beforeAll`.
+ */
+export function demoApiClient(
+  context: () => TestContext,
+  userIds: () => Record<DemoUserKey, string>,
+  base: string,
+) {
+  const headerCache = new Map<DemoUserKey, Record<string, string>>();
+  async function headersOf(user: DemoUserKey): Promise<Record<string, string>> {
+    let headers = headerCache.get(user);
+    if (!headers) {
+      headers = await sessionHeaders(context(), userIds()[user]);
+      headerCache.set(user, headers);
+    }
+    return headers;
+  }
+  return {
+    headersOf,
+    async api(
+      user: DemoUserKey,
+      method: 'GET' | 'POST',
+      route: string,
+      options: DemoApiOptions = {},
+    ): Promise<LightMyRequestResponse> {
+      return context().app.inject({
+        method,
+        url: route.startsWith('/') ? route : `${base}/${route}`,
+        headers: {
+          ...(await headersOf(user)),
+          companyid: options.company ?? 'C1001',
+          ...(options.culture ? { culture: options.culture } : {}),
+          ...options.headers,
+        },
+        ...(options.payload ? { payload: options.payload } : {}),
+      });
+    },
+    /** The body of a 200 (the assertion names the body when it is not one). */
+    ok<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    },
+  };
+}

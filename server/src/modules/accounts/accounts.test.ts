@@ -9,7 +9,6 @@ import {
   type PortalNotification,
   type ServiceNotificationId,
 } from '@tessera/domain';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
 import {
@@ -23,6 +22,7 @@ import {
   tokenOfMail,
   type DemoUserKey,
   type TenantStatuses,
+  demoApiClient,
 } from '../../../test/tenant-helper';
 import { createUser } from '../../db/seed/factories';
 import type { ValidationKey } from '../../platform/errors';
@@ -31,36 +31,11 @@ let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
 
 const API = '/api/v1/accounts';
-const headerCache = new Map<DemoUserKey, Record<string, string>>();
-
-async function api(
-  user: DemoUserKey,
-  method: 'GET' | 'POST',
-  route: string,
-  options: { company?: string; payload?: object; culture?: string } = {},
-): Promise<LightMyRequestResponse> {
-  let headers = headerCache.get(user);
-  if (!headers) {
-    headers = await sessionHeaders(ctx, ids[user]);
-    headerCache.set(user, headers);
-  }
-  return ctx.app.inject({
-    method,
-    url: `${API}/${route}`,
-    headers: {
-      ...headers,
-      companyid: options.company ?? 'C1001',
-      ...(options.culture ? { culture: options.culture } : {}),
-    },
-    ...(options.payload ? { payload: options.payload } : {}),
-  });
-}
-
-async function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): Promise<T> {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-}
-
+const { api, ok } = demoApiClient(
+  () => ctx,
+  () => ids,
+  '/api/v1/accounts',
+);
 async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await ctx.database.pool.query(text, params)).rows as T[];
 }

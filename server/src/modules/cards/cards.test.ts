@@ -24,6 +24,7 @@ import {
   tenantMatrix,
   type DemoUserKey,
   type TenantStatuses,
+  demoApiClient,
 } from '../../../test/tenant-helper';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
@@ -65,36 +66,11 @@ async function createLoggedTestApp(): Promise<TestContext> {
 }
 
 const API = '/api/v1/accounts';
-const headerCache = new Map<DemoUserKey, Record<string, string>>();
-
-async function api(
-  user: DemoUserKey,
-  method: 'GET' | 'POST',
-  route: string,
-  options: { company?: string; payload?: object; culture?: string } = {},
-): Promise<LightMyRequestResponse> {
-  let headers = headerCache.get(user);
-  if (!headers) {
-    headers = await sessionHeaders(ctx, ids[user]);
-    headerCache.set(user, headers);
-  }
-  return ctx.app.inject({
-    method,
-    url: `${API}/${route}`,
-    headers: {
-      ...headers,
-      companyid: options.company ?? 'C1001',
-      ...(options.culture ? { culture: options.culture } : {}),
-    },
-    ...(options.payload ? { payload: options.payload } : {}),
-  });
-}
-
-async function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): Promise<T> {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-}
-
+const { api, ok } = demoApiClient(
+  () => ctx,
+  () => ids,
+  '/api/v1/accounts',
+);
 async function filter(
   body: CardFilterRequest,
   options: { user?: DemoUserKey; company?: string } = {},

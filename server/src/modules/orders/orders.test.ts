@@ -21,7 +21,6 @@ import {
   type SaveDraftOrderRequest,
 } from '@tessera/domain';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import {
@@ -32,6 +31,7 @@ import {
   sessionHeaders,
   type DemoUserKey,
   type TenantStatuses,
+  demoApiClient,
 } from '../../../test/tenant-helper';
 import type { ValidationKey } from '../../platform/errors';
 
@@ -39,41 +39,11 @@ let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
 
 const API = '/api/v1/orders';
-const headerCache = new Map<DemoUserKey, Record<string, string>>();
-
-async function headersOf(user: DemoUserKey): Promise<Record<string, string>> {
-  let headers = headerCache.get(user);
-  if (!headers) {
-    headers = await sessionHeaders(ctx, ids[user]);
-    headerCache.set(user, headers);
-  }
-  return headers;
-}
-
-async function api(
-  user: DemoUserKey,
-  method: 'GET' | 'POST',
-  route: string,
-  options: { company?: string; payload?: object; culture?: string; headers?: Record<string, string> } = {},
-): Promise<LightMyRequestResponse> {
-  return ctx.app.inject({
-    method,
-    url: route.startsWith('/') ? route : `${API}/${route}`,
-    headers: {
-      ...(await headersOf(user)),
-      companyid: options.company ?? 'C1001',
-      ...(options.culture ? { culture: options.culture } : {}),
-      ...options.headers,
-    },
-    ...(options.payload ? { payload: options.payload } : {}),
-  });
-}
-
-function ok<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
-  expect(response.statusCode, response.body).toBe(200);
-  return response.json<T>();
-}
-
+const { api, ok, headersOf } = demoApiClient(
+  () => ctx,
+  () => ids,
+  '/api/v1/orders',
+);
 async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await ctx.database.pool.query(text, params)).rows as T[];
 }
