@@ -31,6 +31,10 @@ export const ERROR_CODE = {
   PRODUCT_FAMILY_MISMATCH: 52,
   /** Draft orders (docs/decisions/009-card-issue-and-pricing.md): the company holds over 99 drafts. */
   DRAFT_LIMIT_REACHED: 60,
+  /** Orders and payments (docs/decisions/010-orders-payments.md). */
+  ORDER_STATE_CONFLICT: 70,
+  SELF_APPROVAL: 71,
+  PAYMENT_METHOD_UNAVAILABLE: 72,
   /** No draft orders: ignored by the global error (SPEC §8). */
   NO_DRAFTS: 40,
   /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */

@@ -17,3 +17,6 @@ export * from './account';
 export * from './orders';
 export * from './pricing';
 export * from './drafts';
+export * from './rf';
+export * from './order-lifecycle';
+export * from './order-api';

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyHelmet from '@fastify/helmet';
@@ -33,6 +33,10 @@ import { createIdentityService, type IdentityService } from './modules/identity/
 import { createLedgerService, type LedgerService } from './modules/ledger/service';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
+import { createSandboxGateway } from './modules/orders/gateway';
+import { placedOrdersRoutes } from './modules/orders/placed-routes';
+import { createPlacedOrdersService, type PlacedOrdersService } from './modules/orders/placed-service';
+import { sandboxBankRoutes } from './modules/orders/sandbox-bank';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
@@ -60,6 +64,7 @@ export type AppServices = {
   cards: CardsService;
   accounts: AccountsService;
   orders: OrdersService;
+  placedOrders: PlacedOrdersService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -228,6 +233,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountsRoutes(accounts, identity), { prefix: '/api/v1/accounts' });
   const orders = createOrdersService({ db: database.db, cards, accounts, identity });
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
+  const bankSecret = createHmac('sha256', config.sessionSecret).update('sandbox-bank').digest('hex');
+  const placedOrders = createPlacedOrdersService({
+    db: database.db,
+    ctx: orders.context,
+    cards,
+    ledger,
+    identity,
+    gateway: createSandboxGateway({ publicUrl: config.publicUrl, secret: bankSecret }),
+    publicUrl: config.publicUrl,
+  });
+  await app.register(placedOrdersRoutes(placedOrders), { prefix: '/api/v1/orders' });
+  await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
@@ -260,6 +277,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     cards,
     accounts,
     orders,
+    placedOrders,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -9,8 +9,12 @@ import {
   spendRules,
   trzContracts,
 } from '../../modules/accounts/schema';
+import { companyOrderSettings } from '../../modules/orders/schema';
 
 type Executor = Pick<Db, 'insert'>;
+
+/** Demo approval thresholds: 2.000,00 € and 5.000,00 €. */
+const APPROVAL_THRESHOLDS: Record<string, number> = { C1002: 200_000, C1004: 500_000 };
 
 const POINTS = [
   {
@@ -90,6 +94,12 @@ export async function seedDemoAccount(
       })),
     )
     .returning({ id: deliveryPoints.id });
+  // Maker-checker (ADR 010): in two demo companies, orders of order managers above an amount wait
+  // for the payment manager; the first company has no approval step.
+  const threshold = APPROVAL_THRESHOLDS[companyId];
+  if (threshold !== undefined) {
+    await db.insert(companyOrderSettings).values({ companyId, approvalThresholdCents: threshold });
+  }
   const number = companyId.replace(/\D/g, '');
   const products: CardCategory[] = ['TICKET_RESTAURANT', 'SPENDEO', 'MY_BENEFITS', 'VOUCHER', 'COPMLIMENT'];
   await db.insert(contracts).values(

@@ -27,6 +27,7 @@ import {
   type Product,
   type UpdateCardholderRequest,
 } from '@tessera/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -55,6 +56,7 @@ import {
   type CardRow,
   type Executor,
 } from './repository';
+import { cards } from './schema';
 
 export type CardsService = ReturnType<typeof createCardsService>;
 
@@ -256,6 +258,41 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     async cardsOfCompany(db: Executor, companyId: string, cardIds: string[]): Promise<Card[]> {
       const at = now();
       return (await findCardDetailsOfCompany(db, companyId, cardIds)).map((row) => toCard(row, at));
+    },
+
+    /**
+     * The company's cards among `cardIds` with their ledger accounts, locked until the caller's
+     * transaction ends (a paid order replaces or loads them).
+     */
+    async lockCardsOfCompany(
+      db: Executor,
+      companyId: string,
+      cardIds: string[],
+    ): Promise<Pick<CardRow, 'id' | 'accountId' | 'status' | 'cardholderId' | 'cardName' | 'product' | 'family'>[]> {
+      if (cardIds.length === 0) return [];
+      return db
+        .select({
+          id: cards.id,
+          accountId: cards.accountId,
+          status: cards.status,
+          cardholderId: cards.cardholderId,
+          cardName: cards.cardName,
+          product: cards.product,
+          family: cards.family,
+        })
+        .from(cards)
+        .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(cardIds)])))
+        .for('update');
+    },
+
+    /** Closes cards a paid order replaced (their money has moved to the new cards). */
+    async closeCards(db: Executor, companyId: string, cardIds: string[], status: CardStatus): Promise<void> {
+      if (cardIds.length === 0) return;
+      await db
+        .update(cards)
+        .set({ status, updatedAt: now() })
+        .where(and(eq(cards.companyId, companyId), inArray(cards.id, cardIds)));
+      totals.forget(companyId);
     },
 
     /** The ids among `cardholderIds` of the company's cardholders, in the caller's transaction. */

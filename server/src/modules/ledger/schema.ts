@@ -37,6 +37,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'fees',
   /** What the provider owes a merchant for redemptions. */
   'merchant',
+  /** VAT charged on fees, owed to the state. */
+  'vat',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

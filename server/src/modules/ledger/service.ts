@@ -53,7 +53,7 @@ function pgCode(error: unknown): string | undefined {
 export function createLedgerService() {
   const systemAccounts = new Map<string, string>();
 
-  async function systemAccount(db: Executor, kind: 'bank' | 'fees'): Promise<string> {
+  async function systemAccount(db: Executor, kind: 'bank' | 'fees' | 'vat'): Promise<string> {
     const cached = systemAccounts.get(kind);
     if (cached) return cached;
     const [row] = await db
@@ -70,6 +70,8 @@ export function createLedgerService() {
     bankAccount: (db: Executor) => systemAccount(db, 'bank'),
     /** The provider's fee income. */
     feesAccount: (db: Executor) => systemAccount(db, 'fees'),
+    /** VAT charged on fees, owed to the state. */
+    vatAccount: (db: Executor) => systemAccount(db, 'vat'),
 
     /** Opens an empty account (cards get one each). */
     async openAccount(

@@ -61,6 +61,9 @@ export function createOrdersService(deps: OrdersDeps) {
   const { termsOf, deliveryPointOf, view, checkLines, lockDraft, audit } = ctx;
 
   return {
+    /** What the submitted-orders service shares with the drafts (checks, pricing terms, audit). */
+    context: ctx,
+
     /** One draft of the company with its lines, the cards they name and its price; 404 otherwise. */
     async getDraftOrder(companyId: string, draftId: string): Promise<DraftOrder> {
       const row = await findDraft(deps.db, companyId, draftId);

@@ -1,0 +1,349 @@
+import { z } from 'zod';
+import { CardholderSchema } from './cards';
+import { DeliveryPointSchema } from './delivery-points';
+import { OrderPriceSchema } from './drafts';
+import { ORDER_STATUSES, PAYMENT_KINDS, TIMELINE_STEPS } from './order-lifecycle';
+import { CardIssueReasonSchema, ORDER_TYPES } from './orders';
+import { CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
+
+/**
+ * Submitted orders and their payments over HTTP (SPEC §7 orders service: submitPaymentOm,
+ * submitOrderFinanceUser, submitOrderPaymentManager, submitUnloadOrder, orderPriceCalculation,
+ * unloadOrderPriceCalculation, createPaymentOrder, submitPaymentOrder, retrievePaymentMethods,
+ * retrieveOrderCards, retrieveOrderDetails, retrieveOrderHistory, reorder, sendProformaDocument,
+ * retrieveApmLoops, downloadOrderAnalysisExcel; docs/decisions/010-orders-payments.md).
+ */
+
+export const OrderStatusSchema = z.enum(ORDER_STATUSES);
+export const PaymentKindSchema = z.enum(PAYMENT_KINDS);
+/** Orders carry the SPEC §4 order types, and UNLOAD for money taken back from cards. */
+export const PlacedOrderTypeSchema = z.enum([...ORDER_TYPES, 'UNLOAD']);
+export type PlacedOrderType = z.infer<typeof PlacedOrderTypeSchema>;
+export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
+export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
+export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
+
+const OrderId = z.uuid();
+
+/** An order in lists. */
+export const OrderSummarySchema = z.object({
+  orderId: z.uuid(),
+  /** The human order number (`#1042`), also the body of its RF reference. */
+  orderNumber: z.number().int(),
+  companyId: z.string(),
+  reason: CardIssueReasonSchema.nullable(),
+  orderType: PlacedOrderTypeSchema,
+  product: CardCategorySchema,
+  family: CardFamilySchema,
+  draftOrderAlias: z.string(),
+  status: OrderStatusSchema,
+  cards: z.number().int(),
+  totalCents: z.number().int(),
+  rfCode: z.string(),
+  submittedBy: z.string(),
+  submittedByName: z.string(),
+  submittedAt: z.string(),
+  updatedAt: z.string(),
+});
+export type OrderSummary = z.infer<typeof OrderSummarySchema>;
+
+export const PaymentSchema = z.object({
+  paymentId: z.uuid(),
+  method: PaymentKindSchema,
+  status: PaymentStatusSchema,
+  amountCents: z.number().int(),
+  /** The bank's reference of the result, when there is one. */
+  bankReference: z.string(),
+  failureReason: z.string(),
+  createdAt: z.string(),
+  completedAt: z.string().nullable(),
+});
+export type Payment = z.infer<typeof PaymentSchema>;
+
+export const TimelineEntrySchema = z.object({
+  step: z.enum(TIMELINE_STEPS),
+  /** When the order reached the step; null for steps still ahead. */
+  at: z.string().nullable(),
+  byName: z.string(),
+  note: z.string(),
+});
+export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
+
+export const OrderDetailsSchema = OrderSummarySchema.extend({
+  invoiceComments: z.string(),
+  /** The delivery point as it was when the order was submitted. */
+  deliveryPoint: DeliveryPointSchema.nullable(),
+  price: OrderPriceSchema,
+  /** What has been paid (succeeded payments). */
+  paidCents: z.number().int(),
+  payments: z.array(PaymentSchema),
+  timeline: z.array(TimelineEntrySchema),
+  approval: z.object({
+    required: z.boolean(),
+    thresholdCents: z.number().int().nullable(),
+    decidedByName: z.string(),
+    decidedAt: z.string().nullable(),
+    rejectedReason: z.string(),
+  }),
+  trackingNumber: z.string(),
+  /** What the signed-in user may do with it now. */
+  actions: z.object({ approve: z.boolean(), pay: z.boolean(), cancel: z.boolean(), reorder: z.boolean() }),
+});
+export type OrderDetails = z.infer<typeof OrderDetailsSchema>;
+
+const OrderCardRefSchema = z.object({
+  cardId: z.uuid(),
+  maskedNumber: z.string(),
+  cardName: z.string(),
+  status: CardStatusSchema,
+  balanceCents: z.number().int(),
+});
+
+/** One line of an order: the card it loads or made, and what it cost. */
+export const OrderCardSchema = z.object({
+  position: z.number().int(),
+  tempCardId: z.string(),
+  cardholder: CardholderSchema.pick({ firstName: true, lastName: true, email: true, employeeCode: true }),
+  /** The card loaded, or the card the order made (after payment). */
+  card: OrderCardRefSchema.nullable(),
+  /** The card a replacement closed. */
+  replacedCard: OrderCardRefSchema.nullable(),
+  amountCents: z.number().int(),
+  cardFeeCents: z.number().int(),
+  replacementFeeCents: z.number().int(),
+  serviceFeeCents: z.number().int(),
+});
+export type OrderCard = z.infer<typeof OrderCardSchema>;
+
+/** Payment instructions: where to send the browser (VISA), or what to transfer (RF, IRIS). */
+export const PaymentInstructionsSchema = z.object({
+  paymentId: z.uuid(),
+  orderId: z.uuid(),
+  method: PaymentKindSchema,
+  amountCents: z.number().int(),
+  rfCode: z.string(),
+  /** VISA: the bank's hosted payment page. */
+  redirectUrl: z.string().nullable(),
+  /** IRIS: an SVG QR code carrying the amount and the reference, and the text it encodes. */
+  iris: z.object({ qrSvg: z.string(), payload: z.string() }).nullable(),
+  bank: z.object({ beneficiary: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }),
+});
+export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
+
+// Submission -------------------------------------------------------------------------------
+
+/** `POST submitPaymentOm`: the order manager submits a draft and, unless it waits for approval, pays. */
+export const SubmitPaymentOmRequestSchema = z.object({ draftId: z.uuid(), method: PaymentKindSchema });
+export type SubmitPaymentOmRequest = z.infer<typeof SubmitPaymentOmRequestSchema>;
+/** `POST submitOrderFinanceUser`: a finance user submits a draft; it then awaits payment. */
+export const SubmitDraftRequestSchema = z.object({ draftId: z.uuid() });
+export type SubmitDraftRequest = z.infer<typeof SubmitDraftRequestSchema>;
+/**
+ * `POST submitOrderPaymentManager`: a payment manager submits a draft (`draftId`), or approves an
+ * order waiting for approval (`orderId`).
+ */
+export const SubmitOrderPaymentManagerRequestSchema = z.union([
+  z.object({ draftId: z.uuid() }),
+  z.object({ orderId: OrderId }),
+]);
+export type SubmitOrderPaymentManagerRequest = z.infer<typeof SubmitOrderPaymentManagerRequestSchema>;
+export const SubmitOrderResponseSchema = z.object({
+  success: z.literal(true),
+  order: OrderSummarySchema,
+  /** Set when the order went straight to payment with a method chosen (submitPaymentOm). */
+  payment: PaymentInstructionsSchema.nullable(),
+});
+export type SubmitOrderResponse = z.infer<typeof SubmitOrderResponseSchema>;
+
+/** `POST rejectOrder`: an approver turns down a waiting order, saying why. */
+export const RejectOrderRequestSchema = z.object({ orderId: OrderId, reason: z.string().trim().min(1).max(500) });
+/** `POST cancelOrder`: the submitter (or an approver) withdraws an order not paid yet. */
+export const OrderIdRequestSchema = z.object({ orderId: OrderId });
+export const OrderResponseSchema = z.object({ success: z.literal(true), order: OrderSummarySchema });
+export type OrderResponse = z.infer<typeof OrderResponseSchema>;
+
+// Payments ---------------------------------------------------------------------------------
+
+/** `GET retrievePaymentMethods?orderId=`. */
+export const PaymentMethodsResponseSchema = z.object({
+  success: z.literal(true),
+  methods: z.array(z.object({ method: PaymentKindSchema, available: z.boolean(), maxCents: z.number().int().nullable() })),
+});
+export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
+/** `POST createPaymentOrder`: starts a payment of an order awaiting payment. */
+export const CreatePaymentOrderRequestSchema = z.object({ orderId: OrderId, method: PaymentKindSchema });
+export type CreatePaymentOrderRequest = z.infer<typeof CreatePaymentOrderRequestSchema>;
+export const PaymentInstructionsResponseSchema = z.object({
+  success: z.literal(true),
+  payment: PaymentInstructionsSchema,
+});
+export type PaymentInstructionsResponse = z.infer<typeof PaymentInstructionsResponseSchema>;
+/**
+ * `POST submitPaymentOrder`: the browser hands over what the bank returned it with (signed); the
+ * server checks the signature and records the result once, whichever of it and the bank's own
+ * callback arrives first.
+ */
+export const SubmitPaymentOrderRequestSchema = z.object({
+  paymentId: z.uuid(),
+  result: z.enum(['approved', 'declined', 'cancelled']),
+  bankReference: z.string().max(64),
+  signature: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type SubmitPaymentOrderRequest = z.infer<typeof SubmitPaymentOrderRequestSchema>;
+export const PaymentResultResponseSchema = z.object({
+  success: z.literal(true),
+  payment: PaymentSchema,
+  order: OrderSummarySchema,
+});
+export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;
+/** `GET retrievePayment?paymentId=`: a payment and its order (the result pages poll it). */
+export const PaymentIdRequestSchema = z.object({ paymentId: z.uuid() });
+
+/**
+ * `GET retrieveApmLoops`: the company's alternative-payment (RF, IRIS) payments still open, waiting
+ * for the bank to confirm them — the loop between a transfer and its matching (ADR 010).
+ */
+export const ApmLoopsResponseSchema = z.object({
+  success: z.literal(true),
+  loops: z.array(
+    z.object({
+      paymentId: z.uuid(),
+      orderId: z.uuid(),
+      orderNumber: z.number().int(),
+      method: PaymentKindSchema,
+      rfCode: z.string(),
+      amountCents: z.number().int(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+export type ApmLoopsResponse = z.infer<typeof ApmLoopsResponseSchema>;
+
+/** `POST importBankStatement` (provider staff): a bank statement as CSV text. */
+export const ImportBankStatementRequestSchema = z.object({ csv: z.string().min(1).max(5_000_000) });
+export const STATEMENT_OUTCOMES = [
+  'matched',
+  'duplicate',
+  'unknownReference',
+  'amountMismatch',
+  'alreadyPaid',
+  'invalid',
+] as const;
+export const ImportBankStatementResponseSchema = z.object({
+  success: z.literal(true),
+  lines: z.array(
+    z.object({
+      row: z.number().int(),
+      lineId: z.string(),
+      amountCents: z.number().int().nullable(),
+      rfCode: z.string(),
+      outcome: z.enum(STATEMENT_OUTCOMES),
+      orderNumber: z.number().int().nullable(),
+    }),
+  ),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+});
+export type ImportBankStatementResponse = z.infer<typeof ImportBankStatementResponseSchema>;
+
+// History and details ----------------------------------------------------------------------
+
+const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** `GET retrieveOrderHistory`. */
+export const OrderHistoryRequestSchema = z.object({
+  from: DateOnly.optional(),
+  to: DateOnly.optional(),
+  status: OrderStatusSchema.optional(),
+  product: CardCategorySchema.optional(),
+  orderType: PlacedOrderTypeSchema.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type OrderHistoryRequest = z.input<typeof OrderHistoryRequestSchema>;
+export const OrderHistoryResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(OrderSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderHistoryResponse = z.infer<typeof OrderHistoryResponseSchema>;
+
+/** `GET retrieveOrderDetails?orderId=`. */
+export const OrderDetailsResponseSchema = z.object({ success: z.literal(true), order: OrderDetailsSchema });
+export type OrderDetailsResponse = z.infer<typeof OrderDetailsResponseSchema>;
+
+/** `GET retrieveOrderCards?orderId=&page=&pageSize=`. */
+export const OrderCardsRequestSchema = z.object({
+  orderId: OrderId,
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+});
+export const OrderCardsResponseSchema = z.object({
+  success: z.literal(true),
+  cards: z.array(OrderCardSchema),
+  total: z.number().int(),
+});
+export type OrderCardsResponse = z.infer<typeof OrderCardsResponseSchema>;
+
+/** `GET retrieveOrdersOverview`: what waits for whom, and this month's figures (/orders-overview). */
+export const OrdersOverviewResponseSchema = z.object({
+  success: z.literal(true),
+  counts: z.record(OrderStatusSchema, z.number().int()),
+  awaitingApproval: z.array(OrderSummarySchema),
+  awaitingPayment: z.array(OrderSummarySchema),
+  recent: z.array(OrderSummarySchema),
+  monthLoadedCents: z.number().int(),
+  monthFeesCents: z.number().int(),
+  /** Money returned from unloaded cards, held for the company. */
+  companyBalanceCents: z.number().int(),
+  approvalThresholdCents: z.number().int().nullable(),
+});
+export type OrdersOverviewResponse = z.infer<typeof OrdersOverviewResponseSchema>;
+
+/** `POST reorder`: a new draft with the lines of an order. */
+export const ReorderResponseSchema = z.object({ success: z.literal(true), draftId: z.uuid() });
+
+/** `POST sendProformaDocument`: emails the proforma to the signed-in user. */
+export const SendProformaResponseSchema = z.object({ success: z.literal(true), sentTo: z.string() });
+
+/** `GET/POST approval settings` (/paymentManager): the company's approval threshold. */
+export const ApprovalSettingsSchema = z.object({
+  thresholdCents: z.number().int().min(0).max(100_000_000).nullable(),
+});
+export const ApprovalSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: ApprovalSettingsSchema,
+});
+
+/** `POST advanceOrder` (provider staff): production → shipped (with tracking) → delivered → loaded. */
+export const AdvanceOrderRequestSchema = z.object({
+  orderId: OrderId,
+  trackingNumber: z.string().trim().max(40).default(''),
+});
+
+// Unload -----------------------------------------------------------------------------------
+
+/** Cards to take money back from: an amount per card, or null for its whole balance. */
+export const UnloadRequestSchema = z.object({
+  cards: z
+    .array(z.object({ cardId: z.uuid(), amountCents: z.number().int().min(1).max(10_000_000).nullable() }))
+    .min(1)
+    .max(10_000),
+  comments: z.string().trim().max(500).default(''),
+});
+export type UnloadRequest = z.input<typeof UnloadRequestSchema>;
+export const UnloadPriceResponseSchema = z.object({
+  success: z.literal(true),
+  lines: z.array(
+    z.object({
+      cardId: z.uuid(),
+      maskedNumber: z.string(),
+      cardName: z.string(),
+      balanceCents: z.number().int(),
+      amountCents: z.number().int(),
+    }),
+  ),
+  totalCents: z.number().int(),
+});
+export type UnloadPriceResponse = z.infer<typeof UnloadPriceResponseSchema>;

@@ -1,0 +1,139 @@
+import { ROLE, type RoleId } from './roles';
+import type { OrderType } from './orders';
+import type { CardFamily } from './products';
+
+/**
+ * Submitted orders: their states, the timeline shown on the order page, who approves and who pays
+ * (SPEC §3 payment kinds, §7 orders service; docs/decisions/010-orders-payments.md).
+ */
+
+/** SPEC §3 payment kinds. */
+export const PAYMENT_KINDS = ['IRIS', 'VISA', 'RF'] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+/**
+ * Where an order is. `paid` is passed through in the transaction that pays: the order then waits
+ * in production (cards to make and ship) or is `loaded` at once (loads and virtual cards).
+ * `unloaded` ends an unload order; `rejected` and `cancelled` end an order that was never paid.
+ */
+export const ORDER_STATUSES = [
+  'awaiting_approval',
+  'awaiting_payment',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'loaded',
+  'unloaded',
+  'rejected',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The steps of the order timeline, in order; an order skips the steps that do not apply to it. */
+export const TIMELINE_STEPS = [
+  'draft',
+  'awaiting_approval',
+  'awaiting_payment',
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'loaded',
+] as const;
+export type TimelineStep = (typeof TIMELINE_STEPS)[number];
+
+/** Orders that still wait for someone in the company: approval or payment. */
+export const OPEN_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'awaiting_payment'];
+/** Orders whose money has moved. */
+export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered', 'loaded'];
+
+/** The moves the provider's staff make after payment: production, courier, delivery, activation. */
+export const FULFILMENT_NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
+  in_production: 'shipped',
+  shipped: 'delivered',
+  delivered: 'loaded',
+};
+
+/** Whether an order's cards go by post (plastic cards made): then it passes production and courier. */
+export function shipsCards(order: { orderType: OrderType; family: CardFamily }): boolean {
+  const makesCards = !['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'].includes(order.orderType);
+  return makesCards && order.family !== 'virtual';
+}
+
+/** The timeline steps that apply to an order (the ones its card list shows). */
+export function timelineOf(order: {
+  orderType: OrderType;
+  family: CardFamily;
+  approvalRequired: boolean;
+}): TimelineStep[] {
+  return TIMELINE_STEPS.filter((step) => {
+    if (step === 'awaiting_approval') return order.approvalRequired;
+    if (step === 'in_production' || step === 'shipped' || step === 'delivered') return shipsCards(order);
+    return true;
+  });
+}
+
+/** The company's approval rule: orders of order managers above the threshold wait for approval. */
+export type ApprovalPolicy = {
+  /** Null: no order waits for approval. */
+  thresholdCents: number | null;
+};
+
+/**
+ * Maker-checker (ADR 010): an order an order manager submits waits for a payment manager when its
+ * total is above the company's threshold. Finance users and payment managers are the checkers:
+ * their own submissions go straight to payment.
+ */
+export function needsApproval(policy: ApprovalPolicy, submitterRole: RoleId, totalCents: number): boolean {
+  return (
+    submitterRole === ROLE.ORDER_MANAGER && policy.thresholdCents !== null && totalCents > policy.thresholdCents
+  );
+}
+
+/** Who may approve or reject a waiting order: a payment manager, or provider staff (audited). */
+export const APPROVER_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.PAYMENT_MANAGER];
+/** Who may pay an order awaiting payment: the company's order, finance and payment managers. */
+export const PAYER_ROLES: readonly RoleId[] = [ROLE.ORDER_MANAGER, ROLE.FINANCE_USER, ROLE.PAYMENT_MANAGER];
+
+/**
+ * Whether a user may approve an order: an approver role, the order waiting, and not the person who
+ * submitted it (no one approves their own order).
+ */
+export function mayApprove(
+  order: { status: OrderStatus; submittedBy: string },
+  user: { userId: string; roleId: RoleId },
+): boolean {
+  return (
+    order.status === 'awaiting_approval' &&
+    APPROVER_ROLES.includes(user.roleId) &&
+    order.submittedBy !== user.userId
+  );
+}
+
+/** Whether a user may pay an order now. */
+export function mayPay(order: { status: OrderStatus }, user: { roleId: RoleId }): boolean {
+  return order.status === 'awaiting_payment' && PAYER_ROLES.includes(user.roleId);
+}
+
+/** Whether a user may cancel an order not paid yet: its submitter, or an approver. */
+export function mayCancel(
+  order: { status: OrderStatus; submittedBy: string },
+  user: { userId: string; roleId: RoleId },
+): boolean {
+  return (
+    OPEN_STATUSES.includes(order.status) &&
+    (order.submittedBy === user.userId || APPROVER_ROLES.includes(user.roleId))
+  );
+}
+
+/** The most a card payment through the bank may be (a card's usual limit); above it, RF or IRIS. */
+export const VISA_MAX_CENTS = 2_000_000;
+
+/** Which payment methods an amount may use. */
+export function paymentMethodsFor(totalCents: number): { method: PaymentKind; available: boolean }[] {
+  return PAYMENT_KINDS.map((method) => ({
+    method,
+    available: method !== 'VISA' || totalCents <= VISA_MAX_CENTS,
+  }));
+}

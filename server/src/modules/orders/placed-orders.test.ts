@@ -1,0 +1,360 @@
+import {
+  formatRf,
+  isValidRf,
+  type Card,
+  type DraftCard,
+  type DraftOrder,
+  type OrderDetails,
+  type OrderSummary,
+  type PaymentInstructions,
+  type SaveDraftOrderRequest,
+} from '@tessera/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../../../test/harness';
+import { demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
+
+let ctx: TestContext;
+let ids: Record<DemoUserKey, string>;
+const { api, ok } = demoApiClient(
+  () => ctx,
+  () => ids,
+  '/api/v1/orders',
+);
+
+async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await ctx.database.pool.query(text, params)).rows as T[];
+}
+
+function holderLine(
+  tempCardId: string,
+  amountCents: number,
+  firstName = 'Άννα',
+  lastName = 'Ιωάννου',
+): DraftCard {
+  return {
+    tempCardId,
+    cardId: null,
+    cardholderId: null,
+    cardholder: { firstName, lastName, email: '', phone: '', employeeCode: '', taxId: '' },
+    cardName: '',
+    amountCents,
+  };
+}
+
+let draftSeq = 0;
+async function saveDraft(
+  body: Partial<SaveDraftOrderRequest> & { cards: DraftCard[] },
+  user: DemoUserKey = 'om1',
+  company = 'C1001',
+): Promise<DraftOrder> {
+  draftSeq += 1;
+  return ok<{ draftOrder: DraftOrder }>(
+    await api(user, 'POST', '/api/v1/orders/saveDraftOrder', {
+      company,
+      payload: {
+        reason: 'new-card',
+        orderType: 'NEW',
+        product: 'TICKET_RESTAURANT',
+        family: 'virtual',
+        draftOrderAlias: `test ${draftSeq}`,
+        ...body,
+      },
+    }),
+  ).draftOrder;
+}
+
+async function ledgerIsSound(): Promise<void> {
+  const problems = await ctx.app.services.ledger.checkInvariants(ctx.database.db);
+  expect(problems).toEqual({ unbalancedTransactions: [], balanceMismatches: [], negativeAccounts: [] });
+}
+
+/** Follows the sandbox bank's page with a decision; answers the browser's return parameters. */
+async function throughBank(redirectUrl: string, decision: 'approved' | 'declined' | 'cancelled') {
+  const url = new URL(redirectUrl);
+  const page = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('Sandbox');
+  const decided = await ctx.app.inject({
+    method: 'POST',
+    url: '/sandbox/bank/pay',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ session: url.searchParams.get('session')!, decision }).toString(),
+  });
+  expect(decided.statusCode).toBe(303);
+  const back = new URL(decided.headers.location as string);
+  expect(back.pathname).toMatch(/\/orders\/payment\/result$/);
+  return {
+    paymentId: back.searchParams.get('paymentId')!,
+    result: back.searchParams.get('result') as 'approved',
+    bankReference: back.searchParams.get('bankReference')!,
+    signature: back.searchParams.get('signature')!,
+  };
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  ids = await seedDemoWorld(ctx, { cardScale: 0.1 });
+}, 120_000);
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('an order manager orders new cards and pays by card through the bank', () => {
+  it('submits, pays in the sandbox, and the cards exist with their balances, once', async () => {
+    const draft = await saveDraft({
+      cards: [holderLine('a', 5_000, 'Ελένη', 'Παππά'), holderLine('b', 2_500, 'Νίκος', 'Ζαχαρίου')],
+    });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    expect(submitted.order.status).toBe('awaiting_payment');
+    expect(submitted.order.totalCents).toBe(draft.price.totalCents);
+    expect(isValidRf(submitted.order.rfCode)).toBe(true);
+    expect(submitted.payment.redirectUrl).toContain('/sandbox/bank/pay?session=');
+    // The draft is gone: submitting it again finds nothing.
+    expect(
+      (await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }))
+        .statusCode,
+    ).toBe(404);
+
+    const back = await throughBank(submitted.payment.redirectUrl!, 'approved');
+    // The bank's callback already paid it; the browser's return answers the same state.
+    const result = ok<{ payment: { status: string }; order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOrder', { payload: back }),
+    );
+    expect(result.payment.status).toBe('succeeded');
+    expect(result.order.status).toBe('loaded');
+
+    const cards = ok<{ cards: { card: Card | null; amountCents: number }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
+    ).cards;
+    expect(cards.map((line) => line.card?.balanceCents)).toEqual([5_000, 2_500]);
+    expect(
+      cards.every((line) => line.card?.maskedNumber.includes('•') || line.card?.maskedNumber.includes('*')),
+    ).toBe(true);
+
+    const postings = await query<{ kind: string; n: number }>(
+      `select kind, count(*)::int as n from ledger_transactions where reference = $1 group by kind order by kind`,
+      [`#${submitted.order.orderNumber}`],
+    );
+    expect(postings).toEqual([
+      { kind: 'fee', n: 1 },
+      { kind: 'load', n: 1 },
+      { kind: 'payment', n: 1 },
+    ]);
+    // Replaying the return (and the notice) changes nothing.
+    ok(await api('om1', 'POST', 'submitPaymentOrder', { payload: back }));
+    const again = await query<{ n: number }>(
+      `select count(*)::int as n from ledger_transactions where reference = $1`,
+      [`#${submitted.order.orderNumber}`],
+    );
+    expect(again[0]!.n).toBe(3);
+    await ledgerIsSound();
+
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`),
+    ).order;
+    expect(details.timeline.map((entry) => [entry.step, entry.at !== null])).toEqual([
+      ['draft', true],
+      ['awaiting_payment', true],
+      ['paid', true],
+      ['loaded', true],
+    ]);
+    expect(details.paidCents).toBe(details.totalCents);
+  });
+
+  it('a declined payment leaves the order awaiting payment; a retry succeeds', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    const declined = await throughBank(submitted.payment.redirectUrl!, 'declined');
+    const failed = ok<{ payment: { status: string }; order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOrder', { payload: declined }),
+    );
+    expect(failed.payment.status).toBe('failed');
+    expect(failed.order.status).toBe('awaiting_payment');
+    const retry = ok<{ payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'createPaymentOrder', {
+        payload: { orderId: submitted.order.orderId, method: 'VISA' },
+      }),
+    );
+    const approved = await throughBank(retry.payment.redirectUrl!, 'approved');
+    expect(
+      ok<{ order: OrderSummary }>(await api('om1', 'POST', 'submitPaymentOrder', { payload: approved })).order
+        .status,
+    ).toBe('loaded');
+    await ledgerIsSound();
+  });
+
+  it('refuses a forged return', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const submitted = ok<{ payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    const forged = await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: {
+        paymentId: submitted.payment.paymentId,
+        result: 'approved',
+        bankReference: 'X',
+        signature: 'a'.repeat(64),
+      },
+    });
+    expect(forged.statusCode).toBe(400);
+  });
+});
+
+describe('RF transfers and the bank statement', () => {
+  it('stays awaiting payment until a statement line matches its RF and amount, once', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 3_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
+    );
+    expect(submitted.payment.redirectUrl).toBeNull();
+    const loops = ok<{ loops: { orderId: string }[] }>(await api('om1', 'GET', 'retrieveApmLoops')).loops;
+    expect(loops.map((loop) => loop.orderId)).toContain(submitted.order.orderId);
+
+    const amount = (submitted.order.totalCents / 100).toFixed(2).replace('.', ',');
+    const csv = [
+      'id;date;amount;reference;payer',
+      `L1;2026-11-22;1,00;ΠΛΗΡΩΜΗ ${formatRf(submitted.order.rfCode)};ΑΚΜΗ`,
+      `L2;2026-11-22;${amount};ΠΛΗΡΩΜΗ ${formatRf(submitted.order.rfCode)};ΑΚΜΗ`,
+      `L3;2026-11-22;${amount};χωρίς αναφορά;ΑΚΜΗ`,
+    ].join('\n');
+    const imported = ok<{ lines: { outcome: string }[]; matched: number }>(
+      await api('admin', 'POST', 'importBankStatement', { payload: { csv } }),
+    );
+    expect(imported.lines.map((line) => line.outcome)).toEqual([
+      'amountMismatch',
+      'matched',
+      'unknownReference',
+    ]);
+    const replay = ok<{ lines: { outcome: string }[] }>(
+      await api('admin', 'POST', 'importBankStatement', { payload: { csv } }),
+    );
+    expect(replay.lines.map((line) => line.outcome)).toEqual(['duplicate', 'duplicate', 'duplicate']);
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`),
+    ).order;
+    expect(details.status).toBe('loaded');
+    expect(details.payments.filter((payment) => payment.status === 'succeeded')).toHaveLength(1);
+    await ledgerIsSound();
+  });
+
+  it('only provider staff import statements', async () => {
+    expect(
+      (await api('om1', 'POST', 'importBankStatement', { payload: { csv: 'id,amount,reference\n' } }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('approval', () => {
+  it('an order above the threshold waits for a payment manager, who cannot approve their own', async () => {
+    ok(
+      await api('payment', 'POST', 'approvalSettings', {
+        company: 'C1002',
+        payload: { thresholdCents: 1_000 },
+      }),
+    );
+    const draft = await saveDraft({ cards: [holderLine('a', 5_000)] }, 'om3', 'C1002');
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions | null }>(
+      await api('om3', 'POST', 'submitPaymentOm', {
+        company: 'C1002',
+        payload: { draftId: draft.draftId, method: 'RF' },
+      }),
+    );
+    expect(submitted.order.status).toBe('awaiting_approval');
+    expect(submitted.payment).toBeNull();
+    // The order manager cannot pay it yet.
+    expect(
+      (
+        await api('om3', 'POST', 'createPaymentOrder', {
+          company: 'C1002',
+          payload: { orderId: submitted.order.orderId, method: 'RF' },
+        })
+      ).statusCode,
+    ).toBe(409);
+    // Nor approve it (wrong role).
+    expect(
+      (
+        await api('om3', 'POST', 'submitOrderPaymentManager', {
+          company: 'C1002',
+          payload: { orderId: submitted.order.orderId },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const approved = ok<{ order: OrderSummary }>(
+      await api('payment', 'POST', 'submitOrderPaymentManager', {
+        company: 'C1002',
+        payload: { orderId: submitted.order.orderId },
+      }),
+    );
+    expect(approved.order.status).toBe('awaiting_payment');
+
+    // A payment manager's own submission goes straight to payment; they may not approve their own.
+    const own = await saveDraft({ cards: [holderLine('a', 5_000)] }, 'om3', 'C1002');
+    const mine = ok<{ order: OrderSummary }>(
+      await api('payment', 'POST', 'submitOrderPaymentManager', {
+        company: 'C1002',
+        payload: { draftId: own.draftId },
+      }),
+    );
+    expect(mine.order.status).toBe('awaiting_payment');
+  });
+
+  it('a foreign company cannot see or act on the order', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const submitted = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
+    );
+    expect(
+      (
+        await api('payment', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`, {
+          company: 'C1002',
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (
+        await api('payment', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`, {
+          company: 'C1001',
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('unload', () => {
+  it('moves money back from cards to the company balance', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 4_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    await throughBank(submitted.payment.redirectUrl!, 'approved');
+    const [line] = ok<{ cards: { card: Card }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
+    ).cards;
+    const cardId = line!.card.cardId;
+    const priced = ok<{ totalCents: number }>(
+      await api('om1', 'POST', 'unloadOrderPriceCalculation', {
+        payload: { cards: [{ cardId, amountCents: null }] },
+      }),
+    );
+    expect(priced.totalCents).toBe(4_000);
+    const tooMuch = await api('om1', 'POST', 'submitUnloadOrder', {
+      payload: { cards: [{ cardId, amountCents: 4_001 }] },
+    });
+    expect(tooMuch.statusCode).toBe(400);
+    const unloaded = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitUnloadOrder', { payload: { cards: [{ cardId, amountCents: 1_500 }] } }),
+    );
+    expect(unloaded.order.status).toBe('unloaded');
+    const [after] = ok<{ cards: { card: Card }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
+    ).cards;
+    expect(after!.card.balanceCents).toBe(2_500);
+    await ledgerIsSound();
+  });
+});

@@ -1,0 +1,279 @@
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { OrderStatus, PlacedOrderType, CardCategory } from '@tessera/domain';
+import type { Executor } from './repository';
+import { bankNotices, companyOrderSettings, orderEvents, orderLines, orders, payments } from './schema';
+
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+
+const CHUNK = 2_000;
+
+/** The next order number (also the body of the order's RF reference). */
+export async function nextOrderNumber(db: Executor): Promise<number> {
+  const result = await db.execute<{ n: string }>(sql`select nextval('orders_number_seq') as n`);
+  return Number(result.rows[0]!.n);
+}
+
+export async function insertOrder(db: Executor, values: NewOrderRow): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
+  return row!;
+}
+
+export async function insertOrderLines(
+  db: Executor,
+  rows: (typeof orderLines.$inferInsert)[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(orderLines).values(rows.slice(start, start + CHUNK));
+  }
+}
+
+/** An order of the company (any company when `companyId` is null: the bank's notices). */
+export async function findOrder(
+  db: Executor,
+  companyId: string | null,
+  orderId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const where =
+    companyId === null
+      ? eq(orders.id, orderId)
+      : and(eq(orders.id, orderId), eq(orders.companyId, companyId));
+  const query = db.select().from(orders).where(where);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function findOrderByNumber(
+  db: Executor,
+  number: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.number, number));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateOrder(
+  db: Executor,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
+  const [row] = await db
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning();
+  return row!;
+}
+
+export async function addEvent(
+  db: Executor,
+  event: { orderId: string; status: OrderEventRow['status']; by: string | null; note?: string; at?: Date },
+): Promise<void> {
+  await db.insert(orderEvents).values({ ...event, note: event.note ?? '' });
+}
+
+export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+export async function linesOf(
+  db: Executor,
+  orderId: string,
+  page?: { offset: number; limit: number },
+): Promise<OrderLineRow[]> {
+  const query = db
+    .select()
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
+}
+
+export async function countLines(db: Executor, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderLines.orderId, total: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .groupBy(orderLines.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.total]));
+}
+
+/** The card a paid line made (and, for a replacement, the card it closed). */
+export async function setLineCard(
+  db: Executor,
+  orderId: string,
+  position: number,
+  cardId: string,
+  replacedCardId?: string,
+): Promise<void> {
+  await db
+    .update(orderLines)
+    .set({ cardId, ...(replacedCardId ? { replacedCardId } : {}) })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+}
+
+export type OrderFilter = {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: OrderStatus | undefined;
+  product?: CardCategory | undefined;
+  orderType?: PlacedOrderType | undefined;
+  statuses?: readonly OrderStatus[];
+};
+
+function filterSql(companyId: string, filter: OrderFilter): SQL {
+  return and(
+    eq(orders.companyId, companyId),
+    filter.from ? gte(orders.submittedAt, filter.from) : undefined,
+    filter.to ? lt(orders.submittedAt, filter.to) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+    filter.product ? eq(orders.product, filter.product) : undefined,
+    filter.orderType ? eq(orders.orderType, filter.orderType) : undefined,
+  )!;
+}
+
+/** A page of the company's orders, newest first, and how many match. */
+export async function listOrders(
+  db: Executor,
+  companyId: string,
+  filter: OrderFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = filterSql(companyId, filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.submittedAt), desc(orders.number))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function statusCounts(db: Executor, companyId: string): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, row.total]));
+}
+
+export async function insertPayment(db: Executor, values: typeof payments.$inferInsert): Promise<PaymentRow> {
+  const [row] = await db.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function findPayment(
+  db: Executor,
+  paymentId: string,
+  options: { forUpdate?: boolean; companyId?: string } = {},
+): Promise<PaymentRow | undefined> {
+  const where = options.companyId
+    ? and(eq(payments.id, paymentId), eq(payments.companyId, options.companyId))
+    : eq(payments.id, paymentId);
+  const query = db.select().from(payments).where(where);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function paymentsOf(db: Executor, orderId: string): Promise<PaymentRow[]> {
+  return db.select().from(payments).where(eq(payments.orderId, orderId)).orderBy(asc(payments.createdAt));
+}
+
+export async function pendingPayments(db: Executor, orderId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.status, 'pending')))
+    .for('update');
+}
+
+export async function updatePayment(
+  db: Executor,
+  paymentId: string,
+  values: Partial<typeof payments.$inferInsert>,
+): Promise<PaymentRow> {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, paymentId)).returning();
+  return row!;
+}
+
+/** The company's RF and IRIS payments still waiting for the bank. */
+export async function openTransfers(
+  db: Executor,
+  companyId: string,
+): Promise<(PaymentRow & { number: number; rfCode: string })[]> {
+  const rows = await db
+    .select({ payment: payments, number: orders.number, rfCode: orders.rfCode })
+    .from(payments)
+    .innerJoin(orders, eq(orders.id, payments.orderId))
+    .where(
+      and(
+        eq(payments.companyId, companyId),
+        eq(payments.status, 'pending'),
+        inArray(payments.method, ['RF', 'IRIS']),
+      ),
+    )
+    .orderBy(asc(payments.createdAt));
+  return rows.map((row) => ({ ...row.payment, number: row.number, rfCode: row.rfCode }));
+}
+
+/**
+ * Records a notice from the bank by its id; false when it was recorded before (a duplicate, which
+ * must change nothing).
+ */
+export async function claimNotice(db: Executor, notice: typeof bankNotices.$inferInsert): Promise<boolean> {
+  const inserted = await db
+    .insert(bankNotices)
+    .values(notice)
+    .onConflictDoNothing()
+    .returning({ id: bankNotices.id });
+  return inserted.length > 0;
+}
+
+export async function setNoticeOutcome(
+  db: Executor,
+  id: string,
+  outcome: string,
+  orderId?: string | null,
+): Promise<void> {
+  await db
+    .update(bankNotices)
+    .set({ outcome, ...(orderId !== undefined ? { orderId } : {}) })
+    .where(eq(bankNotices.id, id));
+}
+
+export async function approvalThreshold(db: Executor, companyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: companyOrderSettings.approvalThresholdCents })
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return row?.threshold ?? null;
+}
+
+export async function setApprovalThreshold(
+  db: Executor,
+  companyId: string,
+  thresholdCents: number | null,
+): Promise<void> {
+  await db
+    .insert(companyOrderSettings)
+    .values({ companyId, approvalThresholdCents: thresholdCents })
+    .onConflictDoUpdate({
+      target: companyOrderSettings.companyId,
+      set: { approvalThresholdCents: thresholdCents, updatedAt: new Date() },
+    });
+}
