@@ -87,7 +87,14 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
   }),
   trackingNumber: z.string(),
   /** What the signed-in user may do with it now. */
-  actions: z.object({ approve: z.boolean(), pay: z.boolean(), cancel: z.boolean(), reorder: z.boolean() }),
+  actions: z.object({
+    approve: z.boolean(),
+    pay: z.boolean(),
+    cancel: z.boolean(),
+    reorder: z.boolean(),
+    /** A paid complimentary order whose cards wait for activation (activateComplimentOrder). */
+    activate: z.boolean(),
+  }),
 });
 export type OrderDetails = z.infer<typeof OrderDetailsSchema>;
 
@@ -156,7 +163,10 @@ export const SubmitOrderResponseSchema = z.object({
 export type SubmitOrderResponse = z.infer<typeof SubmitOrderResponseSchema>;
 
 /** `POST rejectOrder`: an approver turns down a waiting order, saying why. */
-export const RejectOrderRequestSchema = z.object({ orderId: OrderId, reason: z.string().trim().min(1).max(500) });
+export const RejectOrderRequestSchema = z.object({
+  orderId: OrderId,
+  reason: z.string().trim().min(1).max(500),
+});
 /** `POST cancelOrder`: the submitter (or an approver) withdraws an order not paid yet. */
 export const OrderIdRequestSchema = z.object({ orderId: OrderId });
 export const OrderResponseSchema = z.object({ success: z.literal(true), order: OrderSummarySchema });
@@ -167,7 +177,9 @@ export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 /** `GET retrievePaymentMethods?orderId=`. */
 export const PaymentMethodsResponseSchema = z.object({
   success: z.literal(true),
-  methods: z.array(z.object({ method: PaymentKindSchema, available: z.boolean(), maxCents: z.number().int().nullable() })),
+  methods: z.array(
+    z.object({ method: PaymentKindSchema, available: z.boolean(), maxCents: z.number().int().nullable() }),
+  ),
 });
 export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
 /** `POST createPaymentOrder`: starts a payment of an order awaiting payment. */
@@ -300,6 +312,12 @@ export const OrdersOverviewResponseSchema = z.object({
   approvalThresholdCents: z.number().int().nullable(),
 });
 export type OrdersOverviewResponse = z.infer<typeof OrdersOverviewResponseSchema>;
+
+/** `POST activateComplimentOrder` {orderId}: activates a paid complimentary order's cards. */
+export const ActivateComplimentResponseSchema = z.object({
+  success: z.literal(true),
+  activated: z.number().int(),
+});
 
 /** `POST reorder`: a new draft with the lines of an order. */
 export const ReorderResponseSchema = z.object({ success: z.literal(true), draftId: z.uuid() });

@@ -46,7 +46,13 @@ export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 /** Orders that still wait for someone in the company: approval or payment. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'awaiting_payment'];
 /** Orders whose money has moved. */
-export const PAID_STATUSES: readonly OrderStatus[] = ['paid', 'in_production', 'shipped', 'delivered', 'loaded'];
+export const PAID_STATUSES: readonly OrderStatus[] = [
+  'paid',
+  'in_production',
+  'shipped',
+  'delivered',
+  'loaded',
+];
 
 /** The moves the provider's staff make after payment: production, courier, delivery, activation. */
 export const FULFILMENT_NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -87,7 +93,9 @@ export type ApprovalPolicy = {
  */
 export function needsApproval(policy: ApprovalPolicy, submitterRole: RoleId, totalCents: number): boolean {
   return (
-    submitterRole === ROLE.ORDER_MANAGER && policy.thresholdCents !== null && totalCents > policy.thresholdCents
+    submitterRole === ROLE.ORDER_MANAGER &&
+    policy.thresholdCents !== null &&
+    totalCents > policy.thresholdCents
   );
 }
 

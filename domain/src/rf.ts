@@ -29,7 +29,8 @@ export function normalizeRf(text: string): string {
 /** The RF reference for a body (letters and digits, 1–21 of them). */
 export function rfOfBody(body: string): string {
   const normal = normalizeRf(body);
-  if (!BODY.test(normal)) throw new Error(`an RF body is 1–21 letters or digits, not ${JSON.stringify(body)}`);
+  if (!BODY.test(normal))
+    throw new Error(`an RF body is 1–21 letters or digits, not ${JSON.stringify(body)}`);
   const check = 98 - mod97(`${normal}RF00`);
   return `RF${String(check).padStart(2, '0')}${normal}`;
 }
@@ -38,6 +39,9 @@ export function rfOfBody(body: string): string {
 export function isValidRf(text: string): boolean {
   const normal = normalizeRf(text);
   if (!/^RF\d{2}[0-9A-Z]{1,21}$/.test(normal)) return false;
+  // Check digits run 02–98: 00 and 01 pass the mod-97 test only as aliases of 97 and 98.
+  const check = Number(normal.slice(2, 4));
+  if (check < 2) return false;
   return mod97(`${normal.slice(4)}${normal.slice(0, 4)}`) === 1;
 }
 

@@ -268,7 +268,9 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
       db: Executor,
       companyId: string,
       cardIds: string[],
-    ): Promise<Pick<CardRow, 'id' | 'accountId' | 'status' | 'cardholderId' | 'cardName' | 'product' | 'family'>[]> {
+    ): Promise<
+      Pick<CardRow, 'id' | 'accountId' | 'status' | 'cardholderId' | 'cardName' | 'product' | 'family'>[]
+    > {
       if (cardIds.length === 0) return [];
       return db
         .select({
@@ -283,6 +285,18 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
         .from(cards)
         .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(cardIds)])))
         .for('update');
+    },
+
+    /** Activates the company's cards among `cardIds` that wait for activation (blocked); answers how many. */
+    async activateCards(db: Executor, companyId: string, cardIds: string[]): Promise<number> {
+      if (cardIds.length === 0) return 0;
+      const rows = await db
+        .update(cards)
+        .set({ status: 'active', updatedAt: now() })
+        .where(and(eq(cards.companyId, companyId), inArray(cards.id, cardIds), eq(cards.status, 'blocked')))
+        .returning({ id: cards.id });
+      totals.forget(companyId);
+      return rows.length;
     },
 
     /** Closes cards a paid order replaced (their money has moved to the new cards). */

@@ -95,6 +95,9 @@ export async function fulfilOrder(
         family: order.family,
         cardholder: line.cardholderId ? { cardholderId: line.cardholderId } : line.cardholder!,
         ...(line.cardName ? { cardName: line.cardName } : {}),
+        // Complimentary cards wait, blocked, until the company hands them out and activates them
+        // (activateComplimentOrder); their money is on them already.
+        ...(order.product === 'COPMLIMENT' ? { status: 'blocked' as const } : {}),
         createdAt: at,
       })),
     );

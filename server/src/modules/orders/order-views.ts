@@ -2,6 +2,7 @@ import {
   mayApprove,
   mayCancel,
   mayPay,
+  ROLE,
   timelineOf,
   type Card,
   type OrderCard,
@@ -17,6 +18,8 @@ import type { OrderEventRow, OrderLineRow, OrderRow, PaymentRow } from './placed
 
 /** User ids to display names (`First Last`), '' for unknown. */
 export type Names = Map<string, string>;
+
+const ORDERING_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.ORDER_MANAGER];
 
 /** Orders a reorder makes sense for: loads and new cards (a replaced card is not replaced twice). */
 const REORDERABLE: readonly string[] = ['NEW', 'NEW_LOAD', 'LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'];
@@ -105,6 +108,7 @@ export function toOrderDetails(
   paymentRows: PaymentRow[],
   names: Names,
   user: { userId: string; roleId: RoleId },
+  cardsToActivate = 0,
 ): OrderDetails {
   const paid = paymentRows.filter((payment) => payment.status === 'succeeded');
   return {
@@ -128,6 +132,7 @@ export function toOrderDetails(
       pay: mayPay(row, user),
       cancel: mayCancel(row, user),
       reorder: REORDERABLE.includes(row.orderType),
+      activate: cardsToActivate > 0 && ORDERING_ROLES.includes(user.roleId),
     },
   };
 }

@@ -358,3 +358,62 @@ describe('unload', () => {
     await ledgerIsSound();
   });
 });
+
+describe('complimentary bundles', () => {
+  it('a paid complimentary order’s cards wait blocked until activateComplimentOrder, once', async () => {
+    const { draftId } = ok<{ draftId: string }>(
+      await api('om1', 'POST', 'createBundleDraftOrder', {
+        payload: { bundleId: 'COPMLIMENT-10x1500-virtual', quantity: 1 },
+      }),
+    );
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId, method: 'VISA' } }),
+    );
+    // Not paid yet: nothing to activate.
+    expect(
+      (await api('om1', 'POST', 'activateComplimentOrder', { payload: { orderId: submitted.order.orderId } }))
+        .statusCode,
+    ).toBe(409);
+    await throughBank(submitted.payment.redirectUrl!, 'approved');
+    const before = ok<{ cards: { card: Card }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
+    ).cards;
+    expect(before).toHaveLength(10);
+    expect(before.every((line) => line.card.status === 'blocked' && line.card.balanceCents === 1_500)).toBe(
+      true,
+    );
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`),
+    ).order;
+    expect(details.actions.activate).toBe(true);
+
+    // Another company's user cannot activate them.
+    expect(
+      (
+        await api('om3', 'POST', 'activateComplimentOrder', {
+          company: 'C1002',
+          payload: { orderId: submitted.order.orderId },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      ok<{ activated: number }>(
+        await api('om1', 'POST', 'activateComplimentOrder', {
+          payload: { orderId: submitted.order.orderId },
+        }),
+      ).activated,
+    ).toBe(10);
+    expect(
+      ok<{ activated: number }>(
+        await api('om1', 'POST', 'activateComplimentOrder', {
+          payload: { orderId: submitted.order.orderId },
+        }),
+      ).activated,
+    ).toBe(0);
+    const after = ok<{ cards: { card: Card }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
+    ).cards;
+    expect(after.every((line) => line.card.status === 'active')).toBe(true);
+    await ledgerIsSound();
+  });
+});

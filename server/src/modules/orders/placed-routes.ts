@@ -1,4 +1,5 @@
 import {
+  ActivateComplimentResponseSchema,
   AdvanceOrderRequestSchema,
   ApmLoopsResponseSchema,
   APPROVER_ROLES,
@@ -347,6 +348,18 @@ export function placedOrdersRoutes(service: PlacedOrdersService): FastifyPluginA
           request.body.orderId,
           request.body.trackingNumber,
         ),
+      }),
+    );
+
+    app.post(
+      '/activateComplimentOrder',
+      {
+        schema: { tags, body: OrderIdRequestSchema, response: { 200: ActivateComplimentResponseSchema } },
+        preHandler: allowRoles(...ORDERING),
+      },
+      async (request) => ({
+        success: true as const,
+        activated: await service.activateComplimentOrder(await orderActor(request), request.body.orderId),
       }),
     );
 

@@ -4,6 +4,7 @@ import {
   mayApprove,
   mayCancel,
   OPEN_STATUSES,
+  PAID_STATUSES,
   ORDER_STATUSES,
   paymentMethodsFor,
   rfOfOrderNumber,
@@ -463,7 +464,8 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
         countLines(db, [orderId]),
       ]);
       const names = await namesOf([row.submittedBy, row.decidedBy, ...events.map((event) => event.by)]);
-      return toOrderDetails(row, counts.get(orderId) ?? 0, events, paymentRows, names, user);
+      const waiting = row.product === 'COPMLIMENT' ? await complimentaryWaiting(db, orderId) : 0;
+      return toOrderDetails(row, counts.get(orderId) ?? 0, events, paymentRows, names, user, waiting);
     },
 
     async orderCards(
@@ -761,8 +763,46 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
       return summary(order);
     },
 
+    /**
+     * activateComplimentOrder (SPEC §7): a paid complimentary order's cards, made blocked until the
+     * company hands them out, become active. Answers how many were activated (0 on a repeat).
+     */
+    async activateComplimentOrder(actor: OrderActor, orderId: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const order = await lockOrder(tx, actor.companyId, orderId);
+        if (order.product !== 'COPMLIMENT' || !PAID_STATUSES.includes(order.status)) {
+          throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is not a paid complimentary order`);
+        }
+        const lines = await linesOf(tx, orderId);
+        const activated = await deps.cards.activateCards(
+          tx,
+          actor.companyId,
+          lines.flatMap((line) => (line.cardId ? [line.cardId] : [])),
+        );
+        if (activated > 0) {
+          await addEvent(tx, {
+            orderId,
+            status: 'loaded',
+            by: actor.userId,
+            at: now(),
+            note: `activated ${activated}`,
+          });
+          await audit(tx, actor, 'order.activate', orderId, null, { activated });
+        }
+        return activated;
+      });
+    },
+
     getOrder,
   };
+}
+
+/** How many cards of a complimentary order still wait for activation. */
+async function complimentaryWaiting(db: Db, orderId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from order_lines l join cards c on c.id = l.card_id
+     where l.order_id = ${orderId} and c.status = 'blocked'`);
+  return Number(result.rows[0]?.n ?? 0);
 }
 
 export type PlacedOrdersService = ReturnType<typeof createPlacedOrdersService>;
