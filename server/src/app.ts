@@ -37,6 +37,8 @@ import { createSandboxGateway } from './modules/orders/gateway';
 import { placedOrdersRoutes } from './modules/orders/placed-routes';
 import { createPlacedOrdersService, type PlacedOrdersService } from './modules/orders/placed-service';
 import { sandboxBankRoutes } from './modules/orders/sandbox-bank';
+import { orderDocumentRoutes } from './modules/orders/document-routes';
+import { createOrderMailer } from './modules/orders/order-mail';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
@@ -242,8 +244,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     identity,
     gateway: createSandboxGateway({ publicUrl: config.publicUrl, secret: bankSecret }),
     publicUrl: config.publicUrl,
+    notify: (notice) => orderMailer.notify(notice),
+  });
+  const orderMailer = createOrderMailer({
+    db: database.db,
+    content,
+    identity,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
   });
   await app.register(placedOrdersRoutes(placedOrders), { prefix: '/api/v1/orders' });
+  await app.register(
+    orderDocumentRoutes({ orders: placedOrders, companies, identity, mailer: orderMailer }),
+    { prefix: '/api/v1/orders' },
+  );
   await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 

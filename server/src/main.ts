@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { seedDemoOrders } from './db/seed/demo-orders';
 import { loadConfig } from './platform/config';
 import { purgeIdempotencyKeys } from './platform/idempotency';
 import { migrateDatabase, openDatabase } from './platform/db';
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
   const demo = config.DEMO_SEED ? await seedDemo(database) : null;
 
   const app = await buildApp({ config, database });
+  if (demo?.seeded) await seedDemoOrders(database.db, app.services);
   // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys; deletes are idempotent, so
   // several instances may run it. Moves to the job queue when jobs arrive.
   const purge = setInterval(() => {

@@ -2,14 +2,23 @@ import nodemailer from 'nodemailer';
 import type { Database } from './db';
 import { mailOutbox } from './schema';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+/** A file sent with a mail (the proforma PDF of an order). */
+export type MailAttachment = { filename: string; content: Buffer; contentType: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  attachments?: MailAttachment[];
+};
 export type SentMail = { id: string; transport: 'smtp' | 'outbox' };
 export type Mailer = { send(message: MailMessage): Promise<SentMail> };
 
 /**
  * Real mail through nodemailer: with `SMTP_URL` it goes to that server, otherwise nodemailer still
  * builds the message and it is kept in `mail_outbox` for the development mailbox (`/dev/mailbox`).
- * Either way a copy is recorded in the outbox, so support can see what a user was sent.
+ * Either way a copy is recorded in the outbox, so support can see what a user was sent. The outbox
+ * keeps no files: it names the attachments on a last line of the stored text.
  */
 export function createMailer(
   database: Database,
@@ -36,7 +45,7 @@ export function createMailer(
           to: message.to,
           from: options.from,
           subject: message.subject,
-          text: message.text,
+          text: outboxText(message),
           html: message.html ?? null,
           transport: kind,
           messageId,
@@ -47,4 +56,10 @@ export function createMailer(
       return { id: row!.id, transport: kind };
     },
   };
+}
+
+/** The text as the outbox keeps it: with an `Attachments: a.pdf, b.xlsx` line when there are any. */
+function outboxText(message: MailMessage): string {
+  const names = (message.attachments ?? []).map((attachment) => attachment.filename);
+  return names.length > 0 ? `${message.text}\n\nAttachments: ${names.join(', ')}` : message.text;
 }

@@ -12,6 +12,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import { demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
+import { seedDemoOrders } from '../../db/seed/demo-orders';
 
 let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
@@ -414,6 +415,89 @@ describe('complimentary bundles', () => {
       await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
     ).cards;
     expect(after.every((line) => line.card.status === 'active')).toBe(true);
+    await ledgerIsSound();
+  });
+});
+
+async function mailsTo(email: string, since: Date): Promise<{ subject: string; text: string }[]> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const rows = await query<{ subject: string; text: string }>(
+      `select subject, text from mail_outbox where "to" = $1 and created_at >= $2 order by created_at, id`,
+      [email, since],
+    );
+    if (rows.length > 0) return rows;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return [];
+}
+
+describe('emails and documents', () => {
+  it('emails the submitter at each step, in their language', async () => {
+    const since = new Date(Date.now() - 1_000);
+    const draft = await saveDraft({ cards: [holderLine('a', 2_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    await throughBank(submitted.payment.redirectUrl!, 'approved');
+    let mails: { subject: string; text: string }[] = [];
+    for (let attempt = 0; attempt < 50 && mails.length < 3; attempt += 1) {
+      mails = (await mailsTo('om1@tessera.demo', since)).filter((mail) =>
+        mail.text.includes(submitted.order.orderId),
+      );
+      if (mails.length < 3) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Awaiting payment, paid, loaded — Greek (om1 prefers Greek), nothing left unfilled.
+    expect(mails).toHaveLength(3);
+    expect(mails.every((mail) => /[α-ω]/i.test(mail.text) && !/\{\w+\}/.test(mail.text))).toBe(true);
+    expect(mails[0]!.text).toContain(formatRf(submitted.order.rfCode));
+  });
+
+  it('serves the proforma as a PDF and the analysis as an xlsx, to the company only', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 2_000)] });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
+    );
+    const pdf = await api('om1', 'GET', `proformaDocument?orderId=${order.orderId}`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const xlsx = await api(
+      'om1',
+      'GET',
+      `downloadOrderAnalysisExcel?orderId=${order.orderId}&companyId=C1001`,
+    );
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.rawPayload.subarray(0, 2).toString()).toBe('PK');
+    expect(
+      (await api('om3', 'GET', `proformaDocument?orderId=${order.orderId}&companyId=C1002`)).statusCode,
+    ).toBe(404);
+    expect(
+      (await api('finance', 'GET', `proformaDocument?orderId=${order.orderId}&companyId=C1001`)).statusCode,
+    ).toBe(403);
+    const since = new Date(Date.now() - 1_000);
+    const sent = ok<{ sentTo: string }>(
+      await api('om1', 'POST', 'sendProformaDocument', { payload: { orderId: order.orderId } }),
+    );
+    expect(sent.sentTo).toBe('om1@tessera.demo');
+    const mails = await mailsTo('om1@tessera.demo', since);
+    expect(mails.some((mail) => mail.text.includes(`proforma-${order.orderNumber}.pdf`))).toBe(true);
+  });
+});
+
+describe('demo orders', () => {
+  it('seeds paid, waiting and approval-pending orders through the services', async () => {
+    await seedDemoOrders(ctx.database.db, ctx.app.services);
+    const acme = ok<{ orders: OrderSummary[] }>(
+      await api('om1', 'GET', 'retrieveOrderHistory?pageSize=100'),
+    ).orders;
+    const status = (alias: string) => acme.find((order) => order.draftOrderAlias === alias)?.status;
+    expect(status('Φόρτωση Νοεμβρίου')).toBe('loaded');
+    expect(status('Νέοι συνάδελφοι')).toBe('in_production');
+    expect(status('Ψηφιακές κάρτες εποχικών')).toBe('awaiting_payment');
+    const olive = ok<{ orders: OrderSummary[] }>(
+      await api('payment', 'GET', 'retrieveOrderHistory?status=awaiting_approval', { company: 'C1002' }),
+    ).orders;
+    expect(olive.map((order) => order.draftOrderAlias)).toContain('Δώρο Χριστουγέννων');
     await ledgerIsSound();
   });
 });

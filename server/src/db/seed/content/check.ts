@@ -12,6 +12,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import {
+  ORDER_EMAIL_COMMON_PLACEHOLDERS,
+  ORDER_EMAIL_KINDS,
+  ORDER_EMAIL_PLACEHOLDERS,
+  type OrderEmailKind,
+} from '../../../modules/orders/documents/order-emails';
 import { VALIDATION_KEYS, type ValidationKey } from '../../../platform/errors';
 import {
   ERROR_CODE,
@@ -62,6 +68,10 @@ const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
 /** Identity emails (ADR 005): a new key, so databases seeded before it receive it at the next start. */
 const IdentityEmailsSchema = z.strictObject({ passwordReset: Email, confirmAccount: Email });
+/** Order emails (ADR 010): one per step of the order timeline, in the recipient's language. */
+const OrderEmailsSchema = z.strictObject(
+  Object.fromEntries(ORDER_EMAIL_KINDS.map((kind) => [kind, Email])) as Record<OrderEmailKind, typeof Email>,
+);
 
 const PAGE_SLUGS = [
   'home',
@@ -91,6 +101,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'notification-texts': NotificationTextsSchema,
   emails: EmailsSchema,
   'identity-emails': IdentityEmailsSchema,
+  'order-emails': OrderEmailsSchema,
   ...Object.fromEntries(PAGE_SLUGS.map((slug) => [`pages/${slug}`, PageSchema])),
 };
 
@@ -456,6 +467,14 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
     for (const [id, v] of Object.entries(output as z.infer<typeof IdentityEmailsSchema>)) {
       for (const p of ['{firstName}', '{link}', '{hours}'])
         if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
+    }
+  }
+  if (key === 'order-emails') {
+    for (const [id, v] of Object.entries(output as z.infer<typeof OrderEmailsSchema>)) {
+      const kind = id as OrderEmailKind;
+      if (!v.subject.includes('{order}')) problem(file, `${id}.subject should use {order}`);
+      for (const name of [...ORDER_EMAIL_COMMON_PLACEHOLDERS, ...ORDER_EMAIL_PLACEHOLDERS[kind]])
+        if (!v.text.includes(`{${name}}`)) problem(file, `${id}.text should use {${name}}`);
     }
   }
 }
