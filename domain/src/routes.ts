@@ -48,7 +48,15 @@ export const SPEC_ROUTES = [
  * Pages the portal adds to SPEC §2 (docs/decisions/007-account-pages-beyond-spec.md): the account
  * pages the specification's content service names without routes.
  */
-export const EXTRA_ROUTES = ['/account/order-managers', '/account/agents', '/account/spend-rules'] as const;
+export const EXTRA_ROUTES = [
+  '/account/order-managers',
+  '/account/agents',
+  '/account/spend-rules',
+  /** The bank returns the browser here; then success or failure (ADR 010). */
+  '/orders/payment/result',
+  '/orders/payment/success',
+  '/orders/payment/failure',
+] as const;
 
 /** Every fixed address the portal serves. */
 export const PORTAL_ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES] as const;

@@ -40,8 +40,25 @@ export const paths = {
   myBenefitsIssue: withExpired('cards/mybenefits/issue'),
 
   orderHistory: fixed('orders/order-history'),
-  orderDetails: fixed('order-details-page'),
+  orderDetails: {
+    pattern: 'order-details-page',
+    href: (orderId?: string) =>
+      orderId ? `/order-details-page?orderId=${encodeURIComponent(orderId)}` : '/order-details-page',
+  } satisfies Path<[orderId?: string]>,
   ordersOverview: fixed('orders-overview'),
+  /**
+   * Beyond SPEC §2 (ADR 010): where the bank sends the browser back after a card payment, and the
+   * pages that say how it went (`?paymentId=…`).
+   */
+  paymentResult: fixed('orders/payment/result'),
+  paymentSuccess: {
+    pattern: 'orders/payment/success',
+    href: (paymentId: string) => `/orders/payment/success?paymentId=${encodeURIComponent(paymentId)}`,
+  } satisfies Path<[string]>,
+  paymentFailure: {
+    pattern: 'orders/payment/failure',
+    href: (paymentId: string) => `/orders/payment/failure?paymentId=${encodeURIComponent(paymentId)}`,
+  } satisfies Path<[string]>,
   cardList: fixed('card-list'),
   cardLoad: fixed('card-load'),
 

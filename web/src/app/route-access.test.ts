@@ -69,6 +69,24 @@ describe('route access table', () => {
     expect(decideAccess(ROUTE_ACCESS.finance, om1, 'C1001').kind).toBe('forbidden');
   });
 
+  it('opens the orders pages to every company role, and the payment result pages to payers only', () => {
+    for (const key of ['orderHistory', 'orderDetails', 'ordersOverview'] as const) {
+      for (const who of [om1, finance, payment]) {
+        expect(decideAccess(ROUTE_ACCESS[key], who, 'C1002').kind).toBe('allow');
+      }
+      expect(decideAccess(ROUTE_ACCESS[key], admin, 'C1002').kind).toBe('allow');
+      expect(decideAccess(ROUTE_ACCESS[key], merchant, null).kind).toBe('forbidden');
+    }
+    for (const key of ['paymentResult', 'paymentSuccess', 'paymentFailure'] as const) {
+      expect(decideAccess(ROUTE_ACCESS[key], om1, 'C1001').kind).toBe('allow');
+      expect(decideAccess(ROUTE_ACCESS[key], finance, 'C1002').kind).toBe('allow');
+      expect(decideAccess(ROUTE_ACCESS[key], payment, 'C1002').kind).toBe('allow');
+      // Provider staff never pay for a company (ADR 010).
+      expect(decideAccess(ROUTE_ACCESS[key], admin, 'C1002').kind).toBe('forbidden');
+    }
+    expect(accessOfPath('/orders/payment/result?paymentId=x')).toBe(ROUTE_ACCESS.paymentResult);
+  });
+
   it('keeps merchant pages to merchants, and company pages away from them', () => {
     expect(decideAccess(ROUTE_ACCESS.merchant, merchant, null).kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.merchantFaqs, om1, 'C1001').kind).toBe('forbidden');

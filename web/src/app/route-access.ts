@@ -38,6 +38,8 @@ const PROVIDER: readonly RoleId[] = [ADMIN, CUSTOMER_CARE];
 const COMPANY_USERS: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
 /** Issuing, loading and company set-up: the order manager (and provider staff acting for a company). */
 const ORDERING: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER];
+/** Paying orders: the company's own roles (ADR 010: provider staff never pay for a company). */
+const PAYING: readonly RoleId[] = [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
 
 const roles = (
   allowed: readonly RoleId[],
@@ -73,6 +75,9 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   orderHistory: forCompany(COMPANY_USERS),
   orderDetails: forCompany(COMPANY_USERS),
   ordersOverview: forCompany(COMPANY_USERS),
+  paymentResult: forCompany(PAYING),
+  paymentSuccess: forCompany(PAYING),
+  paymentFailure: forCompany(PAYING),
   cardList: forCompany(COMPANY_USERS),
   cardLoad: forCompany(ORDERING),
 

@@ -19,6 +19,14 @@ describe('routes', () => {
     expect(leafPath(path === '/' ? '/en' : `/en${path}`)).toBe(leafPath(path));
   });
 
+  it.each(['/orders/payment/result', '/orders/payment/success', '/orders/payment/failure'])(
+    'serves the payment page %s (beyond SPEC §2, ADR 010) in both languages',
+    (path) => {
+      expect(leafPath(path)).toBe(path.slice(1));
+      expect(leafPath(`/en${path}`)).toBe(path.slice(1));
+    },
+  );
+
   it('sends unknown addresses to the not-found page in both languages', () => {
     expect(leafPath('/no-such-page')).toBe('*');
     expect(leafPath('/en/no-such-page')).toBe('*');
@@ -28,6 +36,8 @@ describe('routes', () => {
     expect(paths.cardIssueInfoDraft.href('a/b')).toBe('/card-issue/info/a%2Fb');
     expect(paths.spendeoIssue.href({ expired: true })).toBe('/cards/spendeo/issue?expired=true');
     expect(paths.page.href('terms')).toBe('/page/terms');
+    expect(paths.orderDetails.href('a&b')).toBe('/order-details-page?orderId=a%26b');
+    expect(paths.paymentFailure.href('p-1')).toBe('/orders/payment/failure?paymentId=p-1');
   });
 
   it('gives merchant pages the merchant shell', () => {

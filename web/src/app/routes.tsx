@@ -130,6 +130,41 @@ const cardIssue = {
   ),
 };
 
+const orders = {
+  history: page(
+    () => import('../features/orders/pages/order-history-page'),
+    (m) => m.OrderHistoryPage,
+  ),
+  details: page(
+    () => import('../features/orders/pages/order-details-page'),
+    (m) => m.OrderDetailsPage,
+  ),
+  overview: page(
+    () => import('../features/orders/pages/orders-overview-page'),
+    (m) => m.OrdersOverviewPage,
+  ),
+  paymentManager: page(
+    () => import('../features/orders/pages/payment-manager-page'),
+    (m) => m.PaymentManagerPage,
+  ),
+  finance: page(
+    () => import('../features/orders/pages/finance-page'),
+    (m) => m.FinancePage,
+  ),
+  paymentResult: page(
+    () => import('../features/orders/pages/payment-result-page'),
+    (m) => m.PaymentResultPage,
+  ),
+  paymentSuccess: page(
+    () => import('../features/orders/pages/payment-success-page'),
+    (m) => m.PaymentSuccessPage,
+  ),
+  paymentFailure: page(
+    () => import('../features/orders/pages/payment-failure-page'),
+    (m) => m.PaymentFailurePage,
+  ),
+};
+
 const account = {
   layout: page(
     () => import('./account-layout'),
@@ -214,16 +249,19 @@ const PAGES: PageRoute[] = [
   built('cardIssueInfoDraft', cardIssue.info, 'CardIssuePage'),
   built('spendeoIssue', cardIssue.spendeo, 'SpendeoIssuePage'),
   built('myBenefitsIssue', cardIssue.myBenefits, 'MyBenefitsIssuePage'),
-  soon('orderHistory', 'pages.orderHistory'),
-  soon('orderDetails', 'pages.orderDetails'),
-  soon('ordersOverview', 'pages.ordersOverview'),
+  built('orderHistory', orders.history, 'OrderHistoryPage'),
+  built('orderDetails', orders.details, 'OrderDetailsPage'),
+  built('ordersOverview', orders.overview, 'OrdersOverviewPage'),
+  built('paymentResult', orders.paymentResult, 'PaymentResultPage'),
+  built('paymentSuccess', orders.paymentSuccess, 'PaymentSuccessPage'),
+  built('paymentFailure', orders.paymentFailure, 'PaymentFailurePage'),
   built('cardList', cards.cardList, 'CardListPage'),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
   built('notifications', content.notifications, 'NotificationsPage'),
   built('faqs', content.faqs, 'FaqsPage'),
   built('contact', content.contact, 'ContactPage'),
-  soon('paymentManager', 'pages.paymentManager'),
-  soon('finance', 'pages.finance'),
+  built('paymentManager', orders.paymentManager, 'PaymentManagerPage'),
+  built('finance', orders.finance, 'FinancePage'),
   built('logout', identity.logout, 'LogoutPage'),
   built('login', identity.login, 'LoginPage'),
   built('reset', identity.reset, 'ResetPage'),

@@ -7,6 +7,8 @@ import cardsEl from './areas/cards.el.json';
 import cardsEn from './areas/cards.en.json';
 import draftsEl from './areas/drafts.el.json';
 import draftsEn from './areas/drafts.en.json';
+import ordersEl from './areas/orders.el.json';
+import ordersEn from './areas/orders.en.json';
 import el from './el.json';
 import en from './en.json';
 
@@ -22,14 +24,22 @@ export const MESSAGE_AREAS = {
   account: { el: accountEl, en: accountEn },
   cardIssue: { el: cardIssueEl, en: cardIssueEn },
   drafts: { el: draftsEl, en: draftsEn },
+  orders: { el: ordersEl, en: ordersEn },
 } as const;
 
-const greek = { ...el, ...cardsEl, ...accountEl, ...cardIssueEl, ...draftsEl };
+const greek = { ...el, ...cardsEl, ...accountEl, ...cardIssueEl, ...draftsEl, ...ordersEl };
 export type MessageId = keyof typeof greek;
 
 export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
   el: greek,
-  en: { ...en, ...cardsEn, ...accountEn, ...cardIssueEn, ...draftsEn } satisfies Record<MessageId, string>,
+  en: {
+    ...en,
+    ...cardsEn,
+    ...accountEn,
+    ...cardIssueEn,
+    ...draftsEn,
+    ...ordersEn,
+  } satisfies Record<MessageId, string>,
 };
 
 declare global {

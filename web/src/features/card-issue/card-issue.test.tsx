@@ -749,7 +749,7 @@ describe('new cardholders who may already exist', () => {
 });
 
 describe('overview and payment', () => {
-  it("shows every line with its fees and the server's totals, then the payment placeholder", async () => {
+  it("shows every line with its fees and the server's totals, then the payment step", async () => {
     const { fetchMock, server } = issueApi();
     const { user, router } = renderApp('/cards/spendeo/issue');
     await startNewSpendeo(user);
@@ -825,7 +825,9 @@ describe('overview and payment', () => {
     const draftId = [...server.drafts.keys()][0]!;
     expect(router.state.location.pathname).toBe(`/card-issue/info/${draftId}`);
     expect(router.state.location.search).toBe('?step=payment');
-    expect(screen.getByText('Η πληρωμή έρχεται στην επόμενη έκδοση')).toBeTruthy();
+    // The order manager chooses how to pay (payment-step.test.tsx follows the submission).
+    expect(screen.getByRole('radiogroup', { name: 'Τρόπος πληρωμής' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Υποβολή και πληρωμή' })).toBeTruthy();
     expect(
       await screen.findByText(
         `Πρόχειρο «χωρίς όνομα» · σύνολο πληρωμής ${money(serverPrice.totalCents).replace('\u00a0', ' ')}`,

@@ -248,12 +248,9 @@ describe('content pages', () => {
   });
 
   it('shows a coming-soon page for pages not built yet', async () => {
-    mockApi({
-      'GET /api/auth/session': { body: session('om1') },
-      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
-    });
-    renderApp('/en/orders/order-history');
-    await screen.findByRole('heading', { level: 1, name: 'Order history' });
+    mockApi({ 'GET /api/auth/session': { body: session('merchant') } });
+    renderApp('/en/merchant/stores-list');
+    await screen.findByRole('heading', { level: 1, name: 'Stores' });
     expect(screen.getByText('This page is being prepared and will be available soon.')).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { localePath, type CardIssueReason, type OrderDraft } from '@tessera/doma
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import { saveLocalDraft, startIssueFlow } from '../../../lib/order-draft';
 import { readStore, removeStore, writeStore } from '../../../lib/storage';
@@ -13,6 +13,8 @@ import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useDraftOrder } from '../api/get-draft-order';
 import { IssueFlow } from '../components/issue-flow';
 import { StartPanel } from '../components/start-panel';
+import { SubmittedOrder, submittedOrderOf } from '../components/submitted-order';
+import { isDraftSubmitted } from '../submitted-drafts';
 import { useIssueDraft } from '../hooks/use-issue-draft';
 import { filterCards, useResolveLineCards } from '../api/filter-cards';
 import { useIssueContext } from '../api/context';
@@ -49,6 +51,9 @@ export function CardIssuePage() {
   const queryClient = useQueryClient();
   const { draftId = null } = useParams();
   const [params] = useSearchParams();
+  // After the payment step submitted the draft: its outcome, kept in the history entry.
+  const submitted = submittedOrderOf(useLocation().state);
+  const isSubmitted = submitted !== null;
   const { draft, update } = useIssueDraft();
   const knownCards = useKnownCards();
   const issueContext = useIssueContext();
@@ -77,7 +82,7 @@ export function CardIssuePage() {
   const reasonParam = params.get('reason');
   const cardIdParam = params.get('cardId');
   useEffect(() => {
-    if (draftId !== null || !isCardIssueReason(reasonParam)) return;
+    if (isSubmitted || draftId !== null || !isCardIssueReason(reasonParam)) return;
     const current = readStore('orderDraft');
     const isSameFlow =
       current !== null &&
@@ -115,19 +120,21 @@ export function CardIssuePage() {
     return () => {
       cancelled = true;
     };
-  }, [draftId, reasonParam, cardIdParam, queryClient, navigate, locale, issueContext]);
+  }, [isSubmitted, draftId, reasonParam, cardIdParam, queryClient, navigate, locale, issueContext]);
 
   // A saved local draft shown without its id in the address: put the id there.
   const localId = draft?.id ?? null;
   useEffect(() => {
-    if (draftId === null && localId !== null && !isCardIssueReason(reasonParam)) {
+    if (!isSubmitted && draftId === null && localId !== null && !isCardIssueReason(reasonParam)) {
       goTo(step, { draftId: localId, replace: true });
     }
-  }, [draftId, localId, reasonParam, step, goTo]);
+  }, [isSubmitted, draftId, localId, reasonParam, step, goTo]);
 
   // `/card-issue/info/{draftId}`: the saved draft.
   const isLocalThisDraft = draftId !== null && draft?.id === draftId;
-  const server = useDraftOrder(draftId);
+  // Submitted a moment ago: the page is on its way to the outcome.
+  const isGone = isDraftSubmitted(draftId);
+  const server = useDraftOrder(isGone ? null : draftId);
   const hasConflict = draftId !== null && !isLocalThisDraft && hasUnsavedWork(draft) && !isOpeningOther;
   const adopted = useRef<string | null>(null);
   // Starting over from a saved draft's address: the draft must not come back while the address changes.
@@ -136,14 +143,30 @@ export function CardIssuePage() {
     if (draftId === null) isRestarting.current = false;
   }, [draftId]);
   useEffect(() => {
-    if (draftId === null || isLocalThisDraft || hasConflict || !server.data || isRestarting.current) return;
+    if (
+      draftId === null ||
+      isGone ||
+      isLocalThisDraft ||
+      hasConflict ||
+      !server.data ||
+      isRestarting.current
+    ) {
+      return;
+    }
     if (adopted.current === server.data.draftId && readStore('orderDraft')?.id === draftId) return;
     adopted.current = server.data.draftId;
     saveLocalDraft(localDraftOf(server.data));
     writeStore('draftOrder', { orderType: server.data.orderType, orderId: server.data.draftId });
-  }, [draftId, isLocalThisDraft, hasConflict, server.data]);
+  }, [draftId, isGone, isLocalThisDraft, hasConflict, server.data]);
 
   const title = intl.formatMessage({ id: 'cardIssue.title' });
+  if (submitted) {
+    return (
+      <IssueFrame title={title}>
+        <SubmittedOrder result={submitted} />
+      </IssueFrame>
+    );
+  }
   const isLoading =
     (draftId === null && isCardIssueReason(reasonParam)) ||
     (draftId !== null && !isLocalThisDraft && !hasConflict && !server.isError);

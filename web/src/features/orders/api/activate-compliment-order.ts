@@ -1,0 +1,33 @@
+import type { ActivateComplimentResponseSchema } from '@tessera/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
+import { request } from '../../../lib/request';
+import { useOrdersContext } from '../../../lib/use-orders-context';
+
+export const ACTIVATE_COMPLIMENT_ORDER_PATH = `${ORDERS_API}/activateComplimentOrder`;
+
+type ActivateComplimentResponse = z.infer<typeof ActivateComplimentResponseSchema>;
+
+/**
+ * `POST activateComplimentOrder` {orderId}: a paid complimentary order's cards are made blocked
+ * until the company hands them out; this activates them. Answers how many it activated, or null
+ * after a failure (shown by the global error).
+ */
+export function useActivateComplimentOrder() {
+  const context = useOrdersContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (orderId: string) => {
+      const result = await request<ActivateComplimentResponse>(ACTIVATE_COMPLIMENT_ORDER_PATH, {
+        ...ordersRequestOptions(context),
+        method: 'POST',
+        body: { orderId },
+      });
+      return result.error ? null : result.data.activated;
+    },
+    onSuccess: async (activated) => {
+      if (activated !== null) await queryClient.invalidateQueries({ queryKey: PLACED_ORDERS_QUERY_ROOT });
+    },
+  });
+}

@@ -1,0 +1,30 @@
+import type { SubmitOrderResponse } from '@tessera/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
+import { request } from '../../../lib/request';
+import { useOrdersContext } from '../../../lib/use-orders-context';
+
+export const APPROVE_ORDER_PATH = `${ORDERS_API}/submitOrderPaymentManager`;
+
+/**
+ * `POST submitOrderPaymentManager` {orderId}: a payment manager (or provider staff) approves an
+ * order waiting for approval; it then awaits payment. Answers the order, or null after a failure
+ * (the global error says why: 71, no one approves their own order).
+ */
+export function useApproveOrder() {
+  const context = useOrdersContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { orderId: string; idempotencyKey: string }) => {
+      const result = await request<SubmitOrderResponse>(APPROVE_ORDER_PATH, {
+        ...ordersRequestOptions(context, { 'Idempotency-Key': input.idempotencyKey }),
+        method: 'POST',
+        body: { orderId: input.orderId },
+      });
+      return result.error ? null : result.data.order;
+    },
+    onSuccess: async (order) => {
+      if (order) await queryClient.invalidateQueries({ queryKey: PLACED_ORDERS_QUERY_ROOT });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { refreshAfterSubmission } from '../../../lib/placed-orders';
+import { submitDraftOrder, type SubmitDraftInput } from '../../../lib/submit-draft-order';
+import { useOrdersContext } from '../../../lib/use-orders-context';
+
+/**
+ * Submits a draft from /paymentManager (`submitOrderPaymentManager` {draftId}) or /finance
+ * (`submitOrderFinanceUser` {draftId}); the order then awaits payment. Answers the response, or
+ * null after a failure (shown by the global error).
+ */
+export function useSubmitDraft() {
+  const context = useOrdersContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { draft: SubmitDraftInput; idempotencyKey: string }) =>
+      submitDraftOrder(input.draft, context, input.idempotencyKey),
+    onSuccess: async (response, input) => {
+      if (response) await refreshAfterSubmission(queryClient, input.draft.draftId);
+    },
+  });
+}

@@ -1,0 +1,35 @@
+import type { ApprovalSettingsSchema } from '@tessera/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { ordersRequestOptions } from '../../../lib/placed-orders';
+import { request } from '../../../lib/request';
+import { useOrdersContext } from '../../../lib/use-orders-context';
+import { APPROVAL_SETTINGS_PATH, type ApprovalSettingsResponse } from './get-approval-settings';
+import { orderKeys } from './query-keys';
+
+type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
+
+/**
+ * `POST approvalSettings` {thresholdCents | null} (payment managers, provider staff): orders of
+ * order managers above the threshold wait for approval; null turns approval off.
+ */
+export function useUpdateApprovalSettings() {
+  const context = useOrdersContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: ApprovalSettings) => {
+      const result = await request<ApprovalSettingsResponse>(APPROVAL_SETTINGS_PATH, {
+        ...ordersRequestOptions(context),
+        method: 'POST',
+        body: input,
+      });
+      return result.error ? null : result.data.settings;
+    },
+    onSuccess: async (settings) => {
+      if (!settings) return;
+      queryClient.setQueryData(orderKeys.approvalSettings(context.companyId), settings);
+      // The overview shows the threshold too.
+      await queryClient.invalidateQueries({ queryKey: orderKeys.overview(context.companyId) });
+    },
+  });
+}

@@ -1,0 +1,55 @@
+import { Table, Text, VisuallyHidden } from '@mantine/core';
+import type { Payment } from '@tessera/domain';
+import { useIntl } from 'react-intl';
+import { formatDateTime, formatMoney } from '../../../lib/format';
+import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
+import { useLocale } from '../../../lib/use-locale';
+import { PAYMENT_STATUS_MESSAGE } from '../model';
+
+/** The order's payments, newest first: method, status in words, amount, when, and why one failed. */
+export function OrderPayments({ payments, caption }: { payments: readonly Payment[]; caption: string }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  if (payments.length === 0) {
+    return <Text c="dimmed">{intl.formatMessage({ id: 'orders.payments.none' })}</Text>;
+  }
+  const sorted = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  return (
+    <Table.ScrollContainer minWidth={640} type="native" role="region" aria-label={caption} tabIndex={0}>
+      <Table verticalSpacing="sm">
+        <Table.Caption>
+          <VisuallyHidden>{caption}</VisuallyHidden>
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{intl.formatMessage({ id: 'orders.payments.method' })}</Table.Th>
+            <Table.Th scope="col">{intl.formatMessage({ id: 'orders.payments.status' })}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {intl.formatMessage({ id: 'orders.payments.amount' })}
+            </Table.Th>
+            <Table.Th scope="col">{intl.formatMessage({ id: 'orders.payments.time' })}</Table.Th>
+            <Table.Th scope="col">{intl.formatMessage({ id: 'orders.payments.reason' })}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((payment) => {
+            const at = payment.completedAt ?? payment.createdAt;
+            return (
+              <Table.Tr key={payment.paymentId}>
+                <Table.Td>{intl.formatMessage({ id: PAYMENT_METHOD_MESSAGE[payment.method] })}</Table.Td>
+                <Table.Td>{intl.formatMessage({ id: PAYMENT_STATUS_MESSAGE[payment.status] })}</Table.Td>
+                <Table.Td ta="end" className="tessera-amount">
+                  {formatMoney(payment.amountCents)}
+                </Table.Td>
+                <Table.Td>
+                  <time dateTime={at}>{formatDateTime(at, locale)}</time>
+                </Table.Td>
+                <Table.Td>{payment.failureReason || '—'}</Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

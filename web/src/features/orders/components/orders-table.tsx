@@ -1,0 +1,106 @@
+import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
+import type { OrderSummary } from '@tessera/domain';
+import type { ReactNode } from 'react';
+import type { MessageId } from '../../../i18n/messages';
+import { useIntl } from 'react-intl';
+import { paths } from '../../../app/paths';
+import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
+import { LanguageLink } from '../../../ui/language-link';
+import { ORDER_TYPE_MESSAGE, orderNumberText, productFamilyName } from '../model';
+import { OrderStatusBadge } from './status-badge';
+
+type Props = {
+  orders: readonly OrderSummary[];
+  /** What the table lists, said to screen readers (and shown when `isCaptionShown`). */
+  caption: string;
+  isCaptionShown?: boolean;
+  /** Buttons per order (approve, pay…); adds an actions column. */
+  actions?: (order: OrderSummary) => ReactNode;
+  isUpdating?: boolean;
+};
+
+/**
+ * Orders in a table: number (the link to the order), date, alias, product, type, cards, total and
+ * status. On narrow screens it scrolls sideways inside a labelled, focusable region.
+ */
+export function OrdersTable({ orders, caption, isCaptionShown = false, actions, isUpdating = false }: Props) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const column = (id: MessageId) => intl.formatMessage({ id });
+  return (
+    <Table.ScrollContainer
+      minWidth={actions ? 1040 : 880}
+      type="native"
+      role="region"
+      aria-label={caption}
+      tabIndex={0}
+      aria-busy={isUpdating || undefined}
+      className="tessera-orders-table"
+    >
+      <Table verticalSpacing="sm" highlightOnHover>
+        <Table.Caption className={isCaptionShown ? 'tessera-orders-table__caption' : undefined}>
+          {isCaptionShown ? caption : <VisuallyHidden>{caption}</VisuallyHidden>}
+        </Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th scope="col">{column('orders.column.number')}</Table.Th>
+            <Table.Th scope="col">{column('orders.column.date')}</Table.Th>
+            <Table.Th scope="col">{column('orders.column.alias')}</Table.Th>
+            <Table.Th scope="col">{column('orders.column.product')}</Table.Th>
+            <Table.Th scope="col">{column('orders.column.type')}</Table.Th>
+            <Table.Th scope="col" ta="end">
+              {column('orders.column.cards')}
+            </Table.Th>
+            <Table.Th scope="col" ta="end">
+              {column('orders.column.total')}
+            </Table.Th>
+            <Table.Th scope="col">{column('orders.column.status')}</Table.Th>
+            {actions ? <Table.Th scope="col">{column('orders.column.actions')}</Table.Th> : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {orders.map((order) => (
+            <Table.Tr key={order.orderId}>
+              <Table.Th scope="row">
+                <Anchor
+                  component={LanguageLink}
+                  to={paths.orderDetails.href(order.orderId)}
+                  fw={600}
+                  aria-label={intl.formatMessage(
+                    { id: 'orders.table.openLabel' },
+                    { number: order.orderNumber },
+                  )}
+                >
+                  {orderNumberText(order)}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>
+                <time dateTime={order.submittedAt}>{formatDateTime(order.submittedAt, locale)}</time>
+              </Table.Td>
+              <Table.Td className="tessera-orders-table__alias">
+                {order.draftOrderAlias || (
+                  <Text span c="dimmed" size="sm">
+                    {intl.formatMessage({ id: 'orders.table.noAlias' })}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>{productFamilyName(intl, locale, order.product, order.family)}</Table.Td>
+              <Table.Td>{intl.formatMessage({ id: ORDER_TYPE_MESSAGE[order.orderType] })}</Table.Td>
+              <Table.Td ta="end">{formatNumber(order.cards, locale)}</Table.Td>
+              <Table.Td ta="end" className="tessera-amount">
+                {formatMoney(order.totalCents)}
+              </Table.Td>
+              <Table.Td>
+                <OrderStatusBadge status={order.status} />
+              </Table.Td>
+              {actions ? (
+                <Table.Td className="tessera-orders-table__actions">{actions(order)}</Table.Td>
+              ) : null}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

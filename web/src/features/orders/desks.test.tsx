@@ -1,0 +1,294 @@
+import type { DraftSummary, OrdersOverviewResponse } from '@tessera/domain';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { writeStore } from '../../lib/storage';
+import { COMPANIES, companyResponse, session } from '../../test/fixtures';
+import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { orderSummary, uuid, UUID_PATTERN } from '../../test/orders';
+import { renderApp } from '../../test/render-app';
+
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ORDERS = '/api/v1/orders';
+
+function deskApi(role: 'om1' | 'payment' | 'finance', handlers: Record<string, MockHandler>) {
+  const companyId = role === 'om1' ? 'C1001' : 'C1002';
+  writeStore('companyData', COMPANIES[companyId]);
+  return mockApi({
+    'GET /api/auth/session': { body: session(role) },
+    'POST /api/v1/accounts/getCompanyById': { body: companyResponse(companyId) },
+    'GET /api/v1/accounts/retrieveNotifications': { body: { success: true, notifications: [] } },
+    'GET /api/v1/accounts/notificationStatus': { body: { success: true } },
+    [`GET ${ORDERS}/retrieveApmLoops`]: {
+      body: {
+        success: true,
+        loops: [
+          {
+            paymentId: uuid(8200),
+            orderId: uuid(5060),
+            orderNumber: 1060,
+            method: 'RF',
+            rfCode: 'RF96000000001060',
+            amountCents: 250_000,
+            createdAt: '2026-03-05T08:00:00Z',
+          },
+        ],
+      },
+    },
+    ...handlers,
+  });
+}
+
+const BY_ME = orderSummary(1070, { status: 'awaiting_approval', submittedBy: 'user-payment' });
+const BY_OM = orderSummary(1071, {
+  status: 'awaiting_approval',
+  submittedBy: 'user-om1',
+  totalCents: 900_000,
+});
+const DUE = orderSummary(1072, { status: 'awaiting_payment' });
+
+function draft(n: number, overrides: Partial<DraftSummary> = {}): DraftSummary {
+  return {
+    draftId: uuid(n),
+    reason: 'load-card',
+    orderType: 'LOAD',
+    product: 'SPENDEO',
+    family: 'spendeo',
+    draftOrderAlias: '',
+    cards: 12,
+    totalCents: 60_900,
+    createdBy: uuid(900),
+    createdByName: 'Ελένη Κωνσταντίνου',
+    updatedAt: '2026-03-02T08:30:00Z',
+    ...overrides,
+  };
+}
+
+describe('the orders overview', () => {
+  it('counts orders per status, shows the month and the balance, and the shortcuts the user may take', async () => {
+    const overview: OrdersOverviewResponse = {
+      success: true,
+      counts: { awaiting_approval: 2, awaiting_payment: 1, loaded: 40 } as OrdersOverviewResponse['counts'],
+      awaitingApproval: [BY_ME, BY_OM],
+      awaitingPayment: [DUE],
+      recent: [DUE],
+      monthLoadedCents: 1_250_000,
+      monthFeesCents: 12_345,
+      companyBalanceCents: 4_500,
+      approvalThresholdCents: 500_000,
+    };
+    deskApi('payment', { [`GET ${ORDERS}/retrieveOrdersOverview`]: { body: overview } });
+    renderApp('/orders-overview');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Επισκόπηση παραγγελιών' })).toBeTruthy();
+    const counts = await screen.findByRole('list', { name: 'Παραγγελίες ανά κατάσταση' });
+    const loaded = within(counts).getByRole('link', { name: /Φορτώθηκε/ });
+    expect(loaded.textContent).toBe('40Φορτώθηκε');
+    expect(loaded.getAttribute('href')).toBe('/orders/order-history?status=loaded');
+    expect(within(counts).getByRole('link', { name: /Απορρίφθηκε/ }).textContent).toBe('0Απορρίφθηκε');
+
+    const figure = (label: string) =>
+      screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(figure('Φορτίσεις του μήνα')).toBe('12.500,00\u00a0€');
+    expect(figure('Αμοιβές του μήνα')).toBe('123,45\u00a0€');
+    expect(figure('Υπόλοιπο εταιρείας (από ξεφορτώσεις)')).toBe('45,00\u00a0€');
+    expect(figure('Όριο έγκρισης')).toBe('5.000,00\u00a0€');
+
+    // No one approves their own order: the payment manager's own order has no approve shortcut.
+    const approval = screen.getByRole('table', { name: 'Παραγγελίες σε αναμονή έγκρισης' });
+    expect(within(approval).queryByRole('button', { name: 'Έγκριση παραγγελίας #1070' })).toBeNull();
+    expect(within(approval).getByRole('button', { name: 'Έγκριση παραγγελίας #1071' })).toBeTruthy();
+    expect(within(approval).getByRole('button', { name: 'Απόρριψη παραγγελίας #1071' })).toBeTruthy();
+    const payment = screen.getByRole('table', { name: 'Παραγγελίες σε αναμονή πληρωμής' });
+    expect(within(payment).getByRole('button', { name: 'Πληρωμή παραγγελίας #1072' })).toBeTruthy();
+
+    const loops = await screen.findByRole('table', {
+      name: 'Μεταφορές σε αναμονή επιβεβαίωσης από την τράπεζα',
+    });
+    const loop = within(loops).getAllByRole('row')[1]!;
+    expect(within(loop).getByRole('link', { name: '#1060' })).toBeTruthy();
+    expect(
+      within(loop)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Τραπεζική μεταφορά με κωδικό RF',
+      'RF96 0000 0000 1060',
+      '2.500,00\u00a0€',
+      '05/03/2026, 10:00',
+    ]);
+  });
+
+  it('gives the order manager no approval shortcut', async () => {
+    deskApi('om1', {
+      [`GET ${ORDERS}/retrieveOrdersOverview`]: {
+        body: {
+          success: true,
+          counts: {},
+          awaitingApproval: [BY_OM],
+          awaitingPayment: [],
+          recent: [],
+          monthLoadedCents: 0,
+          monthFeesCents: 0,
+          companyBalanceCents: 0,
+          approvalThresholdCents: null,
+        },
+      },
+    });
+    renderApp('/orders-overview');
+    const approval = await screen.findByRole('table', { name: 'Παραγγελίες σε αναμονή έγκρισης' });
+    expect(within(approval).queryByRole('button')).toBeNull();
+    expect(screen.getByText('Καμία παραγγελία δεν περιμένει πληρωμή.')).toBeTruthy();
+    expect(screen.getByText('Όριο έγκρισης', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+      'Δεν απαιτείται έγκριση',
+    );
+  });
+});
+
+describe('/paymentManager', () => {
+  it('lists orders awaiting approval and payment, sets the threshold and submits drafts', async () => {
+    let threshold: number | null = 500_000;
+    const fetchMock = deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: ({ url }) => ({
+        body: {
+          success: true,
+          orders: url.searchParams.get('status') === 'awaiting_approval' ? [BY_OM] : [DUE],
+          total: 1,
+          page: 1,
+          pageSize: 100,
+        },
+      }),
+      [`GET ${ORDERS}/approvalSettings`]: () => ({
+        body: { success: true, settings: { thresholdCents: threshold } },
+      }),
+      [`POST ${ORDERS}/approvalSettings`]: ({ body }) => {
+        threshold = (body as { thresholdCents: number | null }).thresholdCents;
+        return { body: { success: true, settings: { thresholdCents: threshold } } };
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: {
+          success: true,
+          draftOrders: [draft(1, { draftOrderAlias: 'Φορτίσεις Απριλίου' })],
+          total: 1,
+          isMaxReached: false,
+        },
+      },
+      [`POST ${ORDERS}/submitOrderPaymentManager`]: {
+        body: { success: true, order: orderSummary(1080), payment: null },
+      },
+    });
+    const { user } = renderApp('/paymentManager');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Διαχείριση πληρωμών' })).toBeTruthy();
+    const approval = await screen.findByRole('table', { name: 'Παραγγελίες σε αναμονή έγκρισης' });
+    expect(within(approval).getByRole('button', { name: 'Έγκριση παραγγελίας #1071' })).toBeTruthy();
+    const payment = await screen.findByRole('table', { name: 'Παραγγελίες σε αναμονή πληρωμής' });
+    expect(within(payment).getByRole('button', { name: 'Πληρωμή παραγγελίας #1072' })).toBeTruthy();
+    const statuses = requestsTo(fetchMock, `${ORDERS}/retrieveOrderHistory`).map((call) =>
+      call.url.searchParams.get('status'),
+    );
+    expect(statuses.sort()).toEqual(['awaiting_approval', 'awaiting_payment']);
+
+    // The threshold: 5.000,00 €, changed to 7.500,50 €, then turned off.
+    const amount = await screen.findByRole('textbox', { name: /Όριο έγκρισης/ });
+    expect((amount as HTMLInputElement).value).toBe('5.000,00');
+    await user.clear(amount);
+    await user.type(amount, 'πολλά');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(
+      await screen.findByText(/Μη έγκυρο ποσό|ποσό/, { selector: '.mantine-InputWrapper-error' }),
+    ).toBeTruthy();
+    expect(
+      requestsTo(fetchMock, `${ORDERS}/approvalSettings`).filter((call) => call.method === 'POST'),
+    ).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '7.500,50');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Οι παραγγελίες άνω των 7.500,50 € θα περιμένουν έγκριση.')).toBeTruthy();
+    const approvalSwitch = screen.getByRole('switch', { name: /Έγκριση για παραγγελίες πάνω από ένα ποσό/ });
+    expect((approvalSwitch as HTMLInputElement).checked).toBe(true);
+    await user.click(approvalSwitch);
+    expect(screen.queryByRole('textbox', { name: /Όριο έγκρισης/ })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Καμία παραγγελία δεν θα χρειάζεται έγκριση.')).toBeTruthy();
+    const saves = requestsTo(fetchMock, `${ORDERS}/approvalSettings`).filter(
+      (call) => call.method === 'POST',
+    );
+    expect(saves.map((call) => call.body)).toEqual([{ thresholdCents: 750_050 }, { thresholdCents: null }]);
+
+    // A draft submitted from here becomes an order awaiting payment.
+    const drafts = await screen.findByRole('table', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
+    await user.click(within(drafts).getByRole('button', { name: 'Υποβολή: Φορτίσεις Απριλίου' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Υποβολή πρόχειρης παραγγελίας' });
+    await user.click(within(dialog).getByRole('button', { name: 'Ναι, υποβολή' }));
+    expect(
+      await screen.findByText(
+        'Η πρόχειρη παραγγελία «Φορτίσεις Απριλίου» υποβλήθηκε ως παραγγελία #1080 και περιμένει πληρωμή.',
+      ),
+    ).toBeTruthy();
+    const [submit] = requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`);
+    expect(submit?.body).toEqual({ draftId: uuid(1) });
+    expect(submit?.headers.get('Idempotency-Key')).toMatch(UUID_PATTERN);
+  });
+});
+
+describe('/finance', () => {
+  it('says there are no drafts when the server answers code 40, and lists transfers waiting for the bank', async () => {
+    deskApi('finance', {
+      [`GET ${ORDERS}/retrieveDraftOrdersFinanceUser`]: {
+        status: 404,
+        body: { success: false, errorCode: 40, errorLevel: 'info', errorMessage: 'No draft orders' },
+      },
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [DUE], total: 1, page: 1, pageSize: 100 },
+      },
+    });
+    renderApp('/finance');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Οικονομικά' })).toBeTruthy();
+    expect(await screen.findByText('Δεν υπάρχουν πρόχειρες παραγγελίες προς υποβολή.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    const payment = await screen.findByRole('table', { name: 'Παραγγελίες σε αναμονή πληρωμής' });
+    expect(within(payment).getByRole('button', { name: 'Πληρωμή παραγγελίας #1072' })).toBeTruthy();
+    expect(within(payment).queryByRole('button', { name: /Έγκριση/ })).toBeNull();
+    expect(
+      await screen.findByRole('table', { name: 'Μεταφορές σε αναμονή επιβεβαίωσης από την τράπεζα' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Όλες οι παραγγελίες' }).getAttribute('href')).toBe(
+      '/orders/order-history',
+    );
+  });
+
+  it('submits a draft through the finance user’s call', async () => {
+    const fetchMock = deskApi('finance', {
+      [`GET ${ORDERS}/retrieveDraftOrdersFinanceUser`]: {
+        body: { success: true, draftOrders: [draft(2)], total: 1, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`POST ${ORDERS}/submitOrderFinanceUser`]: {
+        body: { success: true, order: orderSummary(1081), payment: null },
+      },
+    });
+    const { user } = renderApp('/finance');
+    const drafts = await screen.findByRole('table', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
+    expect(within(drafts).getByRole('rowheader').textContent).toBe('Φόρτιση · Spendeo');
+    await user.click(within(drafts).getByRole('button', { name: /^Υποβολή: Φόρτιση · Spendeo/ }));
+    await user.click(await screen.findByRole('button', { name: 'Ναι, υποβολή' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `${ORDERS}/submitOrderFinanceUser`)[0]?.body).toEqual({
+        draftId: uuid(2),
+      }),
+    );
+    expect(requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`)).toHaveLength(0);
+  });
+
+  it('is closed to order managers', async () => {
+    deskApi('om1', {});
+    renderApp('/finance');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Δεν έχετε πρόσβαση σε αυτή τη σελίδα' }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import type {
+  CreatePaymentOrderRequest,
+  PaymentInstructions,
+  PaymentInstructionsResponse,
+} from '@tessera/domain';
+import { request } from './request';
+import { ORDERS_API, ordersRequestOptions, type OrdersContext } from './placed-orders';
+
+export const CREATE_PAYMENT_ORDER_PATH = `${ORDERS_API}/createPaymentOrder`;
+
+/**
+ * `POST createPaymentOrder` {orderId, method}: starts a payment of an order awaiting payment and
+ * answers what to do (VISA: the bank's page; RF and IRIS: what to transfer). `idempotencyKey` is
+ * the user action's. A failure shows the global error and answers null.
+ */
+export async function createPaymentOrder(
+  input: CreatePaymentOrderRequest,
+  context: OrdersContext,
+  idempotencyKey: string,
+): Promise<PaymentInstructions | null> {
+  const result = await request<PaymentInstructionsResponse>(CREATE_PAYMENT_ORDER_PATH, {
+    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    method: 'POST',
+    body: input,
+  });
+  return result.error ? null : result.data.payment;
+}

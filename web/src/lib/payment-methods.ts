@@ -1,0 +1,33 @@
+import type { PaymentMethodsResponse } from '@tessera/domain';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { requestOrThrow } from './request';
+import {
+  ORDERS_API,
+  ordersRequestOptions,
+  PLACED_ORDERS_QUERY_ROOT,
+  type OrdersContext,
+} from './placed-orders';
+
+export const RETRIEVE_PAYMENT_METHODS_PATH = `${ORDERS_API}/retrievePaymentMethods`;
+
+export type PaymentMethodOption = PaymentMethodsResponse['methods'][number];
+
+/** `GET retrievePaymentMethods?orderId=`: the methods an order may be paid with now (VISA has a cap). */
+export const paymentMethodsQueryOptions = (context: OrdersContext, orderId: string) =>
+  queryOptions({
+    queryKey: [...PLACED_ORDERS_QUERY_ROOT, 'paymentMethods', context.companyId, orderId],
+    queryFn: async ({ signal }) => {
+      const search = new URLSearchParams({ orderId });
+      const data = await requestOrThrow<PaymentMethodsResponse>(
+        `${RETRIEVE_PAYMENT_METHODS_PATH}?${search}`,
+        { ...ordersRequestOptions(context), signal },
+      );
+      return data.methods;
+    },
+    enabled: context.companyId !== null,
+    staleTime: 30_000,
+  });
+
+export function usePaymentMethods(context: OrdersContext, orderId: string) {
+  return useQuery(paymentMethodsQueryOptions(context, orderId));
+}

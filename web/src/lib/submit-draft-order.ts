@@ -1,0 +1,64 @@
+import { ROLE, type PaymentKind, type RoleId, type SubmitOrderResponse } from '@tessera/domain';
+import { request } from './request';
+import { ORDERS_API, ordersRequestOptions, type OrdersContext } from './placed-orders';
+
+export const SUBMIT_PAYMENT_OM_PATH = `${ORDERS_API}/submitPaymentOm`;
+export const SUBMIT_ORDER_FINANCE_USER_PATH = `${ORDERS_API}/submitOrderFinanceUser`;
+export const SUBMIT_ORDER_PAYMENT_MANAGER_PATH = `${ORDERS_API}/submitOrderPaymentManager`;
+
+/**
+ * Who submits a draft, and so through which call (SPEC §7, ADR 010):
+ * - `orderManager`: `submitPaymentOm` {draftId, method} submits and, unless the order waits for
+ *   approval, starts its payment with the chosen method;
+ * - `financeUser`: `submitOrderFinanceUser` {draftId}: the order then awaits payment;
+ * - `paymentManager`: `submitOrderPaymentManager` {draftId} (provider staff submit this way too:
+ *   they are approvers, so their orders skip approval).
+ */
+export type Submitter = 'orderManager' | 'financeUser' | 'paymentManager';
+
+export function submitterOf(roleId: RoleId | undefined): Submitter | null {
+  switch (roleId) {
+    case ROLE.ORDER_MANAGER:
+      return 'orderManager';
+    case ROLE.FINANCE_USER:
+      return 'financeUser';
+    case ROLE.PAYMENT_MANAGER:
+    case ROLE.ADMIN:
+    case ROLE.CUSTOMER_CARE:
+      return 'paymentManager';
+    default:
+      return null;
+  }
+}
+
+export type SubmitDraftInput =
+  | { submitter: 'orderManager'; draftId: string; method: PaymentKind }
+  | { submitter: 'financeUser' | 'paymentManager'; draftId: string };
+
+/**
+ * Submits a draft as an order. `idempotencyKey` is the user action's (`useIdempotencyKeys`): a
+ * retry after a lost answer cannot submit twice. A failure shows the global error (the catalogue's
+ * text for the code, e.g. 70: the draft changed state) and answers null.
+ */
+export async function submitDraftOrder(
+  input: SubmitDraftInput,
+  context: OrdersContext,
+  idempotencyKey: string,
+): Promise<SubmitOrderResponse | null> {
+  const path =
+    input.submitter === 'orderManager'
+      ? SUBMIT_PAYMENT_OM_PATH
+      : input.submitter === 'financeUser'
+        ? SUBMIT_ORDER_FINANCE_USER_PATH
+        : SUBMIT_ORDER_PAYMENT_MANAGER_PATH;
+  const body =
+    input.submitter === 'orderManager'
+      ? { draftId: input.draftId, method: input.method }
+      : { draftId: input.draftId };
+  const result = await request<SubmitOrderResponse>(path, {
+    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    method: 'POST',
+    body,
+  });
+  return result.error ? null : result.data;
+}
