@@ -36,7 +36,8 @@ test('loads a card from the card list, reaches payment, and resumes the draft in
   await expectAccessible(page, '/card-issue/info overview');
   await screenshot(page, 'card-issue-overview-el');
   await page.getByRole('button', { name: 'Συνέχεια στην πληρωμή' }).click();
-  await expect(page.getByText('Η πληρωμή έρχεται στην επόμενη έκδοση')).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Τρόπος πληρωμής' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Υποβολή και πληρωμή' })).toBeVisible();
   await expect(page).toHaveURL(/\/card-issue\/info\/[0-9a-f-]{36}/);
   const draftUrl = new URL(page.url()).pathname;
   await first.close();
@@ -113,7 +114,8 @@ for (const { action, list } of PANEL_REASONS) {
     await expect(page.getByRole('heading', { name: 'Επισκόπηση παραγγελίας' })).toBeVisible();
     await expect(page.getByText('Σύνολο πληρωμής')).toBeVisible();
     await page.getByRole('button', { name: 'Συνέχεια στην πληρωμή' }).click();
-    await expect(page.getByText('Η πληρωμή έρχεται στην επόμενη έκδοση')).toBeVisible();
+    await expect(page.getByRole('radiogroup', { name: 'Τρόπος πληρωμής' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Υποβολή και πληρωμή' })).toBeVisible();
   });
 }
 
@@ -157,5 +159,6 @@ test('new cards: a new cardholder from the Spendeo page to the payment step, in 
   await expect(page.getByRole('heading', { name: 'Order overview' })).toBeVisible();
   await expect(page.getByText(/Anna Nikolaou/).first()).toBeVisible();
   await page.getByRole('button', { name: /^Continue to payment/ }).click();
-  await expect(page.getByText('Payment comes in the next release')).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: 'Payment method' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Submit and pay' })).toBeVisible();
 });
