@@ -1,6 +1,8 @@
 import type { Locale } from '@tessera/domain';
 import accountEl from './areas/account.el.json';
 import accountEn from './areas/account.en.json';
+import bankStatementEl from './areas/bank-statement.el.json';
+import bankStatementEn from './areas/bank-statement.en.json';
 import cardIssueEl from './areas/card-issue.el.json';
 import cardIssueEn from './areas/card-issue.en.json';
 import cardsEl from './areas/cards.el.json';
@@ -25,9 +27,18 @@ export const MESSAGE_AREAS = {
   cardIssue: { el: cardIssueEl, en: cardIssueEn },
   drafts: { el: draftsEl, en: draftsEn },
   orders: { el: ordersEl, en: ordersEn },
+  bankStatement: { el: bankStatementEl, en: bankStatementEn },
 } as const;
 
-const greek = { ...el, ...cardsEl, ...accountEl, ...cardIssueEl, ...draftsEl, ...ordersEl };
+const greek = {
+  ...el,
+  ...cardsEl,
+  ...accountEl,
+  ...cardIssueEl,
+  ...draftsEl,
+  ...ordersEl,
+  ...bankStatementEl,
+};
 export type MessageId = keyof typeof greek;
 
 export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
@@ -39,6 +50,7 @@ export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
     ...cardIssueEn,
     ...draftsEn,
     ...ordersEn,
+    ...bankStatementEn,
   } satisfies Record<MessageId, string>,
 };
 

@@ -225,6 +225,8 @@ export function placedOrdersRoutes(service: PlacedOrdersService): FastifyPluginA
           body: ImportBankStatementRequestSchema,
           response: { 200: ImportBankStatementResponseSchema },
         },
+        // A month of a busy account: the 5 MB the page accepts, as JSON (Greek text is two bytes a letter).
+        bodyLimit: 12_000_000,
         preHandler: allowRoles(...PROVIDER),
       },
       async (request) => {

@@ -7,7 +7,6 @@ import {
   PAID_STATUSES,
   ORDER_STATUSES,
   paymentMethodsFor,
-  rfOfOrderNumber,
   startOfAthensMonth,
   VISA_MAX_CENTS,
   type ApmLoopsResponse,
@@ -27,10 +26,10 @@ import {
 } from '@tessera/domain';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { OrderHistoryRequestSchema, UnloadRequestSchema } from '@tessera/domain';
+import type { OrderHistoryRequestSchema } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { AppError, type FieldProblem } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import { idempotent } from '../../platform/idempotency';
 import type { IdentityService } from '../identity/service';
 import type { LedgerService } from '../ledger/service';
@@ -54,11 +53,8 @@ import {
   eventsOf,
   findOrder,
   findPayment,
-  insertOrder,
-  insertOrderLines,
   linesOf,
   listOrders,
-  nextOrderNumber,
   openTransfers,
   paymentsOf,
   pendingPayments,
@@ -70,6 +66,7 @@ import {
 } from './placed-repository';
 import type { Executor } from './repository';
 import { prepareSubmission, submitDraft, type OrderActor } from './submit-order';
+import { placeUnloadOrder, unloadLines, type UnloadQuery } from './unload';
 
 export type { OrderActor } from './submit-order';
 
@@ -103,7 +100,6 @@ export type PlacedOrdersDeps = {
 };
 
 type HistoryQuery = z.output<typeof OrderHistoryRequestSchema>;
-type UnloadQuery = z.output<typeof UnloadRequestSchema>;
 
 export type SubmissionPath = 'om' | 'finance' | 'pm';
 
@@ -202,6 +198,53 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
     });
   }
 
+  /**
+   * An approver's decision on an order waiting for approval (ADR 010): approved, it awaits payment;
+   * rejected, it ends with the reason. Never the submitter's own (422, code 71).
+   */
+  async function decide(
+    actor: OrderActor,
+    orderId: string,
+    decision: { approved: true } | { approved: false; reason: string },
+  ): Promise<OrderSummary> {
+    const order = await db.transaction(async (tx) => {
+      const before = await lockOrder(tx, actor.companyId, orderId);
+      if (before.status !== 'awaiting_approval') {
+        throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is ${before.status}`);
+      }
+      if (!mayApprove(before, actor)) {
+        throw new AppError('SELF_APPROVAL', `${actor.userId} submitted order ${orderId}`);
+      }
+      const at = now();
+      const status = decision.approved ? ('awaiting_payment' as const) : ('rejected' as const);
+      const reason = decision.approved ? '' : decision.reason;
+      const after = await updateOrder(tx, orderId, {
+        status,
+        decidedBy: actor.userId,
+        decidedAt: at,
+        rejectedReason: reason,
+      });
+      await addEvent(tx, {
+        orderId,
+        status,
+        by: actor.userId,
+        at,
+        note: decision.approved ? 'approved' : reason,
+      });
+      await audit(
+        tx,
+        actor,
+        decision.approved ? 'order.approve' : 'order.reject',
+        orderId,
+        { status: before.status },
+        { status, ...(decision.approved ? {} : { reason }) },
+      );
+      return after;
+    });
+    notify({ kind: decision.approved ? 'approved' : 'rejected', order });
+    return summary(order);
+  }
+
   return {
     /**
      * Submits a draft (submitPaymentOm, submitOrderFinanceUser, submitOrderPaymentManager). The
@@ -241,59 +284,13 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
     },
 
     /** A payment manager (or provider staff) approves an order waiting for approval; never their own. */
-    async approve(actor: OrderActor, orderId: string): Promise<OrderSummary> {
-      const order = await db.transaction(async (tx) => {
-        const before = await lockOrder(tx, actor.companyId, orderId);
-        if (before.status !== 'awaiting_approval') {
-          throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is ${before.status}`);
-        }
-        if (!mayApprove(before, actor)) {
-          throw new AppError('SELF_APPROVAL', `${actor.userId} submitted order ${orderId}`);
-        }
-        const at = now();
-        const after = await updateOrder(tx, orderId, {
-          status: 'awaiting_payment',
-          decidedBy: actor.userId,
-          decidedAt: at,
-        });
-        await addEvent(tx, { orderId, status: 'awaiting_payment', by: actor.userId, at, note: 'approved' });
-        await audit(tx, actor, 'order.approve', orderId, { status: before.status }, { status: after.status });
-        return after;
-      });
-      notify({ kind: 'approved', order });
-      return summary(order);
+    approve(actor: OrderActor, orderId: string): Promise<OrderSummary> {
+      return decide(actor, orderId, { approved: true });
     },
 
     /** An approver turns a waiting order down, saying why. */
-    async reject(actor: OrderActor, orderId: string, reason: string): Promise<OrderSummary> {
-      const order = await db.transaction(async (tx) => {
-        const before = await lockOrder(tx, actor.companyId, orderId);
-        if (before.status !== 'awaiting_approval') {
-          throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is ${before.status}`);
-        }
-        if (!mayApprove(before, actor)) {
-          throw new AppError('SELF_APPROVAL', `${actor.userId} submitted order ${orderId}`);
-        }
-        const at = now();
-        const after = await updateOrder(tx, orderId, {
-          status: 'rejected',
-          decidedBy: actor.userId,
-          decidedAt: at,
-          rejectedReason: reason,
-        });
-        await addEvent(tx, { orderId, status: 'rejected', by: actor.userId, at, note: reason });
-        await audit(
-          tx,
-          actor,
-          'order.reject',
-          orderId,
-          { status: before.status },
-          { status: after.status, reason },
-        );
-        return after;
-      });
-      notify({ kind: 'rejected', order });
-      return summary(order);
+    reject(actor: OrderActor, orderId: string, reason: string): Promise<OrderSummary> {
+      return decide(actor, orderId, { approved: false, reason });
     },
 
     /** The submitter or an approver withdraws an order not paid yet; its pending attempts end. */
@@ -689,72 +686,7 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
           request,
         },
         async (tx) => {
-          const locked = await deps.cards.lockCardsOfCompany(
-            tx,
-            actor.companyId,
-            request.cards.map((card) => card.cardId),
-          );
-          const lines = await unloadLines(tx, deps.cards, actor.companyId, request);
-          const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
-          const number = await nextOrderNumber(tx);
-          const at = now();
-          const first = locked[0]!;
-          const order = await insertOrder(tx, {
-            number,
-            companyId: actor.companyId,
-            reason: null,
-            orderType: 'UNLOAD',
-            product: first.product,
-            family: first.family,
-            invoiceComments: request.comments,
-            status: 'unloaded',
-            price: {
-              loadCents: -totalCents,
-              cardFeesCents: 0,
-              replacementFeesCents: 0,
-              serviceFeesCents: 0,
-              deliveryFeeCents: 0,
-              feesNetCents: 0,
-              vatCents: 0,
-              totalCents: -totalCents,
-            },
-            totalCents: -totalCents,
-            rfCode: rfOfOrderNumber(number),
-            locale: actor.locale,
-            submittedBy: actor.userId,
-            submittedAt: at,
-            updatedAt: at,
-          });
-          await insertOrderLines(
-            tx,
-            lines.map((line, position) => ({
-              orderId: order.id,
-              position,
-              tempCardId: line.cardId,
-              cardId: line.cardId,
-              amountCents: -line.amountCents,
-            })),
-          );
-          const accountOf = new Map(locked.map((card) => [card.id, card.accountId]));
-          const funding = await deps.ledger.companyFundingAccount(tx, actor.companyId);
-          await deps.ledger.post(tx, {
-            kind: 'unload',
-            companyId: actor.companyId,
-            reference: `#${number}`,
-            description: `unload order #${number}`,
-            idempotencyKey: `order:${order.id}:unload`,
-            createdBy: actor.userId,
-            postedAt: at,
-            entries: [
-              ...lines.map((line) => ({
-                accountId: accountOf.get(line.cardId)!,
-                amountCents: -line.amountCents,
-              })),
-              { accountId: funding, amountCents: totalCents },
-            ],
-          });
-          await addEvent(tx, { orderId: order.id, status: 'unloaded', by: actor.userId, at });
-          await audit(tx, actor, 'order.unload', order.id, null, { number, totalCents, cards: lines.length });
+          const order = await placeUnloadOrder(tx, fulfilDeps, actor, request, now());
           return { orderId: order.id };
         },
       );
@@ -836,57 +768,4 @@ async function monthFigures(
     .groupBy(ledgerTransactions.kind);
   const of = (kind: string) => Number(rows.find((row) => row.kind === kind)?.total ?? 0);
   return { loaded: of('load'), fees: of('fee') };
-}
-
-/** The unload lines: the company's cards with money, each amount at most the card's balance. */
-async function unloadLines(
-  db: Executor,
-  cards: CardsService,
-  companyId: string,
-  request: UnloadQuery,
-): Promise<UnloadPriceResponse['lines']> {
-  const found = new Map(
-    (
-      await cards.cardsOfCompany(
-        db,
-        companyId,
-        request.cards.map((card) => card.cardId),
-      )
-    ).map((card) => [card.cardId, card]),
-  );
-  const problems: FieldProblem[] = request.cards.flatMap((entry, index): FieldProblem[] => {
-    const card = found.get(entry.cardId);
-    if (!card) return [{ field: `cards.${index}.cardId`, key: 'invalidChoice' as const }];
-    const amount = entry.amountCents ?? card.balanceCents;
-    if (amount <= 0 || amount > card.balanceCents) {
-      return [
-        {
-          field: `cards.${index}.amountCents`,
-          key: 'tooLarge' as const,
-          params: { max: (card.balanceCents / 100).toFixed(2) },
-        },
-      ];
-    }
-    return [];
-  });
-  const seen = new Set<string>();
-  request.cards.forEach((entry, index) => {
-    if (seen.has(entry.cardId))
-      problems.push({ field: `cards.${index}.cardId`, key: 'invalidChoice' as const });
-    seen.add(entry.cardId);
-  });
-  if (problems.length > 0)
-    throw new AppError('VALIDATION', `unload refused: ${problems.length} problem(s)`, {
-      fields: problems.slice(0, 100),
-    });
-  return request.cards.map((entry) => {
-    const card = found.get(entry.cardId)!;
-    return {
-      cardId: card.cardId,
-      maskedNumber: card.maskedNumber,
-      cardName: card.cardName,
-      balanceCents: card.balanceCents,
-      amountCents: entry.amountCents ?? card.balanceCents,
-    };
-  });
 }

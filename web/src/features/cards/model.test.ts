@@ -2,6 +2,7 @@ import type { Card } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import {
   applyCardListChange,
+  canUnload,
   cardFilterRequest,
   cardListParams,
   daysLeft,
@@ -169,5 +170,18 @@ describe('issue flows a card may start', () => {
 
   it('links to the issue flow with the reason and the card', () => {
     expect(issueHref('lost-card', 'abc')).toBe('/card-issue/info?reason=lost-card&cardId=abc');
+  });
+});
+
+describe('unloading a card to the company balance', () => {
+  it('is offered for a card with money, whatever its status, but not for a replaced one', () => {
+    expect(canUnload(card({ balanceCents: 1 }))).toBe(true);
+    expect(canUnload(card({ balanceCents: 5_000, status: 'lost' }))).toBe(true);
+    expect(canUnload(card({ balanceCents: 5_000, status: 'expired' }))).toBe(true);
+    expect(canUnload(card({ balanceCents: 0 }))).toBe(false);
+    expect(canUnload(card({ balanceCents: 5_000, status: 'replaced' }))).toBe(false);
+    expect(
+      canUnload(card({ balanceCents: 5_000, replacedByCardId: '00000000-0000-4000-8000-000000000009' })),
+    ).toBe(false);
   });
 });

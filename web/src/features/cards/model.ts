@@ -171,6 +171,15 @@ export function canRename(card: Pick<Card, 'status'>): boolean {
   return LIVE_CARD_STATUSES.includes(card.status);
 }
 
+/**
+ * A card with money on it can give it back to the company's balance (ADR 010, unload), lost or
+ * expired too, so that money is not stranded. A replaced card's money went to its replacement
+ * (ADR 010, `transfer`): the replacement unloads. The server checks the balance again.
+ */
+export function canUnload(card: Pick<Card, 'balanceCents' | 'status' | 'replacedByCardId'>): boolean {
+  return card.balanceCents > 0 && card.status !== 'replaced' && card.replacedByCardId === null;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Card-issue flows started from a card (SPEC §4 reasons). The flow itself is built later; the card
 // list links to `/card-issue/info` with the reason and the card.

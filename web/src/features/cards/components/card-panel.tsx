@@ -1,9 +1,11 @@
-import { Button, Drawer, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Drawer, Group, Notification, Stack, Text, Title } from '@mantine/core';
 import type { Card, Cardholder } from '@tessera/domain';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useIntl } from 'react-intl';
+import { paths } from '../../../app/paths';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
+import { LanguageLink } from '../../../ui/language-link';
 import { calendarDate, canRename } from '../model';
 import { CardActions } from './card-actions';
 import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
@@ -11,6 +13,7 @@ import { familyName, productName } from './card-labels';
 import { CardholderForm } from './cardholder-form';
 import { MaskedNumber } from './masked-number';
 import { RenameCardForm } from './rename-card-form';
+import type { Unloaded } from './unload-card';
 
 type Props = {
   card: Card | null;
@@ -23,19 +26,23 @@ type Props = {
 
 /**
  * The card's side panel: its details and cardholder, renaming and editing for the roles that may,
- * and the issue flows it can start. A dialog: focus stays inside, Escape closes it and the focus
- * goes back to the row it came from.
+ * the issue flows it can start and the unload of its balance. A dialog: focus stays inside, Escape
+ * closes it and the focus goes back to the row it came from.
  */
 export function CardPanel({ card, canEdit, now, onClose, onChanged }: Props) {
   const intl = useIntl();
   // While the drawer slides out, it keeps showing the card it showed.
   const [shown, setShown] = useState(card);
   if (card !== null && card !== shown) setShown(card);
+  // While a dialog opened from the panel is up, Escape closes that dialog only.
+  const [hasDialog, setHasDialog] = useState(false);
+  if (card === null && hasDialog) setHasDialog(false);
 
   return (
     <Drawer
       opened={card !== null}
       onClose={onClose}
+      closeOnEscape={!hasDialog}
       position="right"
       size="lg"
       title={shown ? shown.cardName || shown.maskedNumber : ''}
@@ -43,7 +50,14 @@ export function CardPanel({ card, canEdit, now, onClose, onChanged }: Props) {
       styles={{ title: { fontSize: 'var(--mantine-h3-font-size)', fontWeight: 700 } }}
     >
       {shown ? (
-        <CardPanelBody key={shown.cardId} card={shown} canEdit={canEdit} now={now} onChanged={onChanged} />
+        <CardPanelBody
+          key={shown.cardId}
+          card={shown}
+          canEdit={canEdit}
+          now={now}
+          onChanged={onChanged}
+          onDialogChange={setHasDialog}
+        />
       ) : null}
     </Drawer>
   );
@@ -56,24 +70,35 @@ function CardPanelBody({
   canEdit,
   now,
   onChanged,
+  onDialogChange,
 }: {
   card: Card;
   canEdit: boolean;
   now: Date;
   onChanged: (card: Card) => void;
+  onDialogChange: (isOpen: boolean) => void;
 }) {
   const intl = useIntl();
   const locale = useLocale();
   const ids = useId();
   const [editing, setEditing] = useState<Editing>('none');
   const [saved, setSaved] = useState<string | null>(null);
+  const [unloaded, setUnloaded] = useState<Unloaded | null>(null);
+  const unloadedRef = useRef<HTMLDivElement>(null);
   const renameButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const holder = card.cardholder;
   const empty = intl.formatMessage({ id: 'cards.panel.empty' });
 
+  // The unload's dialog has closed (its button may be gone with the balance): the reader goes on
+  // from what it did.
+  useEffect(() => {
+    if (unloaded) unloadedRef.current?.focus();
+  }, [unloaded]);
+
   const startEditing = (what: Editing) => {
     setSaved(null);
+    setUnloaded(null);
     setEditing(what);
   };
   /** Back from a form: the focus returns to the button that opened it (after it is rendered again). */
@@ -86,6 +111,11 @@ function CardPanelBody({
     onChanged(next);
     setSaved(intl.formatMessage({ id: 'cards.rename.saved' }));
     stopEditing('name');
+  };
+  const onUnloaded = (next: Unloaded) => {
+    setSaved(null);
+    setUnloaded(next);
+    onChanged({ ...card, balanceCents: next.balanceCents });
   };
   const onCardholderSaved = (next: Cardholder) => {
     onChanged({ ...card, cardholder: next });
@@ -106,6 +136,9 @@ function CardPanelBody({
           <Text c="tessera.7" fw={600}>
             {saved}
           </Text>
+        ) : null}
+        {unloaded ? (
+          <UnloadedNotice unloaded={unloaded} noticeRef={unloadedRef} onClose={() => setUnloaded(null)} />
         ) : null}
       </div>
 
@@ -189,8 +222,57 @@ function CardPanelBody({
         )}
       </section>
 
-      {canEdit ? <CardActions card={card} now={now} headingId={`${ids}-actions`} /> : null}
+      {canEdit ? (
+        <CardActions
+          card={card}
+          now={now}
+          headingId={`${ids}-actions`}
+          onDialogChange={onDialogChange}
+          onUnloaded={onUnloaded}
+        />
+      ) : null}
     </Stack>
+  );
+}
+
+/** What an unload did, with the way to its order. */
+function UnloadedNotice({
+  unloaded,
+  noticeRef,
+  onClose,
+}: {
+  unloaded: Unloaded;
+  noticeRef: RefObject<HTMLDivElement | null>;
+  onClose: () => void;
+}) {
+  const intl = useIntl();
+  // An identifier, not a quantity: `#10700`, never `#10.700`.
+  const number = String(unloaded.order.orderNumber);
+  return (
+    <Notification
+      ref={noticeRef}
+      tabIndex={-1}
+      color="tessera"
+      title={intl.formatMessage({ id: 'cards.unload.done' })}
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'cards.unload.dismiss' }) }}
+      withBorder
+    >
+      <Text size="sm">
+        {intl.formatMessage(
+          { id: 'cards.unload.doneText' },
+          { number, amount: formatMoney(unloaded.amountCents) },
+        )}
+      </Text>
+      <Anchor
+        component={LanguageLink}
+        to={paths.orderDetails.href(unloaded.order.orderId)}
+        size="sm"
+        fw={600}
+      >
+        {intl.formatMessage({ id: 'cards.unload.viewOrder' }, { number })}
+      </Anchor>
+    </Notification>
   );
 }
 

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { COMPANIES_PAGE_SIZE, useSearchCompanies } from '../api/search-companies';
+import { BankStatementSection } from '../components/bank-statement-section';
 import { CompanyHeader } from '../components/company-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';
@@ -15,7 +16,8 @@ import { useChooseCompany } from '../components/use-choose-company';
 /**
  * `/all-companies` (roles 1 and 2): every customer company, searched by name, VAT number or id
  * (accents and case ignored by the server), a page at a time; "Act for this company" selects it
- * (the server writes the switch to the audit log) and goes home after 500 ms.
+ * (the server writes the switch to the audit log) and goes home after 500 ms. Below the search,
+ * the bank statement import that settles RF and IRIS transfers (ADR 010).
  */
 export function AllCompaniesPage() {
   const intl = useIntl();
@@ -149,6 +151,7 @@ export function AllCompaniesPage() {
       </form>
       <SelectionStatus chosen={chosen} />
       {results}
+      <BankStatementSection />
     </section>
   );
 }
