@@ -173,7 +173,9 @@ test('an RF order waits for the bank until a statement line matches it; its prof
     mimeType: 'text/csv',
     buffer: Buffer.from(csv, 'utf8'),
   });
+  await admin.getByRole('button', { name: 'Εισαγωγή κίνησης' }).click();
   await expect(admin.getByText(/Εξοφλήθηκε η παραγγελία #\d+/)).toBeVisible();
+  await expect(admin.getByRole('status').filter({ hasText: '1 γραμμή αντιστοιχίστηκε' })).toBeVisible();
   await screenshot(admin, 'bank-statement-el');
   await staff.close();
 

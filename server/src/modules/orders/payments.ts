@@ -7,12 +7,13 @@ import {
   parseAmount,
   paymentMethodsFor,
   type ImportBankStatementResponse,
+  type Locale,
   type PaymentKind,
   type PaymentInstructions,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { PROVIDER_BANK_ACCOUNT } from './documents/bank-account';
+import { PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from './documents/bank-account';
 import { fulfilOrder, type FulfilDeps } from './fulfil-order';
 import type { PaymentResult } from './gateway';
 import {
@@ -66,6 +67,7 @@ export async function paymentInstructions(
   payment: PaymentRow,
   order: OrderRow,
   redirectUrl: string | null,
+  locale: Locale,
 ): Promise<PaymentInstructions> {
   let iris: PaymentInstructions['iris'] = null;
   if (payment.method === 'IRIS') {
@@ -87,7 +89,7 @@ export async function paymentInstructions(
       beneficiary: PROVIDER_BANK_ACCOUNT.beneficiary,
       iban: PROVIDER_BANK_ACCOUNT.iban,
       bic: PROVIDER_BANK_ACCOUNT.bic,
-      bankName: PROVIDER_BANK_ACCOUNT.bankName,
+      bankName: PROVIDER_BANK_NAMES[locale],
     },
   };
 }

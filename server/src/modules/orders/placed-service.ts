@@ -175,7 +175,7 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
             })
           ).redirectUrl
         : null;
-    return paymentInstructions(payment, order, redirectUrl);
+    return paymentInstructions(payment, order, redirectUrl, actor.locale);
   }
 
   function audit(
