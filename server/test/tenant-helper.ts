@@ -116,6 +116,39 @@ export async function tenantMatrix(
   return result;
 }
 
+/**
+ * `tenantMatrix` with the request built per company (resources such as drafts and orders have ids
+ * of their own in each company): every demo role, for its first related
+ * company (C1001 for provider staff and merchants) and for the foreign C1006.
+ */
+export async function tenantMatrixOf(
+  ctx: TestContext,
+  ids: Record<DemoUserKey, string>,
+  base: string,
+  probe: (companyId: string, user: DemoUserKey) => { method: 'GET' | 'POST'; url: string; payload?: object },
+): Promise<TenantStatuses> {
+  const result = {} as TenantStatuses;
+  for (const key of DEMO_ROLE_KEYS) {
+    const own = DEMO_USERS[key].companyIds[0] ?? 'C1001';
+    const statuses = { own: 0, foreign: 0 };
+    for (const [which, companyId] of [
+      ['own', own],
+      ['foreign', 'C1006'],
+    ] as const) {
+      const { method, url, payload } = probe(companyId, key);
+      const response = await ctx.app.inject({
+        method,
+        url: `${base}/${url}`,
+        headers: { ...(await sessionHeaders(ctx, ids[key])), companyid: companyId },
+        ...(payload ? { payload } : {}),
+      });
+      statuses[which] = response.statusCode;
+    }
+    result[key] = statuses;
+  }
+  return result;
+}
+
 /** The matrix a company-scoped route open to every company-side role and provider staff must show. */
 export const COMPANY_SCOPED_EXPECTATION: TenantStatuses = {
   admin: { own: 200, foreign: 200 },

@@ -25,13 +25,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import {
   COMPANY_SCOPED_EXPECTATION,
-  DEMO_ROLE_KEYS,
   DEMO_USERS,
   seedDemoWorld,
-  sessionHeaders,
   type DemoUserKey,
   type TenantStatuses,
   demoApiClient,
+  tenantMatrixOf,
 } from '../../../test/tenant-helper';
 import type { ValidationKey } from '../../platform/errors';
 
@@ -144,34 +143,10 @@ async function listedCards(company: string, filter: object): Promise<Card[]> {
   }
 }
 
-/**
- * Calls a company-scoped route as every demo role for its own company (the first related; C1001
- * for provider staff and merchants) and for a foreign one (C1006), like `tenantMatrix`, but with
- * the URL and body built per company (draft ids differ between companies).
- */
-async function matrixOf(
+function matrixOf(
   probe: (companyId: string, user: DemoUserKey) => { method: 'GET' | 'POST'; url: string; payload?: object },
 ): Promise<TenantStatuses> {
-  const result = {} as TenantStatuses;
-  for (const key of DEMO_ROLE_KEYS) {
-    const own = DEMO_USERS[key].companyIds[0] ?? 'C1001';
-    const statuses = { own: 0, foreign: 0 };
-    for (const [which, companyId] of [
-      ['own', own],
-      ['foreign', 'C1006'],
-    ] as const) {
-      const { method, url, payload } = probe(companyId, key);
-      const response = await ctx.app.inject({
-        method,
-        url: `${API}/${url}`,
-        headers: { ...(await sessionHeaders(ctx, ids[key])), companyid: companyId },
-        ...(payload ? { payload } : {}),
-      });
-      statuses[which] = response.statusCode;
-    }
-    result[key] = statuses;
-  }
-  return result;
+  return tenantMatrixOf(ctx, ids, API, probe);
 }
 
 /** Write routes: the order manager of the company and provider staff (for any company). */

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
 import {
   COMPANY_SCOPED_EXPECTATION,
-  DEMO_ROLE_KEYS,
   DEMO_USERS,
   demoApiClient,
+  tenantMatrixOf,
   seedDemoWorld,
-  sessionHeaders,
   type DemoUserKey,
   type TenantStatuses,
 } from '../../../test/tenant-helper';
@@ -28,29 +27,10 @@ const { api, ok } = demoApiClient(
 /** An order awaiting payment in each company the matrices use. */
 const orderOf: Record<string, OrderSummary> = {};
 
-async function matrixOf(
-  probe: (companyId: string) => { method: 'GET' | 'POST'; url: string; payload?: object },
+function matrixOf(
+  probe: (companyId: string, user: DemoUserKey) => { method: 'GET' | 'POST'; url: string; payload?: object },
 ): Promise<TenantStatuses> {
-  const result = {} as TenantStatuses;
-  for (const key of DEMO_ROLE_KEYS) {
-    const own = DEMO_USERS[key].companyIds[0] ?? 'C1001';
-    const statuses = { own: 0, foreign: 0 };
-    for (const [which, companyId] of [
-      ['own', own],
-      ['foreign', 'C1006'],
-    ] as const) {
-      const { method, url, payload } = probe(companyId);
-      const response = await ctx.app.inject({
-        method,
-        url: `${API}/${url}`,
-        headers: { ...(await sessionHeaders(ctx, ids[key])), companyid: companyId },
-        ...(payload ? { payload } : {}),
-      });
-      statuses[which] = response.statusCode;
-    }
-    result[key] = statuses;
-  }
-  return result;
+  return tenantMatrixOf(ctx, ids, API, probe);
 }
 
 async function count(table: string): Promise<number> {
