@@ -99,7 +99,18 @@ export async function idempotent<T, P = undefined>(
     const [stored] = await db.select().from(idempotencyKeys).where(where);
     if (stored?.response != null) return replay(stored);
   }
-  const prepared = (prepare ? await prepare() : undefined) as P;
+  let prepared: P;
+  try {
+    prepared = (prepare ? await prepare() : undefined) as P;
+  } catch (error) {
+    // The first request may have committed since the look above, and its effect can be what the
+    // preparation now refuses (a submitted draft is gone): its stored response is the answer.
+    if (key !== null) {
+      const [stored] = await db.select().from(idempotencyKeys).where(where);
+      if (stored?.response != null) return replay(stored);
+    }
+    throw error;
+  }
   if (key === null) return db.transaction((tx) => run(tx, prepared));
   return db.transaction(async (tx) => {
     const claimed = await tx

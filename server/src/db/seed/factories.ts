@@ -19,6 +19,10 @@ export function greekVat(first8 = String(randomInt(10_000_000, 99_999_999))): st
 }
 
 let sequence = 0;
+/** Factory VAT numbers count up from a random start: unique in a process, however many companies. */
+const vatStart = randomInt(10_000_000, 90_000_000);
+let vatSequence = 0;
+const nextVat = () => greekVat(String(10_000_000 + ((vatStart + vatSequence++) % 90_000_000)));
 const next = () => `${Date.now().toString(36)}${(sequence += 1)}${randomInt(1000, 9999)}`;
 
 export type CompanyFactoryInput = {
@@ -35,7 +39,7 @@ export async function createCompany(db: Pick<Db, 'insert'>, input: CompanyFactor
   const row = {
     id,
     name: input.name ?? `Δοκιμαστική Εταιρεία ${id}`,
-    vat: input.vat ?? greekVat(),
+    vat: input.vat ?? nextVat(),
     address: input.address ?? 'Λεωφόρος Συγγρού 100, 117 41 Αθήνα',
     contacts: input.contacts ?? [],
   };
