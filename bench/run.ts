@@ -2,12 +2,16 @@
  * `npm run bench [name…]`: runs the benchmarks and prints their figures. Benchmarks print; they
  * never assert (tests do that).
  */
+import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
+import { orderSequencesBenchmark } from './order-sequences';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   health: healthBenchmark,
   'card-list': cardListBenchmark,
+  'order-sequences': orderSequencesBenchmark,
+  'bulk-import': bulkImportBenchmark,
 };
 
 const names = process.argv.slice(2);

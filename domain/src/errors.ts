@@ -35,6 +35,10 @@ export const ERROR_CODE = {
   ORDER_STATE_CONFLICT: 70,
   SELF_APPROVAL: 71,
   PAYMENT_METHOD_UNAVAILABLE: 72,
+  /** Bulk imports (docs/decisions/011-bulk-import.md): the uploaded file cannot be used at all. */
+  BULK_FILE_REFUSED: 80,
+  /** The import is still being read, or was already turned into drafts. */
+  BULK_IMPORT_NOT_READY: 81,
   /** No draft orders: ignored by the global error (SPEC §8). */
   NO_DRAFTS: 40,
   /** The session's company is no longer available: modal whose Ok goes home (SPEC §8). */

@@ -20,3 +20,4 @@ export * from './drafts';
 export * from './rf';
 export * from './order-lifecycle';
 export * from './order-api';
+export * from './bulk';

@@ -56,6 +56,8 @@ export const EXTRA_ROUTES = [
   '/orders/payment/result',
   '/orders/payment/success',
   '/orders/payment/failure',
+  /** Bulk loads and orders by Excel (ADR 011): reached from /card-load, the card list and the flow. */
+  '/card-load/upload',
 ] as const;
 
 /** Every fixed address the portal serves. */

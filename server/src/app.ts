@@ -39,11 +39,14 @@ import { createPlacedOrdersService, type PlacedOrdersService } from './modules/o
 import { sandboxBankRoutes } from './modules/orders/sandbox-bank';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { createOrderMailer } from './modules/orders/order-mail';
+import { bulkRoutes } from './modules/bulk/routes';
+import { createBulkService, type BulkService } from './modules/bulk/service';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
 import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
+import { createJobs, type Jobs } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { installSpa, isSpaPath } from './platform/spa';
@@ -67,6 +70,8 @@ export type AppServices = {
   accounts: AccountsService;
   orders: OrdersService;
   placedOrders: PlacedOrdersService;
+  jobs: Jobs;
+  bulk: BulkService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -76,6 +81,13 @@ export type BuildAppOptions = {
   /** Pino logger options; tests pass `false`. */
   logger?: boolean | object;
   mailer?: Mailer;
+  /**
+   * The job queue (pg-boss). By default one on `database.url`, whose workers `main.ts` starts once
+   * the server listens; stopped when the app closes. Tests pass one with short polling.
+   */
+  jobs?: Jobs;
+  /** Rows per batch of the bulk import worker (tests use small batches). */
+  bulkBatchSize?: number;
 };
 
 /**
@@ -259,6 +271,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     orderDocumentRoutes({ orders: placedOrders, companies, identity, mailer: orderMailer }),
     { prefix: '/api/v1/orders' },
   );
+  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
+  app.addHook('onClose', async () => jobs.stop());
+  const bulk = createBulkService({
+    db: database.db,
+    cards,
+    orders,
+    identity,
+    content,
+    jobs,
+    limits: {
+      maxBytes: config.BULK_MAX_BYTES,
+      maxRows: config.BULK_MAX_ROWS,
+      maxUnzippedBytes: config.BULK_MAX_UNZIPPED_BYTES,
+    },
+    log: app.log,
+    maxActiveImports: config.BULK_MAX_ACTIVE_IMPORTS,
+    ...(options.bulkBatchSize ? { batchSize: options.bulkBatchSize } : {}),
+  });
+  await app.register(bulkRoutes(bulk, { maxBytes: config.BULK_MAX_BYTES }), { prefix: '/api/v1/orders' });
   await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
@@ -293,6 +324,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     accounts,
     orders,
     placedOrders,
+    jobs,
+    bulk,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  // Background work (bulk imports) once the server listens; stopped by app.close() at shutdown.
+  await app.services.jobs.start();
   const where =
     database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

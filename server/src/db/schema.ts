@@ -8,3 +8,4 @@ export * from '../modules/ledger/schema';
 export * from '../modules/cards/schema';
 export * from '../modules/accounts/schema';
 export * from '../modules/orders/schema';
+export * from '../modules/bulk/schema';

@@ -50,6 +50,14 @@ export const ConfigSchema = z.object({
    * prepending). Unset → one key derived from SESSION_SECRET.
    */
   OIDC_COOKIE_KEYS: z.string().optional(),
+  /** Largest bulk file accepted (`.xlsx` or `.csv`), in bytes: 20 MB (ADR 011). */
+  BULK_MAX_BYTES: z.coerce.number().int().min(1024).default(20_971_520),
+  /** Most rows one bulk file may hold. */
+  BULK_MAX_ROWS: z.coerce.number().int().min(1).default(100_000),
+  /** Most bytes an `.xlsx` may expand to (400 MB), summed over the entries its zip directory declares. */
+  BULK_MAX_UNZIPPED_BYTES: z.coerce.number().int().min(1024).default(419_430_400),
+  /** Bulk files of one company waiting or being read at once; more are refused until one is read. */
+  BULK_MAX_ACTIVE_IMPORTS: z.coerce.number().int().min(1).default(3),
 });
 
 export type Config = z.infer<typeof ConfigSchema> & {

@@ -3,6 +3,8 @@
  * path relative to the locale root (Greek at `/`, English at `/en`); `href` builds the path without
  * locale; `LanguageLink` adds the `/en` prefix when the page is English.
  */
+import type { BulkPurpose } from '@tessera/domain';
+
 type Path<A extends unknown[] = []> = { pattern: string; href: (...args: A) => string };
 
 const fixed = (pattern: string): Path => ({ pattern, href: () => `/${pattern}` });
@@ -61,6 +63,21 @@ export const paths = {
   } satisfies Path<[string]>,
   cardList: fixed('card-list'),
   cardLoad: fixed('card-load'),
+  /**
+   * Beyond SPEC §2 (ADR 011): bulk loads and orders by Excel or CSV. The import travels in the
+   * address (`?importId=…`) so a reload or a later visit finds it; `?purpose=` preselects the
+   * file's purpose on the way in.
+   */
+  bulkUpload: {
+    pattern: 'card-load/upload',
+    href: (options?: { importId?: string; purpose?: BulkPurpose }) => {
+      const search = new URLSearchParams();
+      if (options?.importId) search.set('importId', options.importId);
+      if (options?.purpose) search.set('purpose', options.purpose);
+      const query = search.toString();
+      return query ? `/card-load/upload?${query}` : '/card-load/upload';
+    },
+  } satisfies Path<[options?: { importId?: string; purpose?: BulkPurpose }]>,
 
   notifications: fixed('notifications'),
   faqs: fixed('faqs'),

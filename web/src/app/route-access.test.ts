@@ -87,6 +87,18 @@ describe('route access table', () => {
     expect(accessOfPath('/orders/payment/result?paymentId=x')).toBe(ROUTE_ACCESS.paymentResult);
   });
 
+  it('opens the bulk page (ADR 011) to the order manager and provider staff acting for a company', () => {
+    expect(decideAccess(ROUTE_ACCESS.bulkUpload, om1, 'C1001').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.bulkUpload, admin, 'C1002').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.bulkUpload, admin, null)).toEqual({
+      kind: 'chooseCompany',
+      href: paths.allCompanies.href(),
+    });
+    expect(decideAccess(ROUTE_ACCESS.bulkUpload, finance, 'C1002').kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.bulkUpload, payment, 'C1002').kind).toBe('forbidden');
+    expect(accessOfPath('/card-load/upload?importId=x')).toBe(ROUTE_ACCESS.bulkUpload);
+  });
+
   it('keeps merchant pages to merchants, and company pages away from them', () => {
     expect(decideAccess(ROUTE_ACCESS.merchant, merchant, null).kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.merchantFaqs, om1, 'C1001').kind).toBe('forbidden');

@@ -80,6 +80,7 @@ export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
   paymentFailure: forCompany(PAYING),
   cardList: forCompany(COMPANY_USERS),
   cardLoad: forCompany(ORDERING),
+  bulkUpload: forCompany(ORDERING),
 
   notifications: PUBLIC,
   faqs: PUBLIC,

@@ -27,6 +27,15 @@ describe('routes', () => {
     },
   );
 
+  it('serves the bulk page (beyond SPEC §2, ADR 011) in both languages, and builds its address', () => {
+    expect(leafPath('/card-load/upload')).toBe('card-load/upload');
+    expect(leafPath('/en/card-load/upload')).toBe('card-load/upload');
+    expect(paths.bulkUpload.href()).toBe('/card-load/upload');
+    expect(paths.bulkUpload.href({ importId: 'a&b', purpose: 'new' })).toBe(
+      '/card-load/upload?importId=a%26b&purpose=new',
+    );
+  });
+
   it('sends unknown addresses to the not-found page in both languages', () => {
     expect(leafPath('/no-such-page')).toBe('*');
     expect(leafPath('/en/no-such-page')).toBe('*');

@@ -130,6 +130,13 @@ const cardIssue = {
   ),
 };
 
+const bulk = {
+  upload: page(
+    () => import('../features/bulk/pages/bulk-upload-page'),
+    (m) => m.BulkUploadPage,
+  ),
+};
+
 const orders = {
   history: page(
     () => import('../features/orders/pages/order-history-page'),
@@ -257,6 +264,7 @@ const PAGES: PageRoute[] = [
   built('paymentFailure', orders.paymentFailure, 'PaymentFailurePage'),
   built('cardList', cards.cardList, 'CardListPage'),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
+  built('bulkUpload', bulk.upload, 'BulkUploadPage'),
   built('notifications', content.notifications, 'NotificationsPage'),
   built('faqs', content.faqs, 'FaqsPage'),
   built('contact', content.contact, 'ContactPage'),

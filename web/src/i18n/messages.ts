@@ -3,6 +3,8 @@ import accountEl from './areas/account.el.json';
 import accountEn from './areas/account.en.json';
 import bankStatementEl from './areas/bank-statement.el.json';
 import bankStatementEn from './areas/bank-statement.en.json';
+import bulkEl from './areas/bulk.el.json';
+import bulkEn from './areas/bulk.en.json';
 import cardIssueEl from './areas/card-issue.el.json';
 import cardIssueEn from './areas/card-issue.en.json';
 import cardsEl from './areas/cards.el.json';
@@ -28,6 +30,7 @@ export const MESSAGE_AREAS = {
   drafts: { el: draftsEl, en: draftsEn },
   orders: { el: ordersEl, en: ordersEn },
   bankStatement: { el: bankStatementEl, en: bankStatementEn },
+  bulk: { el: bulkEl, en: bulkEn },
 } as const;
 
 const greek = {
@@ -38,6 +41,7 @@ const greek = {
   ...draftsEl,
   ...ordersEl,
   ...bankStatementEl,
+  ...bulkEl,
 };
 export type MessageId = keyof typeof greek;
 
@@ -51,6 +55,7 @@ export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
     ...draftsEn,
     ...ordersEn,
     ...bankStatementEn,
+    ...bulkEn,
   } satisfies Record<MessageId, string>,
 };
 

@@ -95,6 +95,55 @@ describe('request helper headers', () => {
     ]);
     expect(getGlobalError()).toBeNull();
   });
+
+  it('sends a file’s bytes as they are, as octet-stream, with the company and the CSRF token', async () => {
+    const fetchMock = mockApi(
+      {
+        'GET /api/auth/csrf': { body: { csrfToken: 'token-a' } },
+        'POST /api/upload': { status: 202, body: { success: true } },
+      },
+      { withShell: false },
+    );
+    writeStore('lastCompanyId', '111');
+    const file = new File([new Uint8Array([0x50, 0x4b, 0x03, 0x04])], 'loads.xlsx');
+    const result = await request('/api/upload', { method: 'POST', rawBody: file });
+    expect(result).toMatchObject({ error: false, status: 202 });
+    const call = fetchMock.mock.calls.find(([input]) => String(input) === '/api/upload');
+    expect(call?.[1]?.body).toBe(file);
+    const headers = new Headers(call?.[1]?.headers);
+    expect(headers.get('Content-Type')).toBe('application/octet-stream');
+    expect(headers.get('companyId')).toBe('111');
+    expect(headers.get('X-CSRF-Token')).toBe('token-a');
+  });
+
+  it('names no content type on a state change without a body, which the server refuses as empty JSON', async () => {
+    const fetchMock = mockApi(
+      { 'DELETE /api/thing': { body: { success: true } }, 'GET /api/thing': { body: { success: true } } },
+      { withShell: false },
+    );
+    await request('/api/thing', { method: 'DELETE' });
+    await request('/api/thing');
+    const sent = requestsTo(fetchMock, '/api/thing');
+    expect(sent.map((r) => r.headers.get('Content-Type'))).toEqual([null, 'application/json']);
+    expect(sent[0]?.headers.get('Culture')).toBe('el-gr');
+  });
+
+  it('lets the caller name the raw body’s content type, and keeps JSON for `body`', async () => {
+    const fetchMock = mockApi({ 'POST /api/upload': { body: { success: true } } }, { withShell: false });
+    await request('/api/upload', {
+      method: 'POST',
+      rawBody: new ArrayBuffer(2),
+      headers: { 'Content-Type': 'text/csv' },
+    });
+    await request('/api/upload', { method: 'POST', body: { a: 1 } });
+    const calls = fetchMock.mock.calls.filter(([input]) => String(input) === '/api/upload');
+    expect(calls.map(([, init]) => new Headers(init?.headers).get('Content-Type'))).toEqual([
+      'text/csv',
+      'application/json',
+    ]);
+    expect(calls[0]?.[1]?.body).toBeInstanceOf(ArrayBuffer);
+    expect(calls[1]?.[1]?.body).toBe('{"a":1}');
+  });
 });
 
 describe('request helper errors (SPEC §8)', () => {

@@ -13,11 +13,12 @@ import { currentCompanyId } from './storage';
 /**
  * The shared request helper (SPEC §7–8, ARCHITECTURE §8, STYLE "Errors").
  *
- * Every call sends `Content-Type: application/json`, `Culture` (`el-gr` | `en-us`), the company acted
- * for (`companyId`, from stored company data or the remembered id) and, on state changes, the CSRF
- * token. It never throws: it returns `{ data, error, status }` and detects an abort. Every failure
- * (non-OK status, or `success: false` in the body) raises the global error unless the caller
- * suppresses it or the request was aborted:
+ * Every call sends `Content-Type: application/json` (`application/octet-stream` for raw bytes; none
+ * for a state change without a body, which the server would refuse as empty JSON), `Culture`
+ * (`el-gr` | `en-us`), the company acted for (`companyId`, from stored company data or the remembered
+ * id) and, on state changes, the CSRF token. It never throws: it returns `{ data, error, status }`
+ * and detects an abort. Every failure (non-OK status, or `success: false` in the body) raises the
+ * global error unless the caller suppresses it or the request was aborted:
  * - error code 135 → error modal whose single Ok goes home;
  * - status ≥ 500 or a network failure → full-screen system-problem page;
  * - status 404 → "Not found: <path>";
@@ -42,6 +43,11 @@ export type RequestOptions = {
   method?: RequestMethod;
   /** Serialised as JSON. */
   body?: unknown;
+  /**
+   * Bytes sent as they are instead of `body` (a file upload, ADR 011): `Content-Type` is
+   * `application/octet-stream` unless `headers` names another.
+   */
+  rawBody?: Blob | ArrayBuffer;
   signal?: AbortSignal;
   /** The UI language; defaults to the one in the browser's address. */
   locale?: Locale;
@@ -222,8 +228,14 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   let body: unknown = null;
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
+      const hasBody = options.body !== undefined || options.rawBody !== undefined;
       const headers: Record<string, string> = {
-        'Content-Type': 'application/json',
+        // A state change without a body (a DELETE) names no type: the server refuses empty JSON.
+        ...(hasBody || !STATE_CHANGING.has(method)
+          ? {
+              'Content-Type': options.rawBody === undefined ? 'application/json' : 'application/octet-stream',
+            }
+          : {}),
         Culture: cultureOf(locale),
         ...options.headers,
       };
@@ -238,7 +250,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         headers,
         credentials: 'same-origin',
         signal: options.signal,
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.rawBody !== undefined
+          ? { body: options.rawBody }
+          : options.body === undefined
+            ? {}
+            : { body: JSON.stringify(options.body) }),
       });
       status = response.status;
       body = await readBody(response);

@@ -406,3 +406,108 @@ export async function findCardholderCandidates(
     .orderBy(asc(cardholders.lastName), asc(cardholders.firstName), asc(cardholders.id));
   return rows.map((row) => ({ ...row.holder, cards: row.cards }));
 }
+
+/** What a bulk file needs to know of a card it names (ADR 011): no balance, no ledger. */
+export type CardReferenceRow = {
+  id: string;
+  product: CardRow['product'];
+  family: CardRow['family'];
+  status: CardRow['status'];
+  expiryDate: string;
+  bin: string;
+  last4: string;
+  replacedByCardId: string | null;
+  firstName: string;
+  lastName: string;
+  employeeCode: string;
+  email: string;
+};
+
+const REFERENCE_COLUMNS = sql`c.id, c.product, c.family, c.status, c.expiry_date::text as "expiryDate", c.bin,
+  c.last4, c.replaced_by_card_id as "replacedByCardId", h.first_name as "firstName",
+  h.last_name as "lastName", h.employee_code as "employeeCode", h.email`;
+
+/**
+ * The company's cards a bulk file names, by id (`ids`), and by last four digits with the
+ * cardholder's employee code or email, case ignored (`keys`): each list one indexed statement (the
+ * cardholder found by its code or email, then their cards by holder), the lists traveling as array
+ * parameters so a batch of thousands is one round trip. A card named twice comes back twice.
+ */
+export async function findCardReferences(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+  keys: { last4: string; employeeCode: string; email: string }[],
+): Promise<CardReferenceRow[]> {
+  const byCode = keys.filter((key) => key.employeeCode !== '');
+  const byEmail = keys.filter((key) => key.email !== '');
+  const byHolder = (field: 'employee_code' | 'email', list: typeof keys) =>
+    list.length === 0
+      ? { rows: [] as CardReferenceRow[] }
+      : db.execute<CardReferenceRow>(sql`
+          select ${REFERENCE_COLUMNS}
+            from unnest(${sql.param(list.map((key) => key.last4))}::text[],
+                        ${sql.param(list.map((key) => (field === 'email' ? key.email : key.employeeCode).toLowerCase()))}::text[])
+                 as k(last4, value)
+            join cardholders h on h.company_id = ${companyId} and lower(${sql.raw(`h.${field}`)}) = k.value
+            join cards c on c.cardholder_id = h.id and c.company_id = ${companyId} and c.last4 = k.last4`);
+  const results = await Promise.all([
+    ids.length === 0
+      ? { rows: [] as CardReferenceRow[] }
+      : db.execute<CardReferenceRow>(sql`
+          select ${REFERENCE_COLUMNS}
+            from cards c join cardholders h on h.id = c.cardholder_id
+           where c.company_id = ${companyId} and c.id = any(${sql.param(ids)}::uuid[])`),
+    byHolder('employee_code', byCode),
+    byHolder('email', byEmail),
+  ]);
+  return results.flatMap((result) => result.rows);
+}
+
+/**
+ * The company's cardholders that share an email, a tax id (spaces ignored) or an employee code
+ * (case ignored) with one of a list, or hold a card under the same folded "last first" name
+ * (`cards.holder_sort`, indexed): exact keys only, so thousands of people are one indexed
+ * statement. Each with their number of cards. A prefilter: the caller applies the rule.
+ */
+export async function findCardholdersByKeys(
+  db: Executor,
+  companyId: string,
+  criteria: { emails: string[]; taxIds: string[]; employeeCodes: string[]; holderSorts: string[] },
+): Promise<(CardholderRow & { cards: number })[]> {
+  // One statement per key, each on its own index (an OR of them would scan every cardholder).
+  const conditions: SQL[] = [];
+  if (criteria.emails.length > 0) {
+    conditions.push(sql`lower(${cardholders.email}) = any(${sql.param(criteria.emails)}::text[])`);
+  }
+  if (criteria.employeeCodes.length > 0) {
+    conditions.push(
+      sql`lower(${cardholders.employeeCode}) = any(${sql.param(criteria.employeeCodes)}::text[])`,
+    );
+  }
+  if (criteria.holderSorts.length > 0) {
+    conditions.push(
+      sql`${cardholders.id} in (select c.cardholder_id from cards c where c.company_id = ${companyId} and c.holder_sort = any(${sql.param(criteria.holderSorts)}::text[]))`,
+    );
+  }
+  if (criteria.taxIds.length > 0) {
+    conditions.push(
+      sql`regexp_replace(${cardholders.taxId}, '\\s', '', 'g') = any(${sql.param(criteria.taxIds)}::text[])`,
+    );
+  }
+  const found = await Promise.all(
+    conditions.map((condition) =>
+      db
+        .select({
+          holder: cardholders,
+          cards: sql<number>`(select count(*)::int from cards c where c.cardholder_id = "cardholders"."id")`,
+        })
+        .from(cardholders)
+        .where(and(eq(cardholders.companyId, companyId), condition)),
+    ),
+  );
+  const byId = new Map<string, CardholderRow & { cards: number }>();
+  for (const rows of found)
+    for (const row of rows) byId.set(row.holder.id, { ...row.holder, cards: row.cards });
+  return [...byId.values()];
+}

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CardCategory, CardFamily, CardStatus } from '@tessera/domain';
 import { companies } from '../companies/schema';
@@ -38,7 +39,13 @@ export const cardholders = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('cardholders_company_idx').on(table.companyId, table.lastName)],
+  (table) => [
+    index('cardholders_company_idx').on(table.companyId, table.lastName),
+    // A bulk file names a card by its holder's employee code or email (ADR 011); likely duplicates
+    // are found by them too.
+    index('cardholders_company_code_idx').on(table.companyId, sql`lower(${table.employeeCode})`),
+    index('cardholders_company_email_idx').on(table.companyId, sql`lower(${table.email})`),
+  ],
 );
 
 export const cards = pgTable(

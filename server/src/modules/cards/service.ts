@@ -38,7 +38,9 @@ import {
   filterCardPage,
   findCardDetails,
   findCardDetailsOfCompany,
+  findCardReferences,
   findCardholderCandidates,
+  findCardholdersByKeys,
   findCardholderIdsOfCompany,
   findCardholderOfCompany,
   findCardOfCompany,
@@ -59,6 +61,12 @@ import {
 import { cards } from './schema';
 
 export type CardsService = ReturnType<typeof createCardsService>;
+
+/** A card as a bulk file names it: enough to judge a load of it (ADR 011). */
+export type CardReference = Pick<
+  Card,
+  'cardId' | 'product' | 'family' | 'status' | 'expiryDate' | 'bin' | 'last4' | 'replacedByCardId'
+> & { cardholder: Pick<Cardholder, 'firstName' | 'lastName' | 'employeeCode' | 'email'> };
 
 /** Who changes something, for the audit log. */
 export type CardActor = { userId: string; companyId: string; requestId?: string };
@@ -356,6 +364,63 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
           people.map((person) =>
             person.firstName.trim() && person.lastName.trim()
               ? foldForSearch(`${person.firstName} ${person.lastName}`)
+              : '',
+          ),
+        ),
+      });
+      return rows.map((row) => ({ ...toCardholder(row), cards: row.cards }));
+    },
+
+    /**
+     * The company's cards a bulk file names (ADR 011), by id or by last four digits with the
+     * cardholder's employee code or email (case ignored), read in the caller's executor: what the
+     * rows need to be judged (status, expiry, product, masked number, cardholder), without the
+     * ledger. A last-four key may match several cards; the caller decides.
+     */
+    async cardReferences(
+      db: Executor,
+      companyId: string,
+      named: { ids: string[]; last4Keys: { last4: string; employeeCode: string; email: string }[] },
+    ): Promise<CardReference[]> {
+      const rows = await findCardReferences(db, companyId, named.ids, named.last4Keys);
+      return rows.map((row) => ({
+        cardId: row.id,
+        product: row.product,
+        family: row.family,
+        status: row.status,
+        expiryDate: row.expiryDate,
+        bin: row.bin,
+        last4: row.last4,
+        replacedByCardId: row.replacedByCardId,
+        cardholder: {
+          firstName: row.firstName,
+          lastName: row.lastName,
+          employeeCode: row.employeeCode,
+          email: row.email,
+        },
+      }));
+    },
+
+    /**
+     * Like `cardholderCandidates`, with exact keys only (email, tax id, employee code, or the folded
+     * "last first" name of one of their cards), so a bulk file's thousands of new cardholders are
+     * compared in one indexed statement per batch (ADR 011). A prefilter: the caller applies the
+     * checkCardholder rule to what it returns.
+     */
+    async cardholdersLike(
+      db: Executor,
+      companyId: string,
+      people: { firstName: string; lastName: string; email: string; employeeCode: string; taxId: string }[],
+    ): Promise<(Cardholder & { cards: number })[]> {
+      const distinct = (values: string[]) => [...new Set(values.filter((value) => value !== ''))];
+      const rows = await findCardholdersByKeys(db, companyId, {
+        emails: distinct(people.map((person) => person.email.trim().toLowerCase())),
+        taxIds: distinct(people.map((person) => person.taxId.replace(/\s/g, ''))),
+        employeeCodes: distinct(people.map((person) => person.employeeCode.trim().toLowerCase())),
+        holderSorts: distinct(
+          people.map((person) =>
+            person.firstName.trim() && person.lastName.trim()
+              ? foldForSearch(`${person.lastName} ${person.firstName}`)
               : '',
           ),
         ),

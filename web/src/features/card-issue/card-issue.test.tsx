@@ -971,8 +971,7 @@ describe('/card-load', () => {
     const { user, router } = renderApp('/card-load');
     expect(await screen.findByRole('heading', { level: 1, name: 'Φόρτιση καρτών' })).toBeTruthy();
     expect(await screen.findByText('1 κάρτα περιμένει φόρτιση.')).toBeTruthy();
-    expect(screen.getByRole('radio', { name: /Από αρχείο Excel/ })).toHaveProperty('disabled', true);
-    expect(screen.getByText('Έρχεται με την έκδοση μαζικών φορτίσεων.')).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Από αρχείο Excel/ })).toHaveProperty('disabled', false);
     expect(await screen.findAllByText('Δεν υπάρχουν διαθέσιμα πακέτα.')).toHaveLength(2);
     await user.click(screen.getByRole('button', { name: 'Δημιουργία πρόχειρου για Spendeo' }));
 

@@ -1,7 +1,9 @@
-import { Alert, Stack, Title } from '@mantine/core';
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
 import type { Card, NewCardholderInput, OrderDraft } from '@tessera/domain';
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { paths } from '../../../app/paths';
+import { LanguageLink } from '../../../ui/language-link';
 import type { KnownCard } from '../known-cards';
 import {
   existingCardLine,
@@ -97,6 +99,16 @@ export function InfoStep({ draft, update, knownCards, problems, actions }: Props
             id: isExisting ? 'cardIssue.info.cardsTitle' : 'cardIssue.info.cardholdersTitle',
           })}
         </Title>
+        {lines.length === 0 && (draft.reason === 'new-card' || draft.reason === 'load-card') ? (
+          <Text size="sm" mb="sm">
+            <Anchor
+              component={LanguageLink}
+              to={paths.bulkUpload.href({ purpose: draft.reason === 'new-card' ? 'new' : 'load' })}
+            >
+              {intl.formatMessage({ id: 'bulk.entry.issueHint' })}
+            </Anchor>
+          </Text>
+        ) : null}
         <Stack gap="lg">
           <ProductFields
             reason={draft.reason}

@@ -47,6 +47,9 @@ export function StartPanel({ onStart }: { onStart: (reason: CardIssueReason) => 
           <Anchor component={LanguageLink} to="/card-load">
             {intl.formatMessage({ id: 'cardIssue.start.cardLoad' })}
           </Anchor>
+          <Anchor component={LanguageLink} to="/card-load/upload">
+            {intl.formatMessage({ id: 'bulk.entry.link' })}
+          </Anchor>
           <Anchor component={LanguageLink} to="/draft-orders">
             {intl.formatMessage({ id: 'cardIssue.start.drafts' })}
           </Anchor>

@@ -24,6 +24,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { saveLocalDraft, startIssueFlow } from '../../../lib/order-draft';
 import { readStore } from '../../../lib/storage';
@@ -92,7 +93,7 @@ async function collectActiveCards(
 /**
  * `/card-load` (SPEC §2): how to load cards. Choose the product and family, then the cards —
  * picked one by one in the flow, or every active card with one amount (lines made here from the
- * server's pages; a warning above 500 cards), or a bulk file (the bulk release). Beside it: the
+ * server's pages; a warning above 500 cards), or a bulk file (`/card-load/upload`, ADR 011). Beside it: the
  * cards due this month (ready to top up) per product, and the gift and complimentary bundles.
  */
 export function CardLoadPage() {
@@ -126,6 +127,10 @@ export function CardLoadPage() {
   const isTooMany = total !== null && total > MAX_LINES;
 
   const onContinue = async () => {
+    if (mode === 'file') {
+      void navigate(localePath(locale, paths.bulkUpload.href({ purpose: 'load' })));
+      return;
+    }
     if (mode === 'selected') {
       void navigate(
         localePath(locale, startIssueFlow('load-card', { selectedOption: selectedOptionOf(choice) })),
@@ -230,7 +235,6 @@ export function CardLoadPage() {
                 />
                 <Radio
                   value="file"
-                  disabled
                   label={intl.formatMessage({ id: 'cardIssue.load.mode.file' })}
                   description={intl.formatMessage({ id: 'cardIssue.load.mode.fileText' })}
                 />
@@ -311,7 +315,7 @@ export function CardLoadPage() {
               </Alert>
             ) : null}
             <Group>
-              <LoadingButton type="submit" isLoading={progress !== null} disabled={mode === 'file'}>
+              <LoadingButton type="submit" isLoading={progress !== null}>
                 {intl.formatMessage({ id: 'cardIssue.load.continue' })}
               </LoadingButton>
               {progress ? (

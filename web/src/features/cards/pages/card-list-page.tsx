@@ -1,10 +1,12 @@
-import { Alert, Title } from '@mantine/core';
+import { Alert, Anchor, Title } from '@mantine/core';
 import type { Card } from '@tessera/domain';
 import { useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { paths } from '../../../app/paths';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useNow } from '../../../lib/use-now';
+import { LanguageLink } from '../../../ui/language-link';
 import { CardFilters } from '../components/card-filters';
 import { CardPanel } from '../components/card-panel';
 import { CardSummaries } from '../components/card-summaries';
@@ -51,7 +53,11 @@ export function CardListPage() {
         title={title}
         summary={intl.formatMessage({ id: 'cards.list.summary' })}
       />
-      {canEdit ? null : (
+      {canEdit ? (
+        <Anchor component={LanguageLink} to={paths.bulkUpload.href()} fw={600} display="inline-block" mb="lg">
+          {intl.formatMessage({ id: 'bulk.entry.link' })}
+        </Anchor>
+      ) : (
         <Alert color="gray" variant="light" mb="lg">
           {intl.formatMessage({ id: 'cards.list.readOnly' })}
         </Alert>

@@ -1,0 +1,555 @@
+import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { BulkImportState, BulkRowStatus } from '@tessera/domain';
+import type { Db } from '../../platform/db';
+import { bulkImportFiles, bulkImportRows, bulkImports } from './schema';
+import type { RowRepeats, RowVerdict, StoredProblem } from './validate-rows';
+
+/**
+ * The only SQL of the bulk tables. Every query of a company's data names the company; the worker,
+ * which starts from a job carrying an import id, reads the import once by id and uses its company
+ * from then on.
+ */
+
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type ImportRow = typeof bulkImports.$inferSelect;
+export type NewImportRow = typeof bulkImports.$inferInsert;
+export type StoredRow = typeof bulkImportRows.$inferSelect;
+
+export const ACTIVE_STATES: BulkImportState[] = ['queued', 'processing'];
+
+function ofCompany(companyId: string, importId: string): SQL {
+  return and(eq(bulkImports.companyId, companyId), eq(bulkImports.id, importId))!;
+}
+
+function rowsOf(companyId: string, importId: string): SQL {
+  return and(eq(bulkImportRows.importId, importId), eq(bulkImportRows.companyId, companyId))!;
+}
+
+export async function insertImport(db: Executor, values: NewImportRow): Promise<ImportRow> {
+  const [row] = await db.insert(bulkImports).values(values).returning();
+  return row!;
+}
+
+export async function insertImportFile(
+  db: Executor,
+  values: { importId: string; companyId: string; content: Buffer },
+): Promise<void> {
+  await db.insert(bulkImportFiles).values(values);
+}
+
+/** An import of the company; `forUpdate` locks it until the transaction ends. */
+export async function findImport(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<ImportRow | undefined> {
+  const query = db.select().from(bulkImports).where(ofCompany(companyId, importId));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+/** The import a job names (the worker learns the company from it). */
+export async function findImportById(db: Executor, importId: string): Promise<ImportRow | undefined> {
+  const [row] = await db.select().from(bulkImports).where(eq(bulkImports.id, importId));
+  return row;
+}
+
+/** The company's imports since `since`, newest first. */
+export async function listImports(
+  db: Executor,
+  companyId: string,
+  since: Date,
+  limit: number,
+): Promise<ImportRow[]> {
+  return db
+    .select()
+    .from(bulkImports)
+    .where(and(eq(bulkImports.companyId, companyId), gte(bulkImports.createdAt, since)))
+    .orderBy(desc(bulkImports.createdAt), desc(bulkImports.id))
+    .limit(limit);
+}
+
+export async function countActiveImports(db: Executor, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(bulkImports)
+    .where(and(eq(bulkImports.companyId, companyId), inArray(bulkImports.state, ACTIVE_STATES)));
+  return row?.total ?? 0;
+}
+
+export async function updateImport(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  values: Partial<NewImportRow>,
+): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(bulkImports)
+    .set({ ...values, updatedAt: sql`clock_timestamp()` })
+    .where(ofCompany(companyId, importId))
+    .returning();
+  return row;
+}
+
+export async function readImportFile(
+  db: Executor,
+  companyId: string,
+  importId: string,
+): Promise<Buffer | undefined> {
+  const [row] = await db
+    .select({ content: bulkImportFiles.content })
+    .from(bulkImportFiles)
+    .where(and(eq(bulkImportFiles.importId, importId), eq(bulkImportFiles.companyId, companyId)));
+  return row?.content;
+}
+
+export async function deleteImportFile(db: Executor, companyId: string, importId: string): Promise<void> {
+  await db
+    .delete(bulkImportFiles)
+    .where(and(eq(bulkImportFiles.importId, importId), eq(bulkImportFiles.companyId, companyId)));
+}
+
+export async function deleteImport(db: Executor, companyId: string, importId: string): Promise<void> {
+  await db.delete(bulkImports).where(ofCompany(companyId, importId));
+}
+
+// ---------------------------------------------------------------------------------------------
+// The worker's lease
+
+/**
+ * Claims an import for a worker: one that waits, or one whose worker stopped renewing its lease
+ * for `staleSeconds` (it died). Answers the import, or nothing when another worker holds it or it
+ * is no longer to be read.
+ */
+export async function claimImport(
+  db: Executor,
+  importId: string,
+  owner: string,
+  staleSeconds: number,
+): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(bulkImports)
+    .set({
+      state: 'processing',
+      leaseOwner: owner,
+      heartbeatAt: sql`clock_timestamp()`,
+      attempts: sql`${bulkImports.attempts} + 1`,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(
+      and(
+        eq(bulkImports.id, importId),
+        inArray(bulkImports.state, ACTIVE_STATES),
+        or(
+          sql`${bulkImports.leaseOwner} is null`,
+          eq(bulkImports.leaseOwner, owner),
+          lt(bulkImports.heartbeatAt, sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Writes the worker's progress and renews its lease, only while it holds it: false when another
+ * worker took the import over (the caller's transaction is then rolled back).
+ */
+export async function renewLease(
+  db: Executor,
+  importId: string,
+  owner: string,
+  values: Partial<NewImportRow> = {},
+): Promise<boolean> {
+  const rows = await db
+    .update(bulkImports)
+    .set({ ...values, heartbeatAt: sql`clock_timestamp()`, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(bulkImports.id, importId), eq(bulkImports.leaseOwner, owner)))
+    .returning({ id: bulkImports.id });
+  return rows.length > 0;
+}
+
+/**
+ * Records a written batch: the rows stored, the last row's number (where a restart resumes) and the
+ * batch's rows by level added to the running counts; renews the lease, only while it is held.
+ */
+export function recordBatch(
+  db: Executor,
+  importId: string,
+  owner: string,
+  batch: { rowsRead: number; lastRowNumber: number; levels: readonly number[] },
+): Promise<boolean> {
+  return renewLease(db, importId, owner, {
+    rowsRead: batch.rowsRead,
+    lastRowNumber: batch.lastRowNumber,
+    rowsOk: sql`${bulkImports.rowsOk} + ${batch.levels[0] ?? 0}` as unknown as number,
+    rowsWarning: sql`${bulkImports.rowsWarning} + ${batch.levels[1] ?? 0}` as unknown as number,
+    rowsError: sql`${bulkImports.rowsError} + ${batch.levels[2] ?? 0}` as unknown as number,
+  });
+}
+
+/**
+ * Ends a worker's run with the import's final state (ready or failed), only while it holds the
+ * lease: the lease is let go and the finishing time stamped.
+ */
+export function finishRun(
+  db: Executor,
+  importId: string,
+  owner: string,
+  values: Partial<NewImportRow>,
+): Promise<boolean> {
+  return renewLease(db, importId, owner, {
+    ...values,
+    leaseOwner: null,
+    finishedAt: sql`clock_timestamp()` as unknown as Date,
+  });
+}
+
+/** Removes the rows of an import (a file that failed keeps none). */
+export async function deleteRows(db: Executor, companyId: string, importId: string): Promise<void> {
+  await db.delete(bulkImportRows).where(rowsOf(companyId, importId));
+}
+
+/** Lets the import go (a stopping worker), so the next worker need not wait for the lease to age. */
+export async function releaseLease(db: Executor, importId: string, owner: string): Promise<void> {
+  await db
+    .update(bulkImports)
+    .set({ leaseOwner: null })
+    .where(and(eq(bulkImports.id, importId), eq(bulkImports.leaseOwner, owner)));
+}
+
+/** Imports still to be read whose worker is gone (or that never got one): the sweep re-queues them. */
+export async function staleImports(db: Executor, staleSeconds: number): Promise<{ id: string }[]> {
+  return db
+    .select({ id: bulkImports.id })
+    .from(bulkImports)
+    .where(
+      and(
+        inArray(bulkImports.state, ACTIVE_STATES),
+        sql`coalesce(${bulkImports.heartbeatAt}, ${bulkImports.createdAt}) < clock_timestamp() - make_interval(secs => ${staleSeconds})`,
+      ),
+    )
+    .limit(100);
+}
+
+/** Removes imports created before `before` (their rows and files go with them). */
+export async function purgeImports(db: Executor, before: Date): Promise<number> {
+  const rows = await db
+    .delete(bulkImports)
+    .where(lt(bulkImports.createdAt, before))
+    .returning({ id: bulkImports.id });
+  return rows.length;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rows
+
+function recordOf(verdict: RowVerdict, status: BulkRowStatus) {
+  return {
+    row_number: verdict.rowNumber,
+    status,
+    kind: verdict.kind,
+    cells: verdict.cells,
+    parsed: verdict.parsed,
+    problems: verdict.problems,
+    local_level: verdict.localLevel,
+    row_hash: verdict.rowHash,
+    card_key: verdict.cardKey,
+    person_keys: verdict.personKeys,
+  };
+}
+
+/**
+ * Judged rows as the one JSON document `insertRows` sends, made as soon as they are judged so the
+ * rows themselves need not be kept while the batch before is still being written.
+ */
+export function rowsDocument(verdicts: readonly RowVerdict[]): string {
+  return JSON.stringify(
+    verdicts.map((verdict) =>
+      recordOf(verdict, verdict.localLevel === 2 ? 'error' : verdict.localLevel === 1 ? 'warning' : 'ok'),
+    ),
+  );
+}
+
+/**
+ * Writes judged rows (`rowsDocument`), all in one statement: a batch of thousands costs one round
+ * trip and no parameter limit. A row already written — by a worker that died after writing it —
+ * is left as it is: the import id and row number are its key.
+ */
+export async function insertRows(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  document: string,
+): Promise<number> {
+  const result = await db.execute(sql`
+    insert into bulk_import_rows
+      (import_id, row_number, company_id, status, kind, cells, parsed, problems, local_level, row_hash, card_key, person_keys)
+    select ${importId}::uuid, r.row_number, ${companyId}, r.status, r.kind, r.cells, r.parsed, r.problems,
+           r.local_level, r.row_hash, r.card_key, r.person_keys
+      from jsonb_to_recordset(convert_from(${Buffer.from(document, 'utf8')}, 'UTF8')::jsonb) as r(
+        row_number int, status text, kind text, cells jsonb, parsed jsonb, problems jsonb,
+        local_level smallint, row_hash text, card_key uuid, person_keys jsonb)
+    on conflict (import_id, row_number) do nothing`);
+  return result.rowCount ?? 0;
+}
+
+/**
+ * The rows of an import that repeat an earlier one, found by the database over the whole import
+ * (window functions: nothing of the 100,000 rows comes to the server but the repeats), and the
+ * rows that carry such problems from before (they may have to lose them). Dropped rows repeat
+ * nothing and are repeated by nothing.
+ */
+export async function findRepeats(
+  db: Executor,
+  companyId: string,
+  importId: string,
+): Promise<(RowRepeats & { rowNumber: number; localLevel: number; crossProblems: StoredProblem[] })[]> {
+  // Two statements, no join between them (a join of two window results has no index to use).
+  const [repeats, persons] = await Promise.all([
+    db.execute<{
+      rowNumber: number;
+      localLevel: number;
+      crossProblems: StoredProblem[];
+      sameRow: number | null;
+      sameCard: number | null;
+    }>(sql`
+      select row_number as "rowNumber", local_level as "localLevel", cross_problems as "crossProblems",
+             case when same_row < row_number then same_row end as "sameRow",
+             case when same_card < row_number then same_card end as "sameCard"
+        from (select row_number, local_level, cross_problems,
+                     case when not is_dropped and row_hash is not null
+                          then min(row_number) over (partition by is_dropped, row_hash) end as same_row,
+                     case when not is_dropped and card_key is not null
+                          then min(row_number) over (partition by is_dropped, card_key) end as same_card,
+                     person_keys
+                from bulk_import_rows
+               where import_id = ${importId}::uuid and company_id = ${companyId}) as r
+       where same_row < row_number or same_card < row_number
+          or cross_problems <> '[]'::jsonb or person_keys <> '[]'::jsonb`),
+    db.execute<{ rowNumber: number; samePerson: [string, number][] }>(sql`
+      select row_number as "rowNumber", jsonb_agg(jsonb_build_array(key, first) order by position) as "samePerson"
+        from (select r.row_number, k.key, k.position, min(r.row_number) over (partition by k.key) as first
+                from bulk_import_rows r
+                cross join lateral jsonb_array_elements_text(r.person_keys) with ordinality as k(key, position)
+               where r.import_id = ${importId}::uuid and r.company_id = ${companyId} and not r.is_dropped) as p
+       where first < row_number
+       group by row_number`),
+  ]);
+  const samePerson = new Map(persons.rows.map((row) => [row.rowNumber, row.samePerson]));
+  return repeats.rows.flatMap((row) => {
+    const people = samePerson.get(row.rowNumber) ?? [];
+    if (
+      row.sameRow === null &&
+      row.sameCard === null &&
+      people.length === 0 &&
+      row.crossProblems.length === 0
+    ) {
+      return [];
+    }
+    return [{ ...row, samePerson: people }];
+  });
+}
+
+/** Writes recomputed duplicate problems and statuses, a batch per statement. */
+export async function updateCrossProblems(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  updates: readonly { rowNumber: number; crossProblems: StoredProblem[]; status: BulkRowStatus }[],
+): Promise<void> {
+  for (let start = 0; start < updates.length; start += 5_000) {
+    const records = updates.slice(start, start + 5_000).map((update) => ({
+      row_number: update.rowNumber,
+      cross_problems: update.crossProblems,
+      status: update.status,
+    }));
+    await db.execute(sql`
+      update bulk_import_rows t
+         set cross_problems = r.cross_problems, status = r.status, updated_at = clock_timestamp()
+        from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(row_number int, cross_problems jsonb, status text)
+       where t.import_id = ${importId}::uuid and t.company_id = ${companyId} and t.row_number = r.row_number`);
+  }
+}
+
+export type RowCounts = { ok: number; warning: number; error: number; dropped: number };
+
+/** Rows of an import by status (dropped rows counted apart). */
+export async function countRows(db: Executor, companyId: string, importId: string): Promise<RowCounts> {
+  const rows = await db
+    .select({
+      status: bulkImportRows.status,
+      isDropped: bulkImportRows.isDropped,
+      total: sql<number>`count(*)::int`,
+    })
+    .from(bulkImportRows)
+    .where(rowsOf(companyId, importId))
+    .groupBy(bulkImportRows.status, bulkImportRows.isDropped);
+  const counts: RowCounts = { ok: 0, warning: 0, error: 0, dropped: 0 };
+  for (const row of rows) {
+    if (row.isDropped) counts.dropped += row.total;
+    else counts[row.status] += row.total;
+  }
+  return counts;
+}
+
+export type RowFilter = 'all' | 'ok' | 'warning' | 'error' | 'problems' | 'dropped';
+
+function filterOf(filter: RowFilter): SQL | undefined {
+  switch (filter) {
+    case 'all':
+      return undefined;
+    case 'dropped':
+      return eq(bulkImportRows.isDropped, true);
+    case 'problems':
+      return and(eq(bulkImportRows.isDropped, false), inArray(bulkImportRows.status, ['warning', 'error']));
+    default:
+      return and(eq(bulkImportRows.isDropped, false), eq(bulkImportRows.status, filter));
+  }
+}
+
+/** One page of an import's rows in file order, and how many match. */
+export async function findRows(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  filter: RowFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: StoredRow[]; total: number }> {
+  const where = and(rowsOf(companyId, importId), filterOf(filter));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(bulkImportRows)
+      .where(where)
+      .orderBy(asc(bulkImportRows.rowNumber))
+      .offset(page.offset)
+      .limit(page.limit),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(bulkImportRows)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+/** Rows after `afterRow` in file order, a page at a time (the problem-rows file, the drafts). */
+export async function findRowsAfter(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  filter: RowFilter,
+  afterRow: number,
+  limit: number,
+): Promise<StoredRow[]> {
+  return db
+    .select()
+    .from(bulkImportRows)
+    .where(and(rowsOf(companyId, importId), filterOf(filter), gt(bulkImportRows.rowNumber, afterRow)))
+    .orderBy(asc(bulkImportRows.rowNumber))
+    .limit(limit);
+}
+
+/** The rows that become draft lines: ok and warning, not dropped, in file order. */
+export async function findGoodRows(
+  db: Executor,
+  companyId: string,
+  importId: string,
+): Promise<Pick<StoredRow, 'rowNumber' | 'kind' | 'parsed'>[]> {
+  return db
+    .select({ rowNumber: bulkImportRows.rowNumber, kind: bulkImportRows.kind, parsed: bulkImportRows.parsed })
+    .from(bulkImportRows)
+    .where(
+      and(
+        rowsOf(companyId, importId),
+        eq(bulkImportRows.isDropped, false),
+        inArray(bulkImportRows.status, ['ok', 'warning']),
+      ),
+    )
+    .orderBy(asc(bulkImportRows.rowNumber));
+}
+
+export async function findRow(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  rowNumber: number,
+): Promise<StoredRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(bulkImportRows)
+    .where(and(rowsOf(companyId, importId), eq(bulkImportRows.rowNumber, rowNumber)));
+  return row;
+}
+
+/** Replaces a row's cells and what they were judged to be. */
+export async function updateRowVerdict(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  verdict: RowVerdict,
+  status: BulkRowStatus,
+): Promise<StoredRow> {
+  const [row] = await db
+    .update(bulkImportRows)
+    .set({
+      status,
+      kind: verdict.kind,
+      cells: verdict.cells,
+      parsed: verdict.parsed,
+      problems: verdict.problems,
+      localLevel: verdict.localLevel,
+      rowHash: verdict.rowHash,
+      cardKey: verdict.cardKey,
+      personKeys: verdict.personKeys,
+      updatedAt: sql`clock_timestamp()`,
+    })
+    .where(and(rowsOf(companyId, importId), eq(bulkImportRows.rowNumber, verdict.rowNumber)))
+    .returning();
+  return row!;
+}
+
+/** Adds problems found late (the drafts refused a line) to rows, making them errors. */
+export async function addRowProblems(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  problems: ReadonlyMap<number, StoredProblem[]>,
+): Promise<void> {
+  for (const [rowNumber, added] of problems) {
+    await db
+      .update(bulkImportRows)
+      .set({
+        problems: sql`${bulkImportRows.problems} || ${JSON.stringify(added)}::jsonb`,
+        localLevel: 2,
+        status: 'error',
+        updatedAt: sql`clock_timestamp()`,
+      })
+      .where(and(rowsOf(companyId, importId), eq(bulkImportRows.rowNumber, rowNumber)));
+  }
+}
+
+/** Drops rows from the order (or puts them back): those named, or those of a status. */
+export async function setDropped(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  which: { rowNumbers: number[] } | { status: BulkRowStatus },
+  isDropped: boolean,
+): Promise<number[]> {
+  const rows = await db
+    .update(bulkImportRows)
+    .set({ isDropped, updatedAt: sql`clock_timestamp()` })
+    .where(
+      and(
+        rowsOf(companyId, importId),
+        eq(bulkImportRows.isDropped, !isDropped),
+        'rowNumbers' in which
+          ? inArray(bulkImportRows.rowNumber, which.rowNumbers)
+          : eq(bulkImportRows.status, which.status),
+      ),
+    )
+    .returning({ rowNumber: bulkImportRows.rowNumber });
+  return rows.map((row) => row.rowNumber).sort((a, b) => a - b);
+}

@@ -1,0 +1,169 @@
+import PgBoss from 'pg-boss';
+
+/**
+ * Background jobs on pg-boss (ARCHITECTURE §1, §3): a PostgreSQL-backed queue, so a job survives a
+ * restart and runs once across instances. pg-boss keeps its own small pool and reaches the
+ * database through `Database.url` — the pglite-socket address on the embedded database, where it
+ * must never open the data folder itself (ADR 003).
+ *
+ * Modules `define` their jobs when the app is built; `send` works from then on (it starts the
+ * queue without workers on first use); `start` also starts the workers, in `main.ts` once the HTTP
+ * server listens (tests start them where they need them). `stop` first aborts the handlers'
+ * signal, so a long job stops between two of its steps and is retried later, then stops pg-boss.
+ */
+
+export type JobContext = {
+  jobId: string;
+  /** Aborted when this instance stops: a handler stops at its next step and throws. */
+  signal: AbortSignal;
+};
+
+export type JobDefinition<T extends object> = {
+  handler: (data: T, context: JobContext) => Promise<void>;
+  /** Attempts after the first (a handler that throws is retried). */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  /** An attempt running longer than this (a worker that died) is failed and retried. */
+  expireInSeconds?: number;
+  /** A cron expression (UTC): pg-boss sends the job on schedule, once across instances. */
+  cron?: string;
+};
+
+export type JobsOptions = {
+  /** Where pg-boss connects: `Database.url`. */
+  url: string;
+  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  /** pg-boss's own pool (the embedded socket serves the app's pool plus a few more). */
+  max?: number;
+  /** How often an idle worker looks for work. */
+  pollingIntervalSeconds?: number;
+  /** Cron schedules (off in tests: they need pg-boss's clock monitor). */
+  schedule?: boolean;
+  /** Overrides every job's retry delay (tests retry at once). */
+  retryDelaySeconds?: number;
+  /** pg-boss's schema. */
+  schema?: string;
+};
+
+export type Jobs = ReturnType<typeof createJobs>;
+
+export function createJobs(options: JobsOptions) {
+  // Each definition keeps its payload type; the registry holds them as one erased type.
+  const definitions = new Map<string, JobDefinition<object>>();
+  const startHooks: (() => Promise<void>)[] = [];
+  let booting: Promise<PgBoss> | undefined;
+  let working = false;
+  /** This instance's worker of each queue: told at once of a job sent here. */
+  const workerIds = new Map<string, string>();
+  let stopped = false;
+  let abort = new AbortController();
+
+  async function boot(): Promise<PgBoss> {
+    const boss = new PgBoss({
+      connectionString: options.url,
+      max: options.max ?? 3,
+      schema: options.schema ?? 'pgboss',
+      application_name: 'tessera-jobs',
+      schedule: options.schedule ?? true,
+      supervise: true,
+    });
+    boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+    await boss.start();
+    for (const [name, definition] of definitions) {
+      const queue = {
+        name,
+        retryLimit: definition.retryLimit ?? 3,
+        retryDelay: options.retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
+        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+      };
+      await boss.createQueue(name, queue);
+      // A queue made by an earlier version keeps its settings unless told.
+      await boss.updateQueue(name, queue);
+    }
+    return boss;
+  }
+
+  function queue(): Promise<PgBoss> {
+    if (stopped) return Promise.reject(new Error('the job queue is stopped'));
+    booting ??= boot().catch((error: unknown) => {
+      booting = undefined;
+      throw error;
+    });
+    return booting;
+  }
+
+  return {
+    /** Declares a job and its handler (before `start`). */
+    define<T extends object>(name: string, definition: JobDefinition<T>): void {
+      if (booting) throw new Error(`job ${name} defined after the queue started`);
+      definitions.set(name, definition as unknown as JobDefinition<object>);
+    },
+
+    /** Runs when the workers start (a module resuming work a stopped instance left). */
+    onStart(hook: () => Promise<void>): void {
+      startHooks.push(hook);
+    },
+
+    /**
+     * Queues a job; answers its id. A worker of this instance starts on it at once instead of at
+     * its next poll (other instances find it when they poll).
+     */
+    async send<T extends object>(name: string, data: T): Promise<string | null> {
+      const boss = await queue();
+      const id = await boss.send(name, data);
+      const worker = workerIds.get(name);
+      if (worker) boss.notifyWorker(worker);
+      return id;
+    },
+
+    /** Starts the queue (if not yet) and this instance's workers and schedules. */
+    async start(): Promise<void> {
+      const boss = await queue();
+      if (working) return;
+      working = true;
+      for (const [name, definition] of definitions) {
+        const workerId = await boss.work<object>(
+          name,
+          { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
+          async (jobs) => {
+            for (const job of jobs) {
+              try {
+                await definition.handler(job.data, { jobId: job.id, signal: abort.signal });
+              } catch (error) {
+                // pg-boss records the failure and retries; the log says why.
+                options.log.error({ err: error, job: name, jobId: job.id }, 'job failed');
+                throw error;
+              }
+            }
+          },
+        );
+        workerIds.set(name, workerId);
+        if (definition.cron && (options.schedule ?? true)) await boss.schedule(name, definition.cron);
+      }
+      for (const hook of startHooks) {
+        await hook().catch((error: unknown) => options.log.error({ err: error }, 'job start hook failed'));
+      }
+      options.log.info({ jobs: [...definitions.keys()] }, 'job workers started');
+    },
+
+    /** True once the workers run. */
+    get isWorking(): boolean {
+      return working;
+    },
+
+    /**
+     * Stops this instance's workers and the queue: running handlers see their signal aborted and
+     * stop at their next step (their job is retried, here or on another instance).
+     */
+    async stop(): Promise<void> {
+      if (stopped) return;
+      stopped = true;
+      abort.abort();
+      const boss = await booting?.catch(() => undefined);
+      await boss?.stop({ graceful: true, wait: true, timeout: 15_000 });
+      working = false;
+      workerIds.clear();
+      abort = new AbortController();
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
+import { request } from '../../../lib/request';
+import { useOrdersContext } from '../../../lib/use-orders-context';
+import { bulkImportPath } from './get-bulk-import';
+import { bulkKeys } from './query-keys';
+
+/**
+ * `DELETE bulkImports/{importId}`: the import goes with its rows and file (audited); a file being
+ * read stops at the worker's next batch. Nothing was ordered, so nothing else changes.
+ */
+export async function deleteBulkImport(importId: string, context: OrdersContext): Promise<boolean> {
+  const result = await request(bulkImportPath(importId), {
+    ...ordersRequestOptions(context),
+    method: 'DELETE',
+  });
+  return !result.error;
+}
+
+export function useDeleteBulkImport() {
+  const context = useOrdersContext();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (importId: string) => deleteBulkImport(importId, context),
+    onSuccess: async (isDeleted, importId) => {
+      if (!isDeleted) return;
+      queryClient.removeQueries({ queryKey: bulkKeys.import(context.companyId, importId) });
+      queryClient.removeQueries({ queryKey: bulkKeys.rowsOf(context.companyId, importId) });
+      await queryClient.invalidateQueries({ queryKey: bulkKeys.imports(context.companyId) });
+    },
+  });
+}
