@@ -806,7 +806,7 @@ describe('overview and payment', () => {
     expect(value('Αμοιβές έκδοσης καρτών')).toBe('8,00\u00a0€');
     expect(value('Αμοιβή υπηρεσίας')).toBe('1,00\u00a0€');
     expect(value('Κόστος αποστολής')).toBe('6,00\u00a0€');
-    expect(value('ΦΠΑ επί των αμοιβών')).toBe(money(serverPrice.vatCents));
+    expect(value('ΦΠΑ 24% επί των αμοιβών')).toBe(money(serverPrice.vatCents));
     expect(totals.queryByText('Αμοιβές αντικατάστασης')).toBeNull();
 
     const lines = within(screen.getByRole('region', { name: 'Γραμμές παραγγελίας με αμοιβές' }));

@@ -18,8 +18,8 @@ import { createsCards, parseSelectedOption, shipsCards, usesExistingCards } from
 import { productFamilyName } from './labels';
 import { MaskedNumber } from './masked-number';
 import { LinesPagination, usePaged } from './paged';
-import { PriceTotals } from './price-totals';
 import { holderName } from './selected-cards';
+import { PriceBreakdown } from '../../../ui/price-breakdown';
 
 type LineFees = OrderPriceResponse['lines'][number];
 
@@ -89,7 +89,7 @@ export function OverviewStep({ draft, saved, knownCards, actions }: Props) {
 
   let totals: ReactNode;
   if (price) {
-    totals = <PriceTotals price={price} />;
+    totals = <PriceBreakdown price={price} className="tessera-issue-totals" />;
   } else if (calculated.isError) {
     totals = (
       <ErrorState

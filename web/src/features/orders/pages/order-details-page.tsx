@@ -22,7 +22,7 @@ import {
 import { OrderCards } from '../components/order-cards';
 import { OrderDocuments } from '../components/order-documents';
 import { OrderPayments } from '../components/order-payments';
-import { OrderPrice } from '../components/order-price';
+import { PriceBreakdown } from '../../../ui/price-breakdown';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderStatusBadge } from '../components/status-badge';
 import { ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
@@ -218,7 +218,7 @@ function OrderView({ order, title }: { order: OrderDetails; title: string }) {
           />
         </Section>
         <Section id="order-price-title" titleId="orders.details.price">
-          <OrderPrice price={order.price} paidCents={order.paidCents} />
+          <PriceBreakdown price={order.price} paidCents={order.paidCents} className="tessera-order-price" />
         </Section>
       </div>
 
