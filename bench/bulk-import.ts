@@ -9,9 +9,8 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../server/src/app';
 import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-cards';
 import { DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
-import { SESSION_COOKIE } from '../server/src/modules/auth/sessions';
 import { loadConfig } from '../server/src/platform/config';
-import { issueCsrfToken } from '../server/src/platform/csrf';
+import { cookieNames, issueCsrfToken } from '../server/src/platform/csrf';
 import { createJobs } from '../server/src/platform/jobs';
 import { openBenchDatabase } from './database';
 
@@ -86,9 +85,10 @@ export async function bulkImportBenchmark(): Promise<void> {
     DEMO_USERS.om1.email,
   ]);
   const session = await app.services.sessions.create(users[0]!.id, { companyId: 'C1001' });
-  const csrf = issueCsrfToken(config.sessionSecret);
+  const csrf = issueCsrfToken(config.sessionSecret, session.id);
+  const names = cookieNames(config.secureCookies);
   const headers = {
-    cookie: `${SESSION_COOKIE}=${session.id}; tessera.csrf=${csrf}`,
+    cookie: `${names.session}=${session.id}; ${names.csrf}=${csrf}`,
     'x-csrf-token': csrf,
     companyid: 'C1001',
     'content-type': 'application/octet-stream',

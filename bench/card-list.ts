@@ -5,9 +5,8 @@ import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-card
 import { DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
 import { createCardsService } from '../server/src/modules/cards/service';
 import { createLedgerService } from '../server/src/modules/ledger/service';
-import { SESSION_COOKIE } from '../server/src/modules/auth/sessions';
 import { loadConfig } from '../server/src/platform/config';
-import { issueCsrfToken } from '../server/src/platform/csrf';
+import { cookieNames, issueCsrfToken } from '../server/src/platform/csrf';
 import { openBenchDatabase } from './database';
 import { line, load } from './load';
 
@@ -45,7 +44,8 @@ export async function cardListBenchmark(): Promise<void> {
     DEMO_USERS.om1.email,
   ]);
   const session = await app.services.sessions.create(rows[0]!.id, { companyId: 'C1001' });
-  const csrf = issueCsrfToken(config.sessionSecret);
+  const csrf = issueCsrfToken(config.sessionSecret, session.id);
+  const names = cookieNames(config.secureCookies);
   const filter = {
     product: 'TICKET_RESTAURANT',
     status: 'active',
@@ -66,7 +66,7 @@ export async function cardListBenchmark(): Promise<void> {
     (server.server.address() as { port: number }).port;
   const headers = {
     'content-type': 'application/json',
-    cookie: `${SESSION_COOKIE}=${session.id}; tessera.csrf=${csrf}`,
+    cookie: `${names.session}=${session.id}; ${names.csrf}=${csrf}`,
     'x-csrf-token': csrf,
     companyid: 'C1001',
   };

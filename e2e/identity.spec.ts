@@ -1,4 +1,5 @@
 import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
+import { request as playwrightRequest } from '@playwright/test';
 import { expect, expectAccessible, screenshot, test } from './fixtures';
 
 /**
@@ -162,18 +163,28 @@ async function post(api: Api, path: string, data: unknown) {
 
 type Mail = { subject: string; text: string; to: string };
 
-async function mailsTo(context: APIRequestContext, email: string): Promise<Mail[]> {
-  const response = await context.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+let mailboxReader: Promise<APIRequestContext> | undefined;
+
+/** The development mailbox opens to a signed-in provider admin only: one such context per worker. */
+async function mailsTo(email: string): Promise<Mail[]> {
+  mailboxReader ??= (async () => {
+    const admin = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
+    await apiSignIn(admin, 'admin@tessera.demo');
+    return admin;
+  })();
+  const reader = await mailboxReader;
+  const response = await reader.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  expect(response.status(), 'the admin reads the mailbox').toBe(200);
   return ((await response.json()) as { mails: Mail[] }).mails;
 }
 
 /** The newest link to `/user/reset` mailed to `email`, waiting for the mail to be written. */
-async function resetLinkFor(context: APIRequestContext, email: string, after = 0): Promise<string> {
+async function resetLinkFor(email: string, after = 0): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const mails = await mailsTo(context, email);
+        const mails = await mailsTo(email);
         if (mails.length <= after) return undefined;
         link = /(https?:\/\/\S+\/user\/reset\?token=[^\s]+)/.exec(mails[0]!.text)?.[1];
         return link;
@@ -197,7 +208,7 @@ async function createUser(api: Api, email: string, password: string): Promise<vo
     companyIds: ['C1001'],
     preferredLanguage: 'el',
   });
-  const link = new URL(await resetLinkFor(api.context, email));
+  const link = new URL(await resetLinkFor(email));
   await post(api, '/api/v2/identity/password/reset', {
     token: link.searchParams.get('token'),
     code_type: 'token',
@@ -494,12 +505,9 @@ test.describe('passwords and locks (fresh users made through the admin API)', ()
     await expect(page.getByRole('button', { name: TEXT.el.profile('Άννα') })).toBeVisible();
   });
 
-  test('forgot password: mail in the outbox, reset link, sign in with the new password', async ({
-    page,
-    request,
-  }) => {
+  test('forgot password: mail in the outbox, reset link, sign in with the new password', async ({ page }) => {
     test.setTimeout(200_000);
-    const before = (await mailsTo(request, users.forgot)).length;
+    const before = (await mailsTo(users.forgot)).length;
     await page.goto('/en/user/forgot');
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel(/^Email/).fill(users.forgot);
@@ -508,8 +516,8 @@ test.describe('passwords and locks (fresh users made through the admin API)', ()
       page.getByRole('status').filter({ hasText: `If an account exists for ${users.forgot}` }),
     ).toBeVisible();
 
-    const link = await resetLinkFor(request, users.forgot, before);
-    const mail = (await mailsTo(request, users.forgot))[0]!;
+    const link = await resetLinkFor(users.forgot, before);
+    const mail = (await mailsTo(users.forgot))[0]!;
     expect(mail.subject).toMatch(/κωδικ/i);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { level: 1, name: 'Ορισμός νέου κωδικού' })).toBeVisible();

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { CardholderSchema } from './cards';
 import { DeliveryPointSchema } from './delivery-points';
 import { CardIssueReasonSchema, DraftCardSchema, OrderTypeSchema } from './orders';
-import { CardCategorySchema, CardFamilySchema, CardStatusSchema, TOP_UP_PRODUCTS } from './products';
+import {
+  CardCategorySchema,
+  CardFamilySchema,
+  CardStatusSchema,
+  LoadAmountCentsSchema,
+  TOP_UP_PRODUCTS,
+} from './products';
+import { DateOrDateTimeSchema } from './text';
 
 /**
  * Draft orders on the server (SPEC §7 orders service: saveDraftOrder, retrieveDraftOrder(s),
@@ -23,9 +30,9 @@ export const DraftHeaderSchema = z.object({
   invoiceComments: Comments,
   deliveryPointId: z.uuid().nullable().default(null),
   /** One amount for every card, or null when amounts are per card. */
-  bulkAmountCents: z.number().int().min(0).max(10_000_000).nullable().default(null),
+  bulkAmountCents: LoadAmountCentsSchema.nullable().default(null),
   /** The expired flow's date (SPEC §4: now + 60 days). */
-  expiringDate: z.string().max(40).nullable().default(null),
+  expiringDate: DateOrDateTimeSchema.nullable().default(null),
 });
 export type DraftHeaderInput = z.input<typeof DraftHeaderSchema>;
 
@@ -152,7 +159,7 @@ export const OrderPriceRequestSchema = z.union([
     product: CardCategorySchema,
     family: CardFamilySchema,
     lines: z
-      .array(z.object({ tempCardId: z.string().min(1).max(64), amountCents: z.number().int().min(0) }))
+      .array(z.object({ tempCardId: z.string().min(1).max(64), amountCents: LoadAmountCentsSchema }))
       .max(10_000),
   }),
 ]);

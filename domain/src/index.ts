@@ -2,6 +2,7 @@ export * from './roles';
 export * from './locale';
 export * from './money';
 export * from './input';
+export * from './text';
 export * from './notifications';
 export * from './errors';
 export * from './content';

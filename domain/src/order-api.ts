@@ -4,7 +4,8 @@ import { DeliveryPointSchema } from './delivery-points';
 import { OrderPriceSchema } from './drafts';
 import { ORDER_STATUSES, PAYMENT_KINDS, TIMELINE_STEPS } from './order-lifecycle';
 import { CardIssueReasonSchema, ORDER_TYPES } from './orders';
-import { CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
+import { AmountCentsSchema, CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
+import { DateOnlySchema } from './text';
 
 /**
  * Submitted orders and their payments over HTTP (SPEC §7 orders service: submitPaymentOm,
@@ -260,11 +261,10 @@ export type ImportBankStatementResponse = z.infer<typeof ImportBankStatementResp
 
 // History and details ----------------------------------------------------------------------
 
-const DateOnly = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** `GET retrieveOrderHistory`. */
 export const OrderHistoryRequestSchema = z.object({
-  from: DateOnly.optional(),
-  to: DateOnly.optional(),
+  from: DateOnlySchema.optional(),
+  to: DateOnlySchema.optional(),
   status: OrderStatusSchema.optional(),
   product: CardCategorySchema.optional(),
   orderType: PlacedOrderTypeSchema.optional(),
@@ -327,7 +327,7 @@ export const SendProformaResponseSchema = z.object({ success: z.literal(true), s
 
 /** `GET/POST approval settings` (/paymentManager): the company's approval threshold. */
 export const ApprovalSettingsSchema = z.object({
-  thresholdCents: z.number().int().min(0).max(100_000_000).nullable(),
+  thresholdCents: AmountCentsSchema.nullable(),
 });
 export const ApprovalSettingsResponseSchema = z.object({
   success: z.literal(true),
@@ -345,7 +345,7 @@ export const AdvanceOrderRequestSchema = z.object({
 /** Cards to take money back from: an amount per card, or null for its whole balance. */
 export const UnloadRequestSchema = z.object({
   cards: z
-    .array(z.object({ cardId: z.uuid(), amountCents: z.number().int().min(1).max(10_000_000).nullable() }))
+    .array(z.object({ cardId: z.uuid(), amountCents: AmountCentsSchema.min(1).nullable() }))
     .min(1)
     .max(10_000),
   comments: z.string().trim().max(500).default(''),

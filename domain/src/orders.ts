@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PhoneSchema, TaxIdSchema } from './cards';
-import { EXPIRING_WINDOW_DAYS } from './products';
+import { EXPIRING_WINDOW_DAYS, LoadAmountCentsSchema } from './products';
 
 /**
  * Card-issue reasons, order types and the local order draft (SPEC §3, §4).
@@ -138,7 +138,7 @@ export const DraftCardSchema = z.object({
   cardholderId: z.uuid().nullable().default(null),
   cardholder: NewCardholderSchema.nullable().default(null),
   cardName: z.string().trim().max(26).default(''),
-  amountCents: z.number().int().min(0).max(10_000_000),
+  amountCents: LoadAmountCentsSchema,
 });
 export type DraftCard = z.output<typeof DraftCardSchema>;
 export type DraftCardInput = z.input<typeof DraftCardSchema>;

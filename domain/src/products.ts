@@ -101,6 +101,17 @@ export const PRODUCTS: Record<CardCategory, ProductDefinition> = {
   },
 };
 
+/**
+ * The largest single load of any product: the cap of every load amount a request carries (the
+ * services then check the product's own range and say which line is out of it).
+ */
+export const MAX_LOAD_CENTS = Math.max(...Object.values(PRODUCTS).map((product) => product.maxLoadCents));
+/** A load amount in cents as a request carries it (issue 12 §6: no amount can overflow a sum). */
+export const LoadAmountCentsSchema = z.number().int().min(0).max(MAX_LOAD_CENTS);
+/** Any other amount a request carries (an unload, an approval threshold): up to 1.000.000,00 €. */
+export const MAX_AMOUNT_CENTS = 100_000_000;
+export const AmountCentsSchema = z.number().int().min(0).max(MAX_AMOUNT_CENTS);
+
 export function isFamilyOfProduct(category: CardCategory, family: CardFamily): boolean {
   return PRODUCTS[category].families.includes(family);
 }

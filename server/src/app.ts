@@ -5,18 +5,13 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { authApiRoutes, authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
-import { createPortalSessionStore, SESSION_COOKIE, type PortalSessionStore } from './modules/auth/sessions';
+import { createPortalSessionStore, type PortalSessionStore } from './modules/auth/sessions';
 import { accountsRoutes } from './modules/accounts/routes';
 import { createAccountsService, type AccountsService } from './modules/accounts/service';
 import { cardsRoutes } from './modules/cards/routes';
@@ -43,7 +38,7 @@ import { bulkRoutes } from './modules/bulk/routes';
 import { createBulkService, type BulkService } from './modules/bulk/service';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
-import { installCsrfGuard } from './platform/csrf';
+import { cookieNames, installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
 import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
 import { createJobs, type Jobs } from './platform/jobs';
@@ -51,6 +46,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
+import { validatorCompiler } from './platform/validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,6 +87,20 @@ export type BuildAppOptions = {
 };
 
 /**
+ * A request as the log keeps it: the path without its query string (search texts, names and
+ * one-time codes travel there; issue 12 §4), the method, host and client address.
+ */
+function requestForLog(request: FastifyRequest) {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
+/**
  * Builds the Fastify app from the platform and the modules. `main.ts` listens on it; tests call it
  * through `inject()`. Holds no state between requests beyond short content caches.
  */
@@ -102,12 +112,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       (config.NODE_ENV === 'development' && process.stdout.isTTY
         ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty' } }
         : // ISO times: an epoch in milliseconds is a 13-digit run a card-number scan would flag.
-          { level: config.LOG_LEVEL, timestamp: () => `,"time":"${new Date().toISOString()}"` }),
+          {
+            level: config.LOG_LEVEL,
+            timestamp: () => `,"time":"${new Date().toISOString()}"`,
+            serializers: { req: requestForLog },
+          }),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
-    trustProxy: config.NODE_ENV === 'production',
+    // Only the proxies named in TRUST_PROXY may speak for the client (issue 12 §3).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? // A hop count: believe the nearest `n` proxies (proxy-addr's meaning of a number).
+          (_address: string, hop: number) => hop < (config.trustProxy as number)
+        : config.trustProxy,
     bodyLimit: 1_048_576,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -171,10 +190,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  if (config.isApiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  installMetrics(app);
-  installCsrfGuard(app, config.sessionSecret);
+  installMetrics(app, { isPublic: config.isMetricsPublic, token: config.METRICS_TOKEN });
+  const cookies = cookieNames(config.secureCookies);
+  installCsrfGuard(app, { secret: config.sessionSecret, cookies });
 
   const companies = createCompaniesService({ db: database.db });
   const sessions = createPortalSessionStore({
@@ -207,7 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     clientId: PORTAL_CLIENT_ID,
   });
-  installAuthGuard(app, (request) => auth.resolve(request.cookies[SESSION_COOKIE]));
+  installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]));
   installTenantScope(app, {
     db: database.db,
     companyExists: (companyId) => companies.companyExists(companyId),
@@ -215,14 +235,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   mountOidcProvider(app, identity.provider);
 
-  const secureCookies = config.publicUrl.startsWith('https:');
   await app.register(healthRoutes(database), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
   await app.register(
     authRoutes({
       service: auth,
       secret: config.sessionSecret,
-      secureCookies,
+      secureCookies: config.secureCookies,
+      cookies,
       publicUrl: config.publicUrl,
       // Starting a sign-in costs no password check; allow a few per attempt.
       signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
@@ -290,7 +310,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.bulkBatchSize ? { batchSize: options.bulkBatchSize } : {}),
   });
   await app.register(bulkRoutes(bulk, { maxBytes: config.BULK_MAX_BYTES }), { prefix: '/api/v1/orders' });
-  await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
+  if (config.isSandboxBank) {
+    await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
+  }
   if (config.isDevMailbox) await app.register(devMailboxRoutes(database.db), { prefix: '/dev' });
 
   const hasSpa = await installSpa(app, config.WEB_DIST);

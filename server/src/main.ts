@@ -9,6 +9,19 @@ import { seedContent } from './modules/content/seed-content';
 /** config → database → migrations → content and demo seed → HTTP server; clean shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Development conveniences switched on in production by name: said loudly, on stderr, first.
+  if (config.productionWarnings.length > 0) {
+    const bar = '!'.repeat(100);
+    process.stderr.write(
+      [
+        bar,
+        '  WARNING: production with development conveniences on:',
+        ...config.productionWarnings.map((line) => `  - ${line}`),
+        bar,
+        '',
+      ].join('\n'),
+    );
+  }
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
@@ -57,8 +70,12 @@ async function main(): Promise<void> {
     '',
     `  Tessera is running at ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
     `  Database: ${where}`,
-    ...(config.isDevMailbox ? [`  Development mailbox: ${config.publicUrl}/dev/mailbox`] : []),
-    `  API documentation: ${config.publicUrl}/api/docs`,
+    ...(config.isDevMailbox
+      ? [
+          `  Development mailbox (signed in as admin@tessera.demo or another admin): ${config.publicUrl}/dev/mailbox`,
+        ]
+      : []),
+    ...(config.isApiDocs ? [`  API documentation: ${config.publicUrl}/api/docs`] : []),
     ...(demo
       ? ['', `  Demo logins (password ${DEMO_PASSWORD}):`, ...demo.logins.map((login) => `    ${login}`)]
       : []),

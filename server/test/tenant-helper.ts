@@ -1,8 +1,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
-import { issueCsrfToken } from '../src/platform/csrf';
+import { cookieNames, issueCsrfToken } from '../src/platform/csrf';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, seedDemo, type DemoUserKey } from '../src/db/seed/demo';
-import { SESSION_COOKIE } from '../src/modules/auth/sessions';
 import { TestBrowser } from './browser';
 import type { TestContext } from './harness';
 
@@ -40,8 +39,9 @@ export async function sessionHeaders(
   options: { companyId?: string | null } = {},
 ): Promise<Record<string, string>> {
   const { id } = await ctx.app.services.sessions.create(userId, { companyId: options.companyId ?? null });
-  const csrf = issueCsrfToken(ctx.config.sessionSecret);
-  return { cookie: `${SESSION_COOKIE}=${id}; tessera.csrf=${csrf}`, 'x-csrf-token': csrf };
+  const csrf = issueCsrfToken(ctx.config.sessionSecret, id);
+  const names = cookieNames(ctx.config.secureCookies);
+  return { cookie: `${names.session}=${id}; ${names.csrf}=${csrf}`, 'x-csrf-token': csrf };
 }
 
 /**

@@ -19,10 +19,33 @@ export const ConfigSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  /** Seeds demo companies, users and content when the database is empty. */
-  DEMO_SEED: booleanish.default(true),
-  /** Enables /dev/mailbox; on in development and demo mode. */
+  /**
+   * Seeds demo companies, users and content when the database is empty. Default: on outside
+   * production, off in production (the demo users share a published password).
+   */
+  DEMO_SEED: booleanish.optional(),
+  /** Enables /dev/mailbox (for a signed-in provider admin only). Default: on outside production. */
   DEV_MAILBOX: booleanish.optional(),
+  /** Serves the OpenAPI documentation at /api/docs. Default: on outside production. */
+  API_DOCS: booleanish.optional(),
+  /**
+   * Bearer token that `/metrics` requires (`Authorization: Bearer …`). Unset: /metrics is open
+   * outside production and not served in production unless METRICS_PUBLIC is set.
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** Serves /metrics without a token (production default: off). */
+  METRICS_PUBLIC: booleanish.optional(),
+  /** Mounts the sandbox bank (/sandbox/bank). Default: on outside production. */
+  SANDBOX_BANK: booleanish.optional(),
+  /**
+   * The reverse proxies whose X-Forwarded-For/-Proto/-Host headers are believed: a hop count
+   * (`1`), or comma-separated addresses and CIDR ranges (`10.0.0.1,192.168.0.0/16`). Default: none,
+   * so a client cannot choose its own address for the rate limits.
+   */
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(\d{1,2}|[0-9a-fA-F.:/]+(\s*,\s*[0-9a-fA-F.:/]+)*)$/, 'a hop count or addresses/CIDRs')
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   CONTACT_INBOX: z.email().default('support@tessera.example'),
@@ -60,11 +83,21 @@ export const ConfigSchema = z.object({
   BULK_MAX_ACTIVE_IMPORTS: z.coerce.number().int().min(1).default(3),
 });
 
-export type Config = z.infer<typeof ConfigSchema> & {
+export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_SEED'> & {
+  DEMO_SEED: boolean;
   publicUrl: string;
   sessionSecret: string;
   isDevMailbox: boolean;
+  isApiDocs: boolean;
+  isMetricsPublic: boolean;
+  isSandboxBank: boolean;
+  /** Cookies are `Secure` with the `__Host-` prefix: production, or an https public address. */
+  secureCookies: boolean;
+  /** Fastify's `trustProxy`: false, a hop count, or the trusted addresses. */
+  trustProxy: false | number | string;
   oidcCookieKeys: string[];
+  /** Settings that open development conveniences in production: main.ts warns about each at start. */
+  productionWarnings: string[];
 };
 
 const DEV_SECRET = 'tessera-development-secret-change-me-0123456789';
@@ -84,11 +117,46 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .split(',')
     .map((key) => key.trim())
     .filter(Boolean);
+  const isProduction = value.NODE_ENV === 'production';
+  const publicUrl = (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, '');
+  // In production every convenience is off unless asked for by name (issue 12 §1).
+  const demoSeed = value.DEMO_SEED ?? !isProduction;
+  const isDevMailbox = value.DEV_MAILBOX ?? !isProduction;
+  const isApiDocs = value.API_DOCS ?? !isProduction;
+  const isMetricsPublic = value.METRICS_PUBLIC ?? !isProduction;
+  const isSandboxBank = value.SANDBOX_BANK ?? !isProduction;
+  const productionWarnings = isProduction
+    ? [
+        ...(demoSeed
+          ? ['DEMO_SEED is on: demo users with the published password are seeded into an empty database']
+          : []),
+        ...(isDevMailbox
+          ? ['DEV_MAILBOX is on: /dev/mailbox shows every mail to a signed-in provider admin']
+          : []),
+        ...(isApiDocs ? ['API_DOCS is on: /api/docs is public'] : []),
+        ...(isMetricsPublic ? ['METRICS_PUBLIC is on: /metrics is public'] : []),
+        ...(isSandboxBank ? ['SANDBOX_BANK is on: the sandbox bank accepts any card at /sandbox/bank'] : []),
+      ]
+    : [];
+  const trustProxy = !value.TRUST_PROXY
+    ? false
+    : /^\d+$/.test(value.TRUST_PROXY)
+      ? Number(value.TRUST_PROXY)
+      : value.TRUST_PROXY.split(',')
+          .map((part) => part.trim())
+          .join(',');
   return {
     ...value,
-    publicUrl: (value.PUBLIC_URL ?? `http://localhost:${value.PORT}`).replace(/\/$/, ''),
+    DEMO_SEED: demoSeed,
+    publicUrl,
     sessionSecret,
-    isDevMailbox: value.DEV_MAILBOX ?? (value.NODE_ENV !== 'production' || value.DEMO_SEED),
+    isDevMailbox,
+    isApiDocs,
+    isMetricsPublic,
+    isSandboxBank,
+    secureCookies: isProduction || publicUrl.startsWith('https:'),
+    trustProxy,
+    productionWarnings,
     oidcCookieKeys:
       cookieKeys.length > 0
         ? cookieKeys

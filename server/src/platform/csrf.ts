@@ -1,8 +1,9 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CookieNames } from './cookies';
 import { AppError } from './errors';
 
-export const CSRF_COOKIE = 'tessera.csrf';
+export { cookieNames } from './cookies';
 export const CSRF_HEADER = 'x-csrf-token';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -26,22 +27,31 @@ const EXEMPT = [
  */
 const CHECKED_IN_ROUTE = [/^\/api\/auth\/signin\/[^/]+$/, /^\/api\/auth\/signout$/];
 
-function sign(token: string, secret: string): string {
-  return createHmac('sha256', secret).update(token).digest('base64url');
+export type CsrfOptions = { secret: string; cookies: CookieNames };
+
+/**
+ * The signature binds the token to the session it was issued for (the session cookie's value, or
+ * none for a visitor): a token fetched anonymously, or in another session, fails once a session
+ * exists (issue 12 §7).
+ */
+function sign(token: string, secret: string, sessionId: string): string {
+  return createHmac('sha256', secret).update(`${token}|${sessionId}`).digest('base64url');
 }
 
-/** A new signed token `random.signature`; the cookie and the header must both carry it. */
-export function issueCsrfToken(secret: string): string {
+/**
+ * A new signed token `random.signature` for the session `sessionId` (empty for a visitor); the
+ * cookie and the header must both carry it.
+ */
+export function issueCsrfToken(secret: string, sessionId = ''): string {
   const token = randomBytes(32).toString('base64url');
-  return `${token}.${sign(token, secret)}`;
+  return `${token}.${sign(token, secret, sessionId)}`;
 }
 
-export function isValidCsrfToken(value: string, secret: string): boolean {
+/** Whether `value` is a token this server issued for the session `sessionId`. */
+export function isValidCsrfToken(value: string, secret: string, sessionId = ''): boolean {
   const [token, signature] = value.split('.');
   if (!token || !signature) return false;
-  const expected = Buffer.from(sign(token, secret));
-  const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given);
+  return sameToken(sign(token, secret, sessionId), signature);
 }
 
 function sameToken(a: string, b: string): boolean {
@@ -50,29 +60,40 @@ function sameToken(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** The session cookie's value of a request, the binding of its CSRF token. */
+export function csrfBinding(request: FastifyRequest, cookies: CookieNames): string {
+  return request.cookies[cookies.session] ?? '';
+}
+
 /**
  * Every state-changing request needs the token of `GET /api/auth/csrf` in the `X-CSRF-Token`
- * header, matching the signed httpOnly cookie set with it (double submit, ARCHITECTURE §7).
+ * header, matching the httpOnly cookie set with it (double submit, ARCHITECTURE §7) and signed for
+ * the request's session.
  */
-export function installCsrfGuard(app: FastifyInstance, secret: string): void {
+export function installCsrfGuard(app: FastifyInstance, options: CsrfOptions): void {
   app.addHook('onRequest', async (request: FastifyRequest) => {
     if (SAFE_METHODS.has(request.method)) return;
     const path = request.url.split('?')[0] ?? '';
     if (EXEMPT.some((pattern) => pattern.test(path))) return;
     if (CHECKED_IN_ROUTE.some((pattern) => pattern.test(path))) return;
-    assertCsrf(request, secret);
+    assertCsrf(request, options);
   });
 }
 
 /**
  * Throws CSRF_INVALID unless the request carries the token of its CSRF cookie, in the header or,
- * for form posts of the session client, as `bodyToken`.
+ * for form posts of the session client, as `bodyToken`, and the token was issued for its session.
  */
-export function assertCsrf(request: FastifyRequest, secret: string, bodyToken?: string): void {
+export function assertCsrf(request: FastifyRequest, options: CsrfOptions, bodyToken?: string): void {
   const header = request.headers[CSRF_HEADER];
-  const cookie = request.cookies[CSRF_COOKIE];
+  const cookie = request.cookies[options.cookies.csrf];
   const given = (Array.isArray(header) ? header[0] : header) ?? bodyToken;
-  if (!given || !cookie || !sameToken(given, cookie) || !isValidCsrfToken(given, secret)) {
+  if (
+    !given ||
+    !cookie ||
+    !sameToken(given, cookie) ||
+    !isValidCsrfToken(given, options.secret, csrfBinding(request, options.cookies))
+  ) {
     throw new AppError('CSRF_INVALID', 'missing or mismatched CSRF token');
   }
 }

@@ -7,6 +7,9 @@ import {
   type ErrorLevel,
   type FieldError,
   type Locale,
+  formatAmount,
+  INVALID_DATE_MESSAGE,
+  UNSAFE_TEXT_MESSAGE,
 } from '@tessera/domain';
 import { requestLocale } from './http';
 
@@ -70,6 +73,11 @@ export const VALIDATION_KEYS = [
   'cardholderNotOfCompany',
   'lineExists',
   'lineNotFound',
+  /** People (ADR 012): a colleague who also works for a company the manager does not manage. */
+  'userOfOtherCompanies',
+  /** Text and dates anywhere (issue 12 §4–5). */
+  'invalidCharacters',
+  'invalidDate',
   /** Bulk imports (docs/decisions/011-bulk-import.md): the file as a whole, then a row's cells. */
   'bulkFileEmpty',
   'bulkFileOldExcel',
@@ -86,6 +94,7 @@ export const VALIDATION_KEYS = [
   'bulkAmountInvalid',
   'bulkFormulaWithoutValue',
   'bulkCellError',
+  'bulkInvalidCharacters',
   'bulkUnknownCard',
   'bulkCardNotOfCompany',
   'bulkAmbiguousCard',
@@ -111,6 +120,8 @@ const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
   'invalid tax id': 'invalidTaxId',
   'emboss characters': 'invalidEmbossText',
   'limit required': 'required',
+  [UNSAFE_TEXT_MESSAGE]: 'invalidCharacters',
+  [INVALID_DATE_MESSAGE]: 'invalidDate',
 };
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -172,6 +183,11 @@ type ZodIssueLike = {
 export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || 'body';
   const params = issue.params;
+  // Amounts are cents on the wire and euros to people: `5.000,00 €`, not 500000.
+  const bound = (value: number) => (/Cents$/.test(field) ? formatAmount(value) : value);
+  if (CUSTOM_MESSAGE_KEYS[issue.message ?? ''] && issue.keyword !== 'invalid_type') {
+    return { field, key: CUSTOM_MESSAGE_KEYS[issue.message ?? '']! };
+  }
   switch (issue.keyword) {
     case 'invalid_type':
       return {
@@ -181,7 +197,7 @@ export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
     case 'too_small': {
       const min = Number(params.minimum ?? 0);
       if (params.origin === 'number' || params.origin === 'bigint')
-        return { field, key: 'tooSmall', params: { min } };
+        return { field, key: 'tooSmall', params: { min: bound(min) } };
       if ((params.origin === 'string' || params.origin === 'array') && min <= 1)
         return { field, key: 'required' };
       return { field, key: 'tooShort', params: { min } };
@@ -189,7 +205,7 @@ export function problemOfIssue(issue: ZodIssueLike): FieldProblem {
     case 'too_big': {
       const max = Number(params.maximum ?? 0);
       if (params.origin === 'number' || params.origin === 'bigint')
-        return { field, key: 'tooLarge', params: { max } };
+        return { field, key: 'tooLarge', params: { max: bound(max) } };
       return { field, key: 'tooLong', params: { max } };
     }
     case 'custom':
@@ -221,6 +237,26 @@ async function translateFields(
         problem.key,
     })),
   );
+}
+
+/**
+ * An unknown error as the log may keep it: a failed query keeps its SQL and its cause, never the
+ * values bound to it (a search text, a name, a token; issue 12 §4), whatever the error wraps.
+ */
+export function loggableError(error: unknown): unknown {
+  if (!(error instanceof Error)) return error;
+  const redact = (text: string) => text.replace(/\nparams: [\s\S]*?(?=\n\s+at |$)/, '\nparams: [redacted]');
+  const extra = error as Error & { query?: unknown; code?: unknown; statusCode?: unknown };
+  return {
+    type: error.name,
+    message: redact(error.message),
+    ...(error.stack ? { stack: redact(error.stack) } : {}),
+    ...(typeof extra.query === 'string' ? { query: extra.query } : {}),
+    ...(extra.code === undefined ? {} : { code: extra.code }),
+    ...(extra.statusCode === undefined ? {} : { statusCode: extra.statusCode }),
+    // PostgreSQL's `detail` quotes the row's values ("Key (email)=(…)"): never kept.
+    ...(error.cause === undefined ? {} : { cause: loggableError(error.cause) }),
+  };
 }
 
 /**
@@ -263,7 +299,7 @@ export function installErrorHandling(
 
   app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, error.message);
+      if (error.status >= 500) request.log.error({ err: loggableError(error) }, error.message);
       else request.log.info({ code: error.code, reason: error.message }, 'request refused');
       return send(request, reply, error.code, {
         fields: error.fields,
@@ -291,7 +327,7 @@ export function installErrorHandling(
       return send(request, reply, 'VALIDATION', { status: 400 });
     }
     if (status === 404) return send(request, reply, 'NOT_FOUND');
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(request, reply, 'INTERNAL');
   });
 

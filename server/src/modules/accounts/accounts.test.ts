@@ -694,6 +694,39 @@ describe('entities of another company', () => {
     );
   });
 
+  it('a manager cannot change a colleague who also works for a company they do not manage (ADR 012)', async () => {
+    // payment@ works for C1002 and C1004; om3 manages C1001–C1003 only.
+    const [before] = await query(`select * from users where id = $1`, [ids.payment]);
+    for (const payload of [
+      { userId: ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
+      { userId: ids.payment, firstName: 'Άλλο', lastName: 'Όνομα', userRoleId: 5 },
+    ]) {
+      const response = await api('om3', 'POST', 'updateManager', {
+        company: 'C1002',
+        payload,
+        headers: { culture: 'en-us' },
+      });
+      expect(response.statusCode).toBe(422);
+      expect(response.json<{ fields: { field: string; message: string }[] }>().fields).toEqual([
+        {
+          field: 'userId',
+          message:
+            'This person also works for another company, so their details and role are changed by the provider’s customer care.',
+        },
+      ]);
+    }
+    expect((await query(`select * from users where id = $1`, [ids.payment]))[0]).toEqual(before);
+    // The provider's customer care may (audited).
+    const care = await api('care', 'POST', 'updateManager', {
+      company: 'C1002',
+      payload: { userId: ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
+    });
+    expect(care.statusCode).toBe(200);
+    expect((await query(`select role_id from users where id = $1`, [ids.payment]))[0]).toEqual({
+      role_id: 3,
+    });
+  });
+
   it('a manager of another company cannot be edited through one’s own', async () => {
     const [before] = await query(`select * from users where id = $1`, [ids.payment]);
     const response = await api('om3', 'POST', 'updateManager', {

@@ -49,6 +49,7 @@ async function actor(request: FastifyRequest): Promise<AccountActor> {
     userId: scope.session.userId,
     roleId: scope.session.roleId,
     companyId: scope.companyId,
+    relatedCompanyIds: scope.session.relatedCompanyIds,
     requestId: String(request.id),
   };
 }

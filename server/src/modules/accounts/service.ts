@@ -4,6 +4,7 @@ import {
   normalizeGreekPhone,
   normalizePostalCode,
   ROLE,
+  isProviderRole,
   SERVICE_NOTIFICATION_IDS,
   SERVICE_NOTIFICATION_SCOPE,
   startOfAthensMonth,
@@ -60,7 +61,14 @@ import {
 } from './repository';
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
-export type AccountActor = { userId: string; roleId: RoleId; companyId: string; requestId?: string };
+export type AccountActor = {
+  userId: string;
+  roleId: RoleId;
+  companyId: string;
+  /** The companies the acting user works for (empty for provider staff). */
+  relatedCompanyIds: readonly string[];
+  requestId?: string;
+};
 
 const COMPANY_USER_ROLES: readonly number[] = [ROLE.ORDER_MANAGER, ROLE.FINANCE_USER, ROLE.PAYMENT_MANAGER];
 
@@ -413,6 +421,17 @@ export function createAccountsService(deps: {
       }
       if (target.userId === actor.userId && target.userRoleId !== request.userRoleId) {
         throw new AppError('BUSINESS_RULE', 'users cannot change their own role');
+      }
+      // A user has one role across their companies (ADR 012): a company's manager may change it, and
+      // the person's details, only when every company of that user is one the manager works for
+      // too; otherwise the change would reach into a company they do not manage (issue 12 §2).
+      const outside = target.relatedCompanies
+        .map((company) => company.companyId)
+        .filter((companyId) => !actor.relatedCompanyIds.includes(companyId));
+      if (!isProviderRole(actor.roleId) && outside.length > 0) {
+        throw new AppError('BUSINESS_RULE', `user ${target.userId} also works for ${outside.join(', ')}`, {
+          fields: [{ field: 'userId', key: 'userOfOtherCompanies' }],
+        });
       }
       const user = await deps.identity.updateProfile(
         request.userId,

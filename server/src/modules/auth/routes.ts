@@ -10,12 +10,11 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentSession, forgetSession, signedIn, sessionOf } from '../../platform/auth-guard';
-import { assertCsrf, CSRF_COOKIE, issueCsrfToken } from '../../platform/csrf';
+import type { CookieNames } from '../../platform/cookies';
+import { assertCsrf, csrfBinding, isValidCsrfToken, issueCsrfToken } from '../../platform/csrf';
 import { AppError } from '../../platform/errors';
 import { PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
-import { SESSION_COOKIE } from './sessions';
 
-const PENDING_COOKIE = 'tessera.signin';
 const CALLBACK_PATH = `/api/auth/callback/${AUTH_PROVIDER_ID}`;
 const tags = ['auth'];
 
@@ -23,6 +22,7 @@ export type AuthRoutesOptions = {
   service: AuthService;
   secret: string;
   secureCookies: boolean;
+  cookies: CookieNames;
   publicUrl: string;
   /** Sign-in starts per client address per minute. */
   signInPerMinute: number;
@@ -32,8 +32,8 @@ function wantsJson(body: { json?: boolean | string | undefined } | undefined): b
   return body?.json === true || body?.json === 'true';
 }
 
-function readPending(request: FastifyRequest): PendingSignIn | null {
-  const raw = request.cookies[PENDING_COOKIE];
+function readPending(request: FastifyRequest, name: string): PendingSignIn | null {
+  const raw = request.cookies[name];
   if (!raw) return null;
   const unsigned = request.unsignCookie(raw);
   if (!unsigned.valid || !unsigned.value) return null;
@@ -50,11 +50,13 @@ function readPending(request: FastifyRequest): PendingSignIn | null {
  * callback and sign-out, next-auth compatible (form or JSON bodies, `json` flag → `{url}`).
  */
 export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
-  const { service } = options;
+  const { service, cookies } = options;
+  const csrf = { secret: options.secret, cookies };
+  const PENDING_COOKIE = cookies.pendingSignIn;
   const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies, path: '/' };
 
   function setCsrfCookie(reply: FastifyReply, token: string): void {
-    reply.setCookie(CSRF_COOKIE, token, cookieBase);
+    reply.setCookie(cookies.csrf, token, cookieBase);
   }
 
   async function beginSignIn(request: FastifyRequest, reply: FastifyReply, callbackUrl: string | undefined) {
@@ -73,8 +75,12 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       '/csrf',
       { schema: { tags, response: { 200: z.object({ csrfToken: z.string() }) } } },
       async (request, reply) => {
-        const existing = request.cookies[CSRF_COOKIE];
-        const token = existing && existing.includes('.') ? existing : issueCsrfToken(options.secret);
+        const binding = csrfBinding(request, cookies);
+        const existing = request.cookies[cookies.csrf];
+        const token =
+          existing && isValidCsrfToken(existing, options.secret, binding)
+            ? existing
+            : issueCsrfToken(options.secret, binding);
         setCsrfCookie(reply, token);
         return { csrfToken: token };
       },
@@ -120,7 +126,7 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         config: { rateLimit: { max: options.signInPerMinute, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        assertCsrf(request, options.secret, request.body?.csrfToken);
+        assertCsrf(request, csrf, request.body?.csrfToken);
         if (request.params.provider !== AUTH_PROVIDER_ID)
           throw new AppError('NOT_FOUND', `no provider ${request.params.provider}`);
         const url = await beginSignIn(request, reply, request.body?.callbackUrl);
@@ -132,7 +138,7 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       `/callback/${AUTH_PROVIDER_ID}`,
       { schema: { tags, querystring: z.record(z.string(), z.string()) } },
       async (request, reply) => {
-        const pending = readPending(request);
+        const pending = readPending(request, PENDING_COOKIE);
         reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: CALLBACK_PATH });
         const currentUrl = new URL(request.url, options.publicUrl);
         const loginPage = (error: string) =>
@@ -155,9 +161,9 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         const previous = await currentSession(request);
         if (previous) await service.endSession(previous);
         forgetSession(request);
-        reply.setCookie(SESSION_COOKIE, result.sessionId, cookieBase);
-        // The CSRF token rotates with the session (ARCHITECTURE §7).
-        setCsrfCookie(reply, issueCsrfToken(options.secret));
+        reply.setCookie(cookies.session, result.sessionId, cookieBase);
+        // The CSRF token rotates with the session and is bound to it (ARCHITECTURE §7).
+        setCsrfCookie(reply, issueCsrfToken(options.secret, result.sessionId));
         return reply.redirect(`${options.publicUrl}${result.callbackUrl}`, 302);
       },
     );
@@ -166,10 +172,10 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       '/signout',
       { schema: { tags, body: SignInRequestSchema.optional(), response: { 200: UrlResponseSchema } } },
       async (request, reply) => {
-        assertCsrf(request, options.secret, request.body?.csrfToken);
+        assertCsrf(request, csrf, request.body?.csrfToken);
         const { url } = await service.signOut(await currentSession(request), request.body?.callbackUrl);
         forgetSession(request);
-        reply.clearCookie(SESSION_COOKIE, cookieBase);
+        reply.clearCookie(cookies.session, cookieBase);
         return wantsJson(request.body) || request.body?.json === undefined
           ? reply.send({ url })
           : reply.redirect(url, 302);

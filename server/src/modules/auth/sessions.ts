@@ -10,8 +10,6 @@ import {
   type PortalSessionRow,
 } from './repository';
 
-export const SESSION_COOKIE = 'tessera.session';
-
 export type PortalSessionTokens = {
   idToken?: string | null;
   accessToken?: string | null;

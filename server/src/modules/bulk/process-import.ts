@@ -318,6 +318,13 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
             throw new FileProblem('bulkHeaderRepeated', { columns: match.repeated });
           data = { sheet: sheetRow.sheet, headerRow: sheetRow.rowNumber, match };
           const total = sheetRows.get(`sheet${sheetRow.sheet}`);
+          // The rows after the header, as counted before reading (issue 12 §8): a file over the
+          // limit is refused now, not after 100,000 rows were read and stored. Rows before the
+          // header may be absent from the count, so this never refuses a file within the limit
+          // (but for blank rows the sheet still holds; the count below catches what is left).
+          if (total !== undefined && total - sheetRow.rowNumber > deps.limits.maxRows) {
+            throw new FileProblem('bulkTooManyRows', { max: deps.limits.maxRows });
+          }
           const held = await renewLease(db, row.id, owner, {
             columns: Object.entries(match.positions).map(([key, position]) => ({
               key: key as keyof typeof match.positions,

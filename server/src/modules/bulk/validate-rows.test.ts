@@ -105,6 +105,18 @@ describe('a load row', () => {
       'cardId:bulkCellError',
     ]);
   });
+
+  it('a cell with a NUL byte or half a surrogate pair is named, and the rest of its text kept', () => {
+    const values = [null, '48\u000021', 'e10\uD800234', 'ΠΑΠΑΔΟΠΟΥΛΟΣ', 20];
+    const nul = judgeLoad(values);
+    expect(nul.problems.map((problem) => `${problem.column}:${problem.key}`)).toEqual(
+      expect.arrayContaining(['last4:bulkInvalidCharacters', 'employeeCode:bulkInvalidCharacters']),
+    );
+    expect(cellsOfRow(2, values as never[], POSITIONS).cells).toMatchObject({
+      last4: '4821',
+      employeeCode: 'e10234',
+    });
+  });
 });
 
 describe('duplicates across rows', () => {

@@ -7,6 +7,7 @@ import {
   EXPIRING_WINDOW_DAYS,
   foldForSearch,
   isFamilyOfProduct,
+  isSafeText,
   isValidGreekTaxId,
   normalizeBulkText,
   normalizeGreekPhone,
@@ -15,6 +16,7 @@ import {
   parseBulkFamily,
   parseBulkProduct,
   PRODUCTS,
+  withoutUnsafeText,
   type BulkColumnKey,
   type BulkPurpose,
   type BulkRowKind,
@@ -159,6 +161,11 @@ export function cellsOfRow(
       if (row.numbers === NO_NUMBERS) row.numbers = {};
       row.numbers[key] = value;
       row.cells[key] = textOfNumber(key, value);
+    } else if (value !== null && !isSafeText(value)) {
+      // A NUL byte or half a surrogate pair cannot be stored: the row says so, the rest is kept.
+      if (row.issues === NO_ISSUES) row.issues = [];
+      row.issues.push({ column: key, key: 'bulkInvalidCharacters', level: 'error' });
+      row.cells[key] = normalizeBulkText(withoutUnsafeText(value));
     } else {
       row.cells[key] = value === null ? '' : normalizeBulkText(value);
     }

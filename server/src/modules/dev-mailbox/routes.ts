@@ -1,6 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ROLE } from '@tessera/domain';
+import { allowRoles } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db';
 import { mailOutbox } from '../../platform/schema';
 
@@ -12,13 +14,15 @@ const escape = (text: string) =>
 
 /**
  * `/dev/mailbox`: the mail outbox as a page (and `/dev/mailbox.json` for tests), mounted only in
- * development and demo mode, so nobody needs an SMTP server to follow a reset link.
+ * development and demo mode, so nobody needs an SMTP server to follow a reset link. It holds every
+ * user's reset links, so only a signed-in provider admin reads it, in every mode (issue 12 §1).
  */
 export function devMailboxRoutes(db: Db): FastifyPluginAsyncZod {
   async function latest(limit: number) {
     return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
   }
   return async (app) => {
+    app.addHook('preHandler', allowRoles(ROLE.ADMIN));
     app.get(
       '/mailbox.json',
       { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },
