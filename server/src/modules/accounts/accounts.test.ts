@@ -487,7 +487,8 @@ describe('bad input answers 400 naming the field, in the request’s language', 
       payload: () => ({ name: 'Μικρό', target: { kind: 'period' }, period: 'day', limitCents: 99 }),
       field: 'limitCents',
       key: 'tooSmall',
-      params: { min: 100 },
+      // Money bounds in euros (ADR 012), not the cents of the wire.
+      params: { min: '1,00\u00a0€' },
     },
     {
       route: 'createSpendRule',
@@ -502,7 +503,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
       payload: () => ({ coreCategory: 'food', monthlyLimitCents: 50 }),
       field: 'monthlyLimitCents',
       key: 'tooSmall',
-      params: { min: 100 },
+      params: { min: '1,00\u00a0€' },
     },
     {
       route: 'createBenefitsSpendRule',
@@ -524,7 +525,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
       payload: () => ({ dailyAllowanceCents: 2_000, monthlyLoadDay: 1, invoiceEmail: 'a@example.gr' }),
       field: 'dailyAllowanceCents',
       key: 'tooLarge',
-      params: { max: 1_000 },
+      params: { max: '10,00\u00a0€' },
     },
     {
       route: 'updateTrzContract',
@@ -611,7 +612,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
       payload: { name: 'Μικρό', target: { kind: 'period' }, period: 'day', limitCents: 99 },
     });
     expect(limit.json().fields).toEqual([
-      { field: 'limitCents', message: 'The value must be at least 100.' },
+      { field: 'limitCents', message: 'The value must be at least 1,00\u00a0€.' },
     ]);
   });
 });

@@ -336,28 +336,6 @@ describe('uploads', () => {
     expect(await rowsOf(read.importId)).toEqual([]);
   });
 
-  it('a file one row over the limit is refused before any row is read or stored', async () => {
-    const rows = Array.from({ length: 100_001 }, (_, index) => [
-      '',
-      String(1000 + (index % 9000)),
-      `E${index}`,
-      '10',
-    ]);
-    for (const file of [csvOf([LOAD_HEADER, ...rows]), await xlsxOf([LOAD_HEADER, ...rows])]) {
-      const read = await imported(file, {
-        fileName: file[0] === 0x50 ? 'πολλές.xlsx' : 'πολλές.csv',
-        culture: 'en-us',
-      });
-      expect(read.state).toBe('failed');
-      expect(read.failure?.code).toBe('bulkTooManyRows');
-      expect(read.failure?.message).toBe(
-        'The file holds more than 100000 rows. Split it into smaller files.',
-      );
-      expect(read.rowsRead).toBe(0);
-      expect(await rowsOf(read.importId)).toEqual([]);
-    }
-  }, 120_000);
-
   it('name every problem of a bad file by row, column and reason, each row at once', async () => {
     const [a, b] = good;
     const file = await xlsxOf([
