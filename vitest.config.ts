@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run, three projects: `domain` (pure rules), `web` (components in jsdom) and `server`
+ * One vitest run, four projects: `domain` (pure rules), `tools` (the scripts' own rules), `web` (components in jsdom) and `server`
  * (integration through `app.inject()` on a fresh database per file: PGlite, or PostgreSQL when
  * TEST_DATABASE_URL is set).
  */
@@ -12,6 +12,13 @@ export default defineConfig({
         test: {
           name: 'domain',
           include: ['domain/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'tools',
+          include: ['scripts/**/*.test.ts', 'bench/**/*.test.ts'],
           environment: 'node',
         },
       },

@@ -117,3 +117,25 @@ test('a finance user sees the cards and the account in English but cannot change
   });
   expect(refused).toBe(403);
 });
+
+test('the card list of a company without drafts loads without a failed request or a console error', async ({
+  page,
+}) => {
+  const failures: string[] = [];
+  page.on('response', (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${new URL(response.url()).pathname}`);
+  });
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(`console: ${message.text()}`);
+  });
+  await signInAs(page, 'payment@tessera.demo');
+  await page.goto('/company-select');
+  // Κρόνος (C1004) has no draft orders in the demo data.
+  await page.getByRole('button', { name: 'Επιλογή Κρόνος Μεταφορική Ο.Ε.' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/company-select'));
+  await page.goto('/card-list');
+  await expect(page.getByRole('heading', { level: 1, name: 'Οι κάρτες μου' })).toBeVisible();
+  await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(failures).toEqual([]);
+});

@@ -7,14 +7,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { skippedSuites, summaryLines, type SuiteResult } from './test-summary';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, '.tmp', 'test');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const only = new Set(process.argv.slice(2));
 
-type Result = { suite: string; passed: number; failed: number; note?: string };
-const results: Result[] = [];
+const results: SuiteResult[] = [];
 
 function run(command: string, args: string[], env: Record<string, string> = {}): number {
   const child = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -57,10 +57,17 @@ function vitest(suite: string, projects: string[], env: Record<string, string> =
     numPassedTests: number;
     numFailedTests: number;
     numFailedTestSuites: number;
+    numPendingTests?: number;
+    numTodoTests?: number;
   };
   const failedFiles =
     report.numFailedTestSuites > 0 && report.numFailedTests === 0 ? report.numFailedTestSuites : 0;
-  results.push({ suite, passed: report.numPassedTests, failed: report.numFailedTests + failedFiles });
+  results.push({
+    suite,
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + failedFiles,
+    skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+  });
 }
 
 async function freePort(): Promise<number> {
@@ -120,29 +127,27 @@ async function e2e(): Promise<void> {
     return;
   }
   const { stats } = JSON.parse(readFileSync(output, 'utf8')) as {
-    stats: { expected: number; unexpected: number; flaky: number };
+    stats: { expected: number; unexpected: number; flaky: number; skipped?: number };
   };
-  results.push({ suite: 'e2e', passed: stats.expected + stats.flaky, failed: stats.unexpected });
+  results.push({
+    suite: 'e2e',
+    passed: stats.expected + stats.flaky,
+    failed: stats.unexpected,
+    skipped: stats.skipped ?? 0,
+  });
 }
 
 async function main(): Promise<void> {
   mkdirSync(TMP, { recursive: true });
   check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
   check('lint', 'npm', ['run', 'lint', '--silent']);
-  vitest('unit', ['domain', 'web']);
+  vitest('unit', ['domain', 'web', 'tools']);
   vitest('server-pglite', ['server'], { TESSERA_TEST_DB: 'pglite' });
   if (process.env.TEST_DATABASE_URL) vitest('server-postgres', ['server'], { TESSERA_TEST_DB: 'postgres' });
   await e2e();
 
-  console.log('\nSuites:');
-  for (const result of results) {
-    console.log(
-      `  ${result.suite.padEnd(16)} ${result.passed} passed, ${result.failed} failed${result.note ? ` (${result.note})` : ''}`,
-    );
-  }
-  const passed = results.reduce((sum, r) => sum + r.passed, 0);
+  for (const line of summaryLines(results, skippedSuites(process.env, only))) console.log(line);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
-  console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed === 0 && results.length > 0 ? 0 : 1);
 }
 

@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
+import type { Locale } from '@tessera/domain';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth/oidc-client';
 import { authApiRoutes, authRoutes } from './modules/auth/routes';
@@ -44,13 +45,14 @@ import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
 import { createJobs, type Jobs } from './platform/jobs';
 import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
-import { installSpa, isSpaPath } from './platform/spa';
+import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
 import { validatorCompiler } from './platform/validation';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    spaIndexHtml?: string;
+    /** `index.html` per language (platform/spa.ts). */
+    spaIndexHtml?: Record<Locale, string>;
   }
 }
 
@@ -209,6 +211,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     companies,
     sessions,
     publicUrl: config.publicUrl,
+    isPublicUrlFixed: config.isPublicUrlFixed,
     sessionSecret: config.sessionSecret,
     cookieKeys: config.oidcCookieKeys,
     maxFailedLogins: config.LOGIN_MAX_FAILED,
@@ -224,7 +227,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       clientId: PORTAL_CLIENT_ID,
       clientSecret: portalClientSecret(config.sessionSecret),
     }),
-    publicUrl: config.publicUrl,
     clientId: PORTAL_CLIENT_ID,
   });
   installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]));
@@ -233,7 +235,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     companyExists: (companyId) => companies.companyExists(companyId),
     rememberCompany: (sessionIdHash, companyId) => sessions.rememberCompany(sessionIdHash, companyId),
   });
-  mountOidcProvider(app, identity.provider);
+  mountOidcProvider(app, identity.provider, { isPublicUrlFixed: config.isPublicUrlFixed });
 
   await app.register(healthRoutes(database), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
@@ -244,6 +246,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       secureCookies: config.secureCookies,
       cookies,
       publicUrl: config.publicUrl,
+      isPublicUrlFixed: config.isPublicUrlFixed,
       // Starting a sign-in costs no password check; allow a few per attempt.
       signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
     }),
@@ -267,6 +270,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(accountsRoutes(accounts, identity), { prefix: '/api/v1/accounts' });
   const orders = createOrdersService({ db: database.db, cards, accounts, identity });
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
+  // Where the browser is sent for payment and back: PUBLIC_URL, or paths on the host it opened.
+  const browserBase = config.isPublicUrlFixed ? config.publicUrl : '';
   const bankSecret = createHmac('sha256', config.sessionSecret).update('sandbox-bank').digest('hex');
   const placedOrders = createPlacedOrdersService({
     db: database.db,
@@ -274,8 +279,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     cards,
     ledger,
     identity,
-    gateway: createSandboxGateway({ publicUrl: config.publicUrl, secret: bankSecret }),
-    publicUrl: config.publicUrl,
+    gateway: createSandboxGateway({ publicUrl: browserBase, secret: bankSecret }),
+    publicUrl: browserBase,
     notify: (notice) => orderMailer.notify(notice),
   });
   const orderMailer = createOrderMailer({
@@ -327,7 +332,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         return reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
-          .send(app.spaIndexHtml);
+          .send(indexHtmlFor(app, request.url));
       }
       return undefined;
     });

@@ -13,7 +13,11 @@ export const ConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  /** Public base URL of the portal, used in emails and OIDC redirects. Defaults to http://localhost:PORT. */
+  /**
+   * Public base URL of the portal, used in emails and, when set, in every redirect. Unset: emails
+   * use http://localhost:PORT and sign-in, sign-out and payment redirects follow the address the
+   * browser opened (issue 13 §1).
+   */
   PUBLIC_URL: z.url().optional(),
   /** A PostgreSQL server; unset → embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
@@ -85,7 +89,10 @@ export const ConfigSchema = z.object({
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_SEED'> & {
   DEMO_SEED: boolean;
+  /** The portal's address for emails; also for redirects when `isPublicUrlFixed`. */
   publicUrl: string;
+  /** PUBLIC_URL was given: redirects go there whatever address the browser used. */
+  isPublicUrlFixed: boolean;
   sessionSecret: string;
   isDevMailbox: boolean;
   isApiDocs: boolean;
@@ -149,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...value,
     DEMO_SEED: demoSeed,
     publicUrl,
+    isPublicUrlFixed: value.PUBLIC_URL !== undefined,
     sessionSecret,
     isDevMailbox,
     isApiDocs,

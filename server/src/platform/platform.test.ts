@@ -13,7 +13,7 @@ beforeAll(async () => {
   await mkdir(path.join(DIST, 'assets'), { recursive: true });
   await writeFile(
     path.join(DIST, 'index.html'),
-    '<!doctype html><html><body><div id="root">SPA</div></body></html>',
+    '<!doctype html><html lang="el"><head><meta charset="UTF-8" /><meta name="description" content="Από το build" /><title>Tessera</title></head><body><div id="root">SPA</div></body></html>',
   );
   await writeFile(path.join(DIST, 'assets', 'app-abc123.js'), 'console.log("app")');
   ctx = await createTestApp({
@@ -185,6 +185,26 @@ describe('single-page app', () => {
       expect(response.statusCode, url).toBe(200);
       expect(response.headers['content-type']).toContain('text/html');
       expect(response.body).toContain('<div id="root">SPA</div>');
+    }
+  });
+
+  it('sends the language, title and description of the page’s locale in the HTML itself', async () => {
+    for (const [url, lang, title, description] of [
+      ['/en/card-list', 'en', 'Meal, gift and benefit cards for companies', 'Order, load and manage'],
+      ['/en', 'en', 'Meal, gift and benefit cards for companies', 'Order, load and manage'],
+      ['/card-list', 'el', 'Κάρτες σίτισης, δώρων και παροχών', 'Παραγγείλτε, φορτίστε'],
+      ['/english-breakfast', 'el', 'Κάρτες σίτισης, δώρων και παροχών', 'Παραγγείλτε, φορτίστε'],
+    ] as const) {
+      const html = (await ctx.app.inject({ method: 'GET', url })).body;
+      expect(html, url).toContain(`<html lang="${lang}">`);
+      expect(/<title>([^<]*)<\/title>/.exec(html)?.[1], url).toContain(title);
+      const descriptions = [...html.matchAll(/<meta name="description" content="([^"]*)"/g)].map((m) => m[1]);
+      expect(descriptions, url).toHaveLength(1);
+      expect(descriptions[0], url).toContain(description);
+      expect(html, url).toContain(
+        `<meta property="og:locale" content="${lang === 'en' ? 'en_GB' : 'el_GR'}" />`,
+      );
+      expect(html, url).toContain('<div id="root">SPA</div>');
     }
   });
 

@@ -3,12 +3,64 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { splitLocalePath, type Locale } from '@tessera/domain';
 
 /** Paths that are never the SPA: unknown ones answer JSON 404 (ARCHITECTURE §5). */
 const NOT_SPA = /^\/(api|metrics|dev|sandbox)(\/|$)/;
 
 export function isSpaPath(url: string): boolean {
   return !NOT_SPA.test(url.split('?')[0] ?? '/');
+}
+
+/** What a reader of the HTML sees before any script runs: screen readers, search engines, link previews. */
+const HEAD_TEXTS: Record<Locale, { title: string; description: string; ogLocale: string }> = {
+  el: {
+    title: 'Tessera · Κάρτες σίτισης, δώρων και παροχών για επιχειρήσεις',
+    description:
+      'Παραγγείλτε, φορτίστε και διαχειριστείτε κάρτες Ticket Restaurant, δωροκάρτες, Spendeo και MyBenefits για τους εργαζομένους σας.',
+    ogLocale: 'el_GR',
+  },
+  en: {
+    title: 'Tessera · Meal, gift and benefit cards for companies',
+    description:
+      'Order, load and manage Ticket Restaurant, gift, Spendeo and MyBenefits cards for your employees.',
+    ogLocale: 'en_GB',
+  },
+};
+
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c);
+
+/**
+ * `index.html` in one language (issue 13 §9): `<html lang>`, the title, the description and the
+ * Open Graph tags set in the HTML itself, whatever the build wrote there.
+ */
+export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
+  const texts = HEAD_TEXTS[locale];
+  const head = [
+    `<title>${escapeAttribute(texts.title)}</title>`,
+    `<meta name="description" content="${escapeAttribute(texts.description)}" />`,
+    `<meta property="og:title" content="${escapeAttribute(texts.title)}" />`,
+    `<meta property="og:description" content="${escapeAttribute(texts.description)}" />`,
+    `<meta property="og:locale" content="${texts.ogLocale}" />`,
+    `<meta property="og:site_name" content="Tessera" />`,
+  ].join('\n    ');
+  const stripped = indexHtml
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+(name="description"|property="og:[a-z_]+")[^>]*>\s*/gi, '');
+  const withLang = /<html[^>]*>/i.test(stripped)
+    ? stripped.replace(/<html[^>]*>/i, `<html lang="${locale}">`)
+    : `<html lang="${locale}">${stripped}`;
+  return /<head[^>]*>/i.test(withLang)
+    ? withLang.replace(/<head[^>]*>/i, (tag) => `${tag}\n    ${head}`)
+    : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
+}
+
+/** The SPA's page for a path: Greek, or English under `/en`. */
+export function indexHtmlFor(app: FastifyInstance, url: string): string | undefined {
+  const pages = app.spaIndexHtml;
+  if (!pages) return undefined;
+  return pages[splitLocalePath(url.split('?')[0] ?? '/').locale];
 }
 
 /**
@@ -34,6 +86,9 @@ export async function installSpa(app: FastifyInstance, distFolder: string): Prom
     const file = (request.params as { '*': string })['*'];
     return reply.sendFile(`assets/${file}`);
   });
-  app.decorate('spaIndexHtml', indexHtml);
+  app.decorate('spaIndexHtml', {
+    el: localizeIndexHtml(indexHtml, 'el'),
+    en: localizeIndexHtml(indexHtml, 'en'),
+  });
   return true;
 }

@@ -13,7 +13,8 @@ import { currentSession, forgetSession, signedIn, sessionOf } from '../../platfo
 import type { CookieNames } from '../../platform/cookies';
 import { assertCsrf, csrfBinding, isValidCsrfToken, issueCsrfToken } from '../../platform/csrf';
 import { AppError } from '../../platform/errors';
-import { PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
+import { requestOrigin } from '../../platform/http';
+import { localeOfPath, PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
 
 const CALLBACK_PATH = `/api/auth/callback/${AUTH_PROVIDER_ID}`;
 const tags = ['auth'];
@@ -23,7 +24,9 @@ export type AuthRoutesOptions = {
   secret: string;
   secureCookies: boolean;
   cookies: CookieNames;
+  /** The portal's address: redirects go there when `isPublicUrlFixed`, else to the browser's. */
   publicUrl: string;
+  isPublicUrlFixed: boolean;
   /** Sign-in starts per client address per minute. */
   signInPerMinute: number;
 };
@@ -51,6 +54,8 @@ function readPending(request: FastifyRequest, name: string): PendingSignIn | nul
  */
 export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
   const { service, cookies } = options;
+  const originOf = (request: FastifyRequest) =>
+    requestOrigin(request, options.isPublicUrlFixed ? options.publicUrl : null, options.publicUrl);
   const csrf = { secret: options.secret, cookies };
   const PENDING_COOKIE = cookies.pendingSignIn;
   const cookieBase = { httpOnly: true, sameSite: 'lax' as const, secure: options.secureCookies, path: '/' };
@@ -60,7 +65,7 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
   }
 
   async function beginSignIn(request: FastifyRequest, reply: FastifyReply, callbackUrl: string | undefined) {
-    const { url, pending } = await service.startSignIn(callbackUrl);
+    const { url, pending } = await service.startSignIn(callbackUrl, originOf(request));
     reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
       ...cookieBase,
       path: CALLBACK_PATH,
@@ -95,8 +100,8 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       },
     );
 
-    app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async () =>
-      service.providers(),
+    app.get('/providers', { schema: { tags, response: { 200: ProvidersResponseSchema } } }, async (request) =>
+      service.providers(originOf(request)),
     );
 
     /** Sign-in page of the session client (`?error=SessionRequired&callbackUrl=…`): starts the flow. */
@@ -140,15 +145,23 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       async (request, reply) => {
         const pending = readPending(request, PENDING_COOKIE);
         reply.clearCookie(PENDING_COOKIE, { ...cookieBase, path: CALLBACK_PATH });
-        const currentUrl = new URL(request.url, options.publicUrl);
-        const loginPage = (error: string) =>
-          `${options.publicUrl}/user/login?error=${encodeURIComponent(error)}`;
+        const origin = originOf(request);
+        const currentUrl = new URL(request.url, origin);
+        // Back to the sign-in page in the language the sign-in started from, saying what happened
+        // (issue 13 §1): a refusal by the provider, a sign-in that expired or lost its cookie (it
+        // started at another address, or too long ago), or a code that could not be exchanged.
+        const loginPage = (error: 'Callback' | 'Refused' | 'Expired') =>
+          `${origin}${pending && localeOfPath(pending.callbackUrl) === 'en' ? '/en' : ''}/user/login?error=${error}`;
         if (currentUrl.searchParams.has('error')) {
           request.log.info(
             { error: currentUrl.searchParams.get('error') },
             'sign-in refused by the provider',
           );
-          return reply.redirect(loginPage('Callback'), 302);
+          return reply.redirect(loginPage('Refused'), 302);
+        }
+        if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_SECONDS * 1000) {
+          request.log.info({ hasPending: Boolean(pending) }, 'sign-in callback without a pending sign-in');
+          return reply.redirect(loginPage('Expired'), 302);
         }
         let result;
         try {
@@ -164,7 +177,7 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         reply.setCookie(cookies.session, result.sessionId, cookieBase);
         // The CSRF token rotates with the session and is bound to it (ARCHITECTURE §7).
         setCsrfCookie(reply, issueCsrfToken(options.secret, result.sessionId));
-        return reply.redirect(`${options.publicUrl}${result.callbackUrl}`, 302);
+        return reply.redirect(`${origin}${result.callbackUrl}`, 302);
       },
     );
 
@@ -173,7 +186,11 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
       { schema: { tags, body: SignInRequestSchema.optional(), response: { 200: UrlResponseSchema } } },
       async (request, reply) => {
         assertCsrf(request, csrf, request.body?.csrfToken);
-        const { url } = await service.signOut(await currentSession(request), request.body?.callbackUrl);
+        const { url } = await service.signOut(
+          await currentSession(request),
+          request.body?.callbackUrl,
+          originOf(request),
+        );
         forgetSession(request);
         reply.clearCookie(cookies.session, cookieBase);
         return wantsJson(request.body) || request.body?.json === undefined

@@ -41,6 +41,22 @@ export function safeCallbackPath(callbackUrl: string | undefined, publicUrl: str
 }
 
 /**
+ * The same URL on `origin`: the provider's endpoints as discovered name the public URL's host, but
+ * the browser must stay on the host it opened (its cookies live there; issue 13 §1).
+ */
+function onOrigin(url: URL, origin: string): string {
+  const target = new URL(origin);
+  url.protocol = target.protocol;
+  url.host = target.host;
+  return url.href;
+}
+
+/** The locale of a return path (`/en/...` → en). */
+export function localeOfPath(path: string): Locale {
+  return splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale;
+}
+
+/**
  * The backend for frontend (ARCHITECTURE §6): signs the browser in through the provider with
  * authorisation code + PKCE, keeps the tokens in the portal session and serves the session client
  * of SPEC §7.
@@ -49,10 +65,10 @@ export function createAuthService(deps: {
   identity: IdentityService;
   sessions: PortalSessionStore;
   oidc: OidcClient;
-  publicUrl: string;
   clientId: string;
 }) {
-  const redirectUri = `${deps.publicUrl}/api/auth/callback/${AUTH_PROVIDER_ID}`;
+  /** Where the provider sends the browser back, on the origin it signs in from. */
+  const redirectUriOf = (origin: string) => `${origin}/api/auth/callback/${AUTH_PROVIDER_ID}`;
 
   async function toPrincipal(row: {
     idHash: string;
@@ -83,14 +99,15 @@ export function createAuthService(deps: {
   }
 
   return {
-    providers() {
+    /** The session client's providers, with addresses on `origin` (the browser's). */
+    providers(origin: string) {
       return {
         [AUTH_PROVIDER_ID]: {
           id: AUTH_PROVIDER_ID,
           name: 'Tessera',
           type: 'oidc' as const,
-          signinUrl: `${deps.publicUrl}/api/auth/signin/${AUTH_PROVIDER_ID}`,
-          callbackUrl: redirectUri,
+          signinUrl: `${origin}/api/auth/signin/${AUTH_PROVIDER_ID}`,
+          callbackUrl: redirectUriOf(origin),
         },
       };
     },
@@ -123,16 +140,20 @@ export function createAuthService(deps: {
     /**
      * Starts a sign-in: PKCE verifier and state for the pending cookie, and the provider's
      * authorisation URL. `prompt=login` always asks for the password, so an idle portal session
-     * cannot be revived silently through a longer-lived provider session.
+     * cannot be revived silently through a longer-lived provider session. Every address is on
+     * `origin`, the one the browser opened.
      */
-    async startSignIn(callbackUrl: string | undefined): Promise<{ url: string; pending: PendingSignIn }> {
+    async startSignIn(
+      callbackUrl: string | undefined,
+      origin: string,
+    ): Promise<{ url: string; pending: PendingSignIn }> {
       const configuration = await deps.oidc.configuration();
       const verifier = client.randomPKCECodeVerifier();
       const state = client.randomState();
-      const path = safeCallbackPath(callbackUrl, deps.publicUrl);
-      const locale: Locale = splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale;
+      const path = safeCallbackPath(callbackUrl, origin);
+      const locale: Locale = localeOfPath(path);
       const url = client.buildAuthorizationUrl(configuration, {
-        redirect_uri: redirectUri,
+        redirect_uri: redirectUriOf(origin),
         scope: 'openid profile email',
         code_challenge: await client.calculatePKCECodeChallenge(verifier),
         code_challenge_method: 'S256',
@@ -140,7 +161,7 @@ export function createAuthService(deps: {
         prompt: 'login',
         ui_locales: locale,
       });
-      return { url: url.href, pending: { state, verifier, callbackUrl: path, at: Date.now() } };
+      return { url: onOrigin(url, origin), pending: { state, verifier, callbackUrl: path, at: Date.now() } };
     },
 
     /**
@@ -185,11 +206,11 @@ export function createAuthService(deps: {
     async signOut(
       principal: SessionPrincipal | null,
       callbackUrl: string | undefined,
+      origin: string,
     ): Promise<{ url: string }> {
-      const path = safeCallbackPath(callbackUrl, deps.publicUrl);
-      const logoutPath =
-        splitLocalePath(path.split(/[?#]/)[0] ?? '/').locale === 'en' ? '/en/logout' : '/logout';
-      const postLogout = `${deps.publicUrl}${logoutPath}`;
+      const path = safeCallbackPath(callbackUrl, origin);
+      const logoutPath = localeOfPath(path) === 'en' ? '/en/logout' : '/logout';
+      const postLogout = `${origin}${logoutPath}`;
       if (!principal) return { url: postLogout };
       const ended = await deps.sessions.end(principal.sessionIdHash);
       await deps.identity.revokeUserTokens(principal.userId);
@@ -199,7 +220,7 @@ export function createAuthService(deps: {
         client_id: deps.clientId,
         ...(ended?.idToken ? { id_token_hint: ended.idToken } : {}),
       });
-      return { url: url.href };
+      return { url: onOrigin(url, origin) };
     },
 
     /** Ends one portal session (the one a browser brought to a new sign-in). */

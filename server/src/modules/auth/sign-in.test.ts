@@ -153,7 +153,7 @@ describe('sign-in round trip through the provider', () => {
     expect(callback?.headers.location).toBe(`${ctx.config.publicUrl}/card-list?x=1`);
   });
 
-  it('refuses a callback without the pending sign-in of the same browser', async () => {
+  it('refuses a callback without the pending sign-in of the same browser, saying it expired', async () => {
     const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
     const uid = await startLogin(browser);
     const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
@@ -164,7 +164,7 @@ describe('sign-in round trip through the provider', () => {
     const stranger = new TestBrowser(ctx.app, ctx.config.publicUrl);
     const callback = await stranger.get(resume.headers.location as string);
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe(`${ctx.config.publicUrl}/user/login?error=Callback`);
+    expect(callback.headers.location).toBe(`${ctx.config.publicUrl}/user/login?error=Expired`);
     expect(stranger.cookies.has('tessera.session')).toBe(false);
   });
 });
@@ -385,7 +385,8 @@ describe('sign-out and revocation', () => {
   });
 
   it('returns English users to /en/logout and signed-out callers straight there', async () => {
-    const headers = await sessionHeaders(ctx, ids.finance);
+    // The browser opened the portal at its public address (the answer follows the host it used).
+    const headers = { ...(await sessionHeaders(ctx, ids.finance)), host: new URL(ctx.config.publicUrl).host };
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signout',
@@ -399,7 +400,7 @@ describe('sign-out and revocation', () => {
     const anonymous = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signout',
-      headers: csrf,
+      headers: { ...csrf, host: new URL(ctx.config.publicUrl).host },
       payload: { json: true },
     });
     expect(anonymous.json()).toEqual({ url: `${ctx.config.publicUrl}/logout` });
@@ -430,7 +431,10 @@ describe('sign-out and revocation', () => {
 
 describe('session client endpoints', () => {
   it('lists the portal provider', async () => {
-    const response = await ctx.app.inject({ url: '/api/auth/providers' });
+    const response = await ctx.app.inject({
+      url: '/api/auth/providers',
+      headers: { host: new URL(ctx.config.publicUrl).host },
+    });
     expect(response.json()).toEqual({
       tessera: {
         id: 'tessera',
@@ -502,5 +506,75 @@ describe('session client endpoints', () => {
       issuer: `${ctx.config.publicUrl}/api/v2/identity/oidc`,
       code_challenge_methods_supported: ['S256'],
     });
+  });
+});
+
+describe('signing in from whatever address the portal was opened at (issue 13 §1)', () => {
+  it('without PUBLIC_URL, a browser at 127.0.0.1 signs in and stays on 127.0.0.1', async () => {
+    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
+    // The test browser refuses to follow a redirect to another host: the fault this guards.
+    const { login, callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
+      browser,
+      callbackUrl: '/en/card-list',
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(callback?.headers.location).toBe('http://127.0.0.1:3000/en/card-list');
+    const session = (await browser.get('/api/auth/session')).json<{ user?: { email: string } }>();
+    expect(session.user?.email).toBe(DEMO_USERS.om1.email);
+  });
+
+  it('signs out back to the host the browser used, in its language', async () => {
+    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
+    await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, { browser });
+    const out = await browser.post('/api/auth/signout', { callbackUrl: '/en/card-list', json: true });
+    const url = new URL(out.json<{ url: string }>().url);
+    expect(url.origin).toBe('http://127.0.0.1:3000');
+    expect(url.searchParams.get('post_logout_redirect_uri')).toBe('http://127.0.0.1:3000/en/logout');
+  });
+
+  it('refuses an authorisation request whose return address is on another host than the request', async () => {
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v2/identity/oidc/auth?${new URLSearchParams({
+        client_id: 'tessera-portal',
+        response_type: 'code',
+        scope: 'openid',
+        redirect_uri: 'http://evil.example/api/auth/callback/tessera',
+        code_challenge: 'x'.repeat(43),
+        code_challenge_method: 'S256',
+      }).toString()}`,
+      headers: { host: '127.0.0.1:3000' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: [{ field: 'redirect_uri' }] });
+  });
+
+  it('sends a sign-in the provider refused back to the login page in the language it started in', async () => {
+    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
+    const csrfToken = await browser.csrf();
+    await browser.request('POST', '/api/auth/signin/tessera', {
+      payload: { csrfToken, callbackUrl: '/en/orders/order-history', json: true },
+    });
+    const refused = await browser.get('/api/auth/callback/tessera?error=access_denied&state=x');
+    expect(refused.headers.location).toBe('http://127.0.0.1:3000/en/user/login?error=Refused');
+  });
+});
+
+describe('with PUBLIC_URL set', () => {
+  let fixed: TestContext;
+  beforeAll(async () => {
+    fixed = await createTestApp({ env: { PUBLIC_URL: 'http://portal.test:3000' } });
+  });
+  afterAll(async () => fixed?.close());
+
+  it('sends every browser to the public address, whatever host it came by', async () => {
+    const response = await fixed.app.inject({
+      method: 'POST',
+      url: '/api/auth/signin/tessera',
+      headers: { ...(await csrfHeaders(fixed.app)), host: '127.0.0.1:3000' },
+      payload: { csrfToken: (await csrfHeaders(fixed.app))['x-csrf-token'], json: true },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(new URL(response.json<{ url: string }>().url).origin).toBe('http://portal.test:3000');
   });
 });

@@ -8,6 +8,7 @@ import Provider, {
   type KoaContextWithOIDC,
 } from 'oidc-provider';
 import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import {
   consumeOidcPayload,
   destroyOidcPayload,
@@ -143,6 +144,11 @@ function page(title: string, body: string): string {
 export type ProviderOptions = {
   db: Db;
   publicUrl: string;
+  /**
+   * PUBLIC_URL was given: the portal's client returns only there. Otherwise it may return to the
+   * callback and logout paths of any host, and `mountOidcProvider` holds each request to its own.
+   */
+  isPublicUrlFixed: boolean;
   sessionSecret: string;
   cookieKeys: string[];
   findAccount: FindAccount;
@@ -244,6 +250,7 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
       );
     },
   });
+  if (!options.isPublicUrlFixed) allowPortalPathsOnAnyHost(provider);
   // Behind a TLS terminator the provider must trust X-Forwarded-Proto to build https URLs (STACK).
   provider.proxy = isHttps;
   provider.on('server_error', (_ctx: unknown, error: unknown) =>
@@ -256,22 +263,99 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
   return provider;
 }
 
+const PORTAL_RETURN_PATHS = {
+  redirect: ['/api/auth/callback/tessera'],
+  postLogout: ['/logout', '/en/logout'],
+};
+
+/** Whether `value` is an http(s) URL whose path is one of `paths`, with nothing else after it. */
+function isPortalReturn(value: string, paths: readonly string[]): boolean {
+  try {
+    const url = new URL(value);
+    return (
+      (url.protocol === 'http:' || url.protocol === 'https:') &&
+      paths.includes(url.pathname) &&
+      url.search === '' &&
+      url.hash === '' &&
+      url.username === '' &&
+      url.password === ''
+    );
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Without a fixed PUBLIC_URL the portal is opened at whatever address reaches it (`localhost`,
+ * `127.0.0.1`, the machine's name on a network; issue 13 §1), and its client must return there:
+ * its callback and logout paths are allowed on any host, and `mountOidcProvider` refuses a request
+ * whose return address is on another host than the request itself.
+ */
+function allowPortalPathsOnAnyHost(provider: Provider): void {
+  type ClientMethods = {
+    clientId: string;
+    redirectUriAllowed(value: string): boolean;
+    postLogoutRedirectUriAllowed(value: string): boolean;
+  };
+  // The provider's own Client class (one per provider instance), as oidc-provider's recipes do.
+  const prototype = (provider as unknown as { Client: { prototype: ClientMethods } }).Client.prototype;
+  const redirectUriAllowed = prototype.redirectUriAllowed;
+  const postLogoutRedirectUriAllowed = prototype.postLogoutRedirectUriAllowed;
+  prototype.redirectUriAllowed = function (this: typeof prototype, value: string) {
+    return (
+      redirectUriAllowed.call(this, value) ||
+      (this.clientId === PORTAL_CLIENT_ID && isPortalReturn(value, PORTAL_RETURN_PATHS.redirect))
+    );
+  };
+  prototype.postLogoutRedirectUriAllowed = function (this: typeof prototype, value: string) {
+    return (
+      postLogoutRedirectUriAllowed.call(this, value) ||
+      (this.clientId === PORTAL_CLIENT_ID && isPortalReturn(value, PORTAL_RETURN_PATHS.postLogout))
+    );
+  };
+}
+
 /**
  * Hands every request under OIDC_PATH to the provider's Koa callback from a root `onRequest` hook,
  * before Fastify parses the body (STACK: a Fastify route fails POSTs with 415). The prefix is
  * stripped from `url` and kept in `originalUrl`, from which the provider builds its endpoint URLs.
  */
-export function mountOidcProvider(app: FastifyInstance, provider: Provider): void {
+export function mountOidcProvider(
+  app: FastifyInstance,
+  provider: Provider,
+  options: { isPublicUrlFixed: boolean },
+): void {
   const handle = provider.callback();
   app.addHook('onRequest', async (request, reply) => {
     const url = request.raw.url ?? '';
     if (!(url === OIDC_PATH || url.startsWith(`${OIDC_PATH}/`) || url.startsWith(`${OIDC_PATH}?`))) return;
+    if (!options.isPublicUrlFixed) {
+      // Return addresses stay on the host the request came to (see allowPortalPathsOnAnyHost).
+      const query = new URL(url, 'http://x').searchParams;
+      const origin = `${request.protocol}://${request.host}`.toLowerCase();
+      for (const name of ['redirect_uri', 'post_logout_redirect_uri']) {
+        const value = query.get(name);
+        if (value !== null && !sameOrigin(value, origin)) {
+          throw new AppError('VALIDATION', `${name} on another host than the request`, {
+            fields: [{ field: name, key: 'invalidValue' }],
+          });
+        }
+      }
+    }
     reply.hijack();
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PATH.length) || '/';
     handle(raw, reply.raw);
   });
+}
+
+function sameOrigin(value: string, origin: string): boolean {
+  try {
+    return new URL(value).origin.toLowerCase() === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** A random opaque token for emailed codes. */

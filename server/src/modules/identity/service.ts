@@ -79,6 +79,8 @@ export async function createIdentityService(deps: {
   companies: CompaniesService;
   sessions: PortalSessionStore;
   publicUrl: string;
+  /** PUBLIC_URL was given; else the portal's client may return to whatever host the browser used. */
+  isPublicUrlFixed?: boolean;
   sessionSecret: string;
   cookieKeys: string[];
   maxFailedLogins: number;
@@ -103,6 +105,7 @@ export async function createIdentityService(deps: {
   const provider: Provider = await createOidcProvider({
     db: deps.db,
     publicUrl: deps.publicUrl,
+    isPublicUrlFixed: deps.isPublicUrlFixed ?? true,
     sessionSecret: deps.sessionSecret,
     cookieKeys: deps.cookieKeys,
     log: deps.log,

@@ -965,11 +965,11 @@ describe('saving and reading drafts', () => {
     expect(finance).toEqual(c1002);
   });
 
-  it('answers 404 with code 40 when the company has no drafts (SPEC §8: the web ignores it)', async () => {
+  it('answers an empty list when the company has no drafts: no drafts is an answer, not an error', async () => {
     for (const route of ['retrieveDraftOrders', 'retrieveDraftOrdersFinanceUser']) {
       const response = await api('admin', 'GET', route, { company: 'C1004' });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toMatchObject({ success: false, errorCode: 40 });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ success: true, draftOrders: [], total: 0, isMaxReached: false });
     }
     expect(ok(await api('payment', 'GET', 'companyMaxDraftOrders', { company: 'C1004' }))).toEqual({
       success: true,

@@ -71,7 +71,8 @@ async function ledgerIsSound(): Promise<void> {
 
 /** Follows the sandbox bank's page with a decision; answers the browser's return parameters. */
 async function throughBank(redirectUrl: string, decision: 'approved' | 'declined' | 'cancelled') {
-  const url = new URL(redirectUrl);
+  // Without PUBLIC_URL the bank's address is a path on the host the browser opened.
+  const url = new URL(redirectUrl, ctx.config.publicUrl);
   const page = await ctx.app.inject({ method: 'GET', url: `${url.pathname}${url.search}` });
   expect(page.statusCode).toBe(200);
   expect(page.body).toContain('Sandbox');

@@ -93,6 +93,10 @@ export type PlacedOrdersDeps = {
   ledger: LedgerService;
   identity: IdentityService;
   gateway: PaymentGateway;
+  /**
+   * The portal's address for the bank's return (PUBLIC_URL), or '' to return to a path on the
+   * host the browser used.
+   */
   publicUrl: string;
   /** Emails of the timeline; failures are logged by the caller, never undo the change. */
   notify?: (notice: OrderNotice) => Promise<void>;

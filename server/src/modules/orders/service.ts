@@ -76,14 +76,13 @@ export function createOrdersService(deps: OrdersDeps) {
     },
 
     /**
-     * The company's drafts, most recently changed first, each priced; 404 with code 40 when there
-     * are none (SPEC §7–8: the web ignores that code).
+     * The company's drafts, most recently changed first, each priced. No drafts is an empty list,
+     * not an error (issue 13 §10: a 404 showed as a failed request in every browser console; code
+     * 40 stays in the catalogue for callers that still send it).
      */
     async listDraftOrders(companyId: string): Promise<Omit<DraftOrdersResponse, 'success'>> {
       const rows = await listDrafts(deps.db, companyId);
-      if (rows.length === 0) {
-        throw new AppError('NO_DRAFTS', `${companyId} has no drafts`, { level: 'info' });
-      }
+      if (rows.length === 0) return { draftOrders: [], total: 0, isMaxReached: false };
       const [amounts, terms, users] = await Promise.all([
         lineAmountsByDraft(deps.db, companyId),
         termsOf(companyId),

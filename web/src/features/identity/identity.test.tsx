@@ -96,6 +96,24 @@ describe('sign-in form (the provider interaction)', () => {
   });
 });
 
+describe('a sign-in that came back without finishing', () => {
+  it.each([
+    [
+      '/en/user/login?error=Expired',
+      'Signing in did not finish: it took too long, or it started at another address or in another tab. Start again from here.',
+    ],
+    [
+      '/user/login?error=Expired',
+      'Η σύνδεση δεν ολοκληρώθηκε: άργησε πολύ ή ξεκίνησε από άλλη διεύθυνση ή καρτέλα. Ξεκινήστε ξανά από εδώ.',
+    ],
+    ['/en/user/login?error=Refused', 'Signing in was cancelled before it finished. Please try again.'],
+  ])('%s says what happened, in the page’s language', async (path, text) => {
+    mockApi({ 'GET /api/auth/providers': { body: { tessera: { id: 'tessera' } } } });
+    renderApp(path);
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+});
+
 describe('password rules', () => {
   it('shows the rules before submit and ticks each one as it is met', async () => {
     mockApi();

@@ -53,8 +53,11 @@ function remember(key: string, value: string | null): void {
   }
 }
 
+/** The portal's callback errors (server: auth routes) and the session client's own. */
 const START_ERRORS: Record<string, MessageId> = {
   Callback: 'identity.login.error.callback',
+  Refused: 'identity.login.error.refused',
+  Expired: 'identity.login.error.signInExpired',
   Configuration: 'identity.login.error.configuration',
   RateLimited: 'identity.login.error.rateLimited',
 };
