@@ -51,6 +51,10 @@ export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
   const withLang = /<html[^>]*>/i.test(stripped)
     ? stripped.replace(/<html[^>]*>/i, `<html lang="${locale}">`)
     : `<html lang="${locale}">${stripped}`;
+  // After the charset declaration, which must stay first in the head.
+  if (/<meta charset[^>]*>/i.test(withLang)) {
+    return withLang.replace(/<meta charset[^>]*>/i, (tag) => `${tag}\n    ${head}`);
+  }
   return /<head[^>]*>/i.test(withLang)
     ? withLang.replace(/<head[^>]*>/i, (tag) => `${tag}\n    ${head}`)
     : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
