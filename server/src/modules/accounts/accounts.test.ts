@@ -400,7 +400,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
     method?: 'GET';
     field: string;
     key: ValidationKey;
-    params?: Record<string, number>;
+    params?: Record<string, string | number>;
   };
   const cases: BadInput[] = [
     {
