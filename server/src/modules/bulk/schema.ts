@@ -21,7 +21,7 @@ import type {
   BulkRowStatus,
 } from '@tessera/domain';
 import { companies } from '../companies/schema';
-import type { ParsedRow, StoredProblem } from './validate-rows';
+import type { ParsedRow, StoredProblem } from './row-types';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',

@@ -21,8 +21,6 @@ import {
   type BulkPurpose,
   type BulkRowKind,
   type BulkRowStatus,
-  type CardCategory,
-  type CardFamily,
   type Cardholder,
   type DraftCard,
 } from '@tessera/domain';
@@ -40,31 +38,8 @@ import { CELL_ERROR, FORMULA_WITHOUT_VALUE, type CellValue } from './read-rows';
  * its column and a validation-catalogue key, translated when the preview is read.
  */
 
-export type ProblemParams = Record<string, string | number | string[]>;
-
-/** A problem as stored: a catalogue key, its level, the column it is about (null: the whole row). */
-export type StoredProblem = {
-  column: BulkColumnKey | null;
-  key: ValidationKey;
-  level: 'error' | 'warning';
-  params?: ProblemParams;
-};
-
-/** What a row became once read: enough to write its draft line without reading the cells again. */
-export type ParsedRow = {
-  kind: BulkRowKind | null;
-  product: CardCategory | null;
-  family: CardFamily | null;
-  amountCents: number | null;
-  /**
-   * The company's card a load names (the preview shows it, masked, from the cards module when a
-   * page is read: the stored rows keep no card details).
-   */
-  cardId: string | null;
-  /** The new cardholder of a new card. */
-  cardholder: NonNullable<DraftCard['cardholder']> | null;
-  cardName: string;
-};
+export type { ParsedRow, ProblemParams, StoredProblem } from './row-types';
+import type { ParsedRow, ProblemParams, StoredProblem } from './row-types';
 
 /** A row's cells as text by column, read from the sheet (or edited), with the cells' own issues. */
 export type RowCells = {

@@ -1,0 +1,34 @@
+import type { BulkColumnKey, BulkRowKind, CardCategory, CardFamily, DraftCard } from '@tessera/domain';
+import type { ValidationKey } from '../../platform/errors';
+
+/**
+ * The shapes of a read bulk row as the table `bulk_import_rows` stores them (ADR 011), apart from
+ * the rules that make them (`validate-rows.ts`), so the schema needs no rule module (and the
+ * database module no cards or orders module through it).
+ */
+
+export type ProblemParams = Record<string, string | number | string[]>;
+
+/** A problem as stored: a catalogue key, its level, the column it is about (null: the whole row). */
+export type StoredProblem = {
+  column: BulkColumnKey | null;
+  key: ValidationKey;
+  level: 'error' | 'warning';
+  params?: ProblemParams;
+};
+
+/** What a row became once read: enough to write its draft line without reading the cells again. */
+export type ParsedRow = {
+  kind: BulkRowKind | null;
+  product: CardCategory | null;
+  family: CardFamily | null;
+  amountCents: number | null;
+  /**
+   * The company's card a load names (the preview shows it, masked, from the cards module when a
+   * page is read: the stored rows keep no card details).
+   */
+  cardId: string | null;
+  /** The new cardholder of a new card. */
+  cardholder: NonNullable<DraftCard['cardholder']> | null;
+  cardName: string;
+};
