@@ -1,16 +1,22 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import {
-  ledgerAccounts,
-  ledgerEntries,
-  ledgerTransactions,
-  type LedgerAccountKind,
-  type LedgerTransactionKind,
-} from './schema';
+  ensureCompanyFundingAccount,
+  findBalanceMismatches,
+  findBalances,
+  findEntries,
+  findNegativeAccounts,
+  findSystemAccountId,
+  findTransaction,
+  findUnbalancedTransactions,
+  insertAccount,
+  insertCardAccounts,
+  insertEntries,
+  insertTransaction,
+  type Executor,
+} from './repository';
+import type { LedgerAccountKind, LedgerTransactionKind } from './schema';
 
-/** A database handle or an open transaction: postings join the caller's transaction. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute' | 'transaction'>;
+export type { Executor };
 
 export type Posting = {
   kind: LedgerTransactionKind;
@@ -56,13 +62,10 @@ export function createLedgerService() {
   async function systemAccount(db: Executor, kind: 'bank' | 'fees' | 'vat'): Promise<string> {
     const cached = systemAccounts.get(kind);
     if (cached) return cached;
-    const [row] = await db
-      .select({ id: ledgerAccounts.id })
-      .from(ledgerAccounts)
-      .where(and(eq(ledgerAccounts.kind, kind), isNull(ledgerAccounts.companyId)));
-    if (!row) throw new AppError('INTERNAL', `system ledger account ${kind} missing`);
-    systemAccounts.set(kind, row.id);
-    return row.id;
+    const id = await findSystemAccountId(db, kind);
+    if (!id) throw new AppError('INTERNAL', `system ledger account ${kind} missing`);
+    systemAccounts.set(kind, id);
+    return id;
   }
 
   return {
@@ -78,43 +81,21 @@ export function createLedgerService() {
       db: Executor,
       account: { kind: LedgerAccountKind; companyId: string | null; allowNegative?: boolean },
     ): Promise<string> {
-      const [row] = await db
-        .insert(ledgerAccounts)
-        .values({
-          kind: account.kind,
-          companyId: account.companyId,
-          allowNegative: account.allowNegative ?? false,
-        })
-        .returning({ id: ledgerAccounts.id });
-      return row!.id;
+      return insertAccount(db, {
+        kind: account.kind,
+        companyId: account.companyId,
+        allowNegative: account.allowNegative ?? false,
+      });
     },
 
     /** Opens `count` empty card accounts of a company at once (bulk card creation). */
     async openCardAccounts(db: Executor, companyId: string, count: number): Promise<string[]> {
-      const ids: string[] = [];
-      for (let start = 0; start < count; start += 5_000) {
-        const rows = await db
-          .insert(ledgerAccounts)
-          .values(
-            Array.from({ length: Math.min(5_000, count - start) }, () => ({
-              kind: 'card' as const,
-              companyId,
-            })),
-          )
-          .returning({ id: ledgerAccounts.id });
-        ids.push(...rows.map((row) => row.id));
-      }
-      return ids;
+      return insertCardAccounts(db, companyId, count);
     },
 
     /** The company's funding account, opened on first use. */
     async companyFundingAccount(db: Executor, companyId: string): Promise<string> {
-      await db.insert(ledgerAccounts).values({ kind: 'company_funding', companyId }).onConflictDoNothing();
-      const [row] = await db
-        .select({ id: ledgerAccounts.id })
-        .from(ledgerAccounts)
-        .where(and(eq(ledgerAccounts.kind, 'company_funding'), eq(ledgerAccounts.companyId, companyId)));
-      return row!.id;
+      return ensureCompanyFundingAccount(db, companyId);
     },
 
     /**
@@ -138,30 +119,21 @@ export function createLedgerService() {
         // A savepoint inside the caller's transaction (or a transaction of its own): a refused
         // entry leaves no half-posted transaction behind.
         return await db.transaction(async (tx) => {
-          const [transaction] = await tx
-            .insert(ledgerTransactions)
-            .values({
-              kind: posting.kind,
-              companyId: posting.companyId,
-              reference: posting.reference ?? '',
-              description: posting.description ?? '',
-              idempotencyKey: posting.idempotencyKey ?? null,
-              createdBy: posting.createdBy ?? null,
-              postedAt: posting.postedAt ?? new Date(),
-            })
-            .returning({ id: ledgerTransactions.id });
-          const transactionId = transaction!.id;
+          const transactionId = await insertTransaction(tx, {
+            kind: posting.kind,
+            companyId: posting.companyId,
+            reference: posting.reference ?? '',
+            description: posting.description ?? '',
+            idempotencyKey: posting.idempotencyKey ?? null,
+            createdBy: posting.createdBy ?? null,
+            postedAt: posting.postedAt ?? new Date(),
+          });
           // Debits first: an account is never taken below zero by the order of the rows.
-          const ordered = [...entries].sort((a, b) => a.amountCents - b.amountCents);
-          for (let start = 0; start < ordered.length; start += 5_000) {
-            await tx.insert(ledgerEntries).values(
-              ordered.slice(start, start + 5_000).map((entry) => ({
-                transactionId,
-                accountId: entry.accountId,
-                amountCents: entry.amountCents,
-              })),
-            );
-          }
+          await insertEntries(
+            tx,
+            transactionId,
+            [...entries].sort((a, b) => a.amountCents - b.amountCents),
+          );
           return transactionId;
         });
       } catch (error) {
@@ -180,35 +152,27 @@ export function createLedgerService() {
 
     /** Undoes a transaction with its mirror image; a transaction is reversed at most once. */
     async reverse(db: Executor, transactionId: string, createdBy?: string | null): Promise<string> {
-      const [original] = await db
-        .select()
-        .from(ledgerTransactions)
-        .where(eq(ledgerTransactions.id, transactionId));
+      const original = await findTransaction(db, transactionId);
       if (!original) throw new AppError('NOT_FOUND', `no ledger transaction ${transactionId}`);
-      const entries = await db
-        .select({ accountId: ledgerEntries.accountId, amountCents: ledgerEntries.amountCents })
-        .from(ledgerEntries)
-        .where(eq(ledgerEntries.transactionId, transactionId));
+      const entries = await findEntries(db, transactionId);
       try {
         return await db.transaction(async (tx) => {
-          const [reversal] = await tx
-            .insert(ledgerTransactions)
-            .values({
-              kind: 'reversal',
-              companyId: original.companyId,
-              reference: original.reference,
-              description: `reversal of ${transactionId}`,
-              reversesTransactionId: transactionId,
-              createdBy: createdBy ?? null,
-            })
-            .returning({ id: ledgerTransactions.id });
-          const ordered = entries
-            .map((entry) => ({ accountId: entry.accountId, amountCents: -entry.amountCents }))
-            .sort((a, b) => a.amountCents - b.amountCents);
-          await tx
-            .insert(ledgerEntries)
-            .values(ordered.map((entry) => ({ ...entry, transactionId: reversal!.id })));
-          return reversal!.id;
+          const reversalId = await insertTransaction(tx, {
+            kind: 'reversal',
+            companyId: original.companyId,
+            reference: original.reference,
+            description: `reversal of ${transactionId}`,
+            reversesTransactionId: transactionId,
+            createdBy: createdBy ?? null,
+          });
+          await insertEntries(
+            tx,
+            reversalId,
+            entries
+              .map((entry) => ({ accountId: entry.accountId, amountCents: -entry.amountCents }))
+              .sort((a, b) => a.amountCents - b.amountCents),
+          );
+          return reversalId;
         });
       } catch (error) {
         const code = pgCode(error);
@@ -225,10 +189,7 @@ export function createLedgerService() {
 
     async balances(db: Executor, accountIds: string[]): Promise<Map<string, number>> {
       if (accountIds.length === 0) return new Map();
-      const rows = await db
-        .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
-        .from(ledgerAccounts)
-        .where(inArray(ledgerAccounts.id, accountIds));
+      const rows = await findBalances(db, accountIds);
       return new Map(rows.map((row) => [row.id, row.balance]));
     },
 
@@ -242,27 +203,11 @@ export function createLedgerService() {
      * zero. Tests call it after every scenario; an operator can run it any time.
      */
     async checkInvariants(db: Executor): Promise<InvariantProblems> {
-      const unbalanced = await db.execute<{ id: string }>(sql`
-        select transaction_id as id from ledger_entries group by transaction_id having sum(amount_cents) <> 0
-        union all
-        select t.id from ledger_transactions t
-         where (select count(*) from ledger_entries e where e.transaction_id = t.id) < 2`);
-      const mismatched = await db.execute<{ id: string; balance: string; total: string }>(sql`
-        select a.id, a.balance_cents as balance, coalesce(sum(e.amount_cents), 0) as total
-          from ledger_accounts a left join ledger_entries e on e.account_id = a.id
-         group by a.id, a.balance_cents
-        having a.balance_cents <> coalesce(sum(e.amount_cents), 0)`);
-      const negative = await db.execute<{ id: string }>(sql`
-        select id from ledger_accounts where not allow_negative and balance_cents < 0`);
-      return {
-        unbalancedTransactions: unbalanced.rows.map((row) => row.id),
-        balanceMismatches: mismatched.rows.map((row) => ({
-          accountId: row.id,
-          balanceCents: Number(row.balance),
-          sumCents: Number(row.total),
-        })),
-        negativeAccounts: negative.rows.map((row) => row.id),
-      };
+      // One after another: `db` may be one transaction's connection.
+      const unbalancedTransactions = await findUnbalancedTransactions(db);
+      const balanceMismatches = await findBalanceMismatches(db);
+      const negativeAccounts = await findNegativeAccounts(db);
+      return { unbalancedTransactions, balanceMismatches, negativeAccounts };
     },
   };
 }
