@@ -1,5 +1,5 @@
 import { ROLE, type RoleId } from './roles';
-import type { OrderType } from './orders';
+import { shipsCards, type OrderType } from './orders';
 import type { CardFamily } from './products';
 
 /**
@@ -60,12 +60,6 @@ export const FULFILMENT_NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
   shipped: 'delivered',
   delivered: 'loaded',
 };
-
-/** Whether an order's cards go by post (plastic cards made): then it passes production and courier. */
-export function shipsCards(order: { orderType: OrderType; family: CardFamily }): boolean {
-  const makesCards = !['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'].includes(order.orderType);
-  return makesCards && order.family !== 'virtual';
-}
 
 /** The timeline steps that apply to an order (the ones its card list shows). */
 export function timelineOf(order: {

@@ -1,6 +1,7 @@
 import {
   formatRf,
   isValidRf,
+  shipsCards,
   type Card,
   type DraftCard,
   type DraftOrder,
@@ -360,6 +361,60 @@ describe('unload', () => {
   });
 });
 
+describe('what an order ships and what that costs (ADR 009)', () => {
+  it('refuses to submit plastic cards with no delivery point to ship them to; with one, ships and charges delivery', async () => {
+    const pointOf = async (company: string) =>
+      (
+        await query<{ id: string }>(
+          `select id from delivery_points where company_id = $1 order by created_at, id limit 1`,
+          [company],
+        )
+      )[0]!.id;
+    // A draft saved before its delivery point was chosen: neither its order manager nor the
+    // company's finance user may submit it.
+    const draft = await saveDraft({ family: 'plastic', cards: [holderLine('a', 1_000)] }, 'om3', 'C1002');
+    expect(draft.price.deliveryFeeCents).toBeGreaterThan(0);
+    const before = await query<{ n: number }>(`select count(*)::int as n from orders`);
+    for (const [user, route, payload] of [
+      ['om3', 'submitPaymentOm', { draftId: draft.draftId, method: 'RF' }],
+      ['finance', 'submitOrderFinanceUser', { draftId: draft.draftId }],
+    ] as const) {
+      const refused = await api(user, 'POST', route, { company: 'C1002', payload });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.map((f: { field: string }) => f.field)).toEqual(['deliveryPointId']);
+    }
+    expect(await query<{ n: number }>(`select count(*)::int as n from orders`)).toEqual(before);
+
+    const point = await pointOf('C1001');
+    const shipped = await saveDraft({
+      family: 'plastic',
+      deliveryPointId: point,
+      cards: [holderLine('a', 1_000)],
+    });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: shipped.draftId, method: 'RF' } }),
+    );
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${order.orderId}`),
+    ).order;
+    expect(details.deliveryPoint?.deliveryPointId).toBe(point);
+    expect(details.price.deliveryFeeCents).toBe(shipped.price.deliveryFeeCents);
+    expect(details.price.deliveryFeeCents).toBeGreaterThan(0);
+  });
+
+  it('submits loads and virtual cards with no delivery point and no delivery fee', async () => {
+    const draft = await saveDraft({ family: 'virtual', cards: [holderLine('a', 1_000)] });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
+    );
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${order.orderId}`),
+    ).order;
+    expect(details.deliveryPoint).toBeNull();
+    expect(details.price.deliveryFeeCents).toBe(0);
+  });
+});
+
 describe('complimentary bundles', () => {
   it('a paid complimentary order’s cards wait blocked until activateComplimentOrder, once', async () => {
     const { draftId } = ok<{ draftId: string }>(
@@ -498,6 +553,29 @@ describe('demo orders', () => {
       await api('payment', 'GET', 'retrieveOrderHistory?status=awaiting_approval', { company: 'C1002' }),
     ).orders;
     expect(olive.map((order) => order.draftOrderAlias)).toContain('Δώρο Χριστουγέννων');
+    // What each demo order charges for delivery agrees with what it ships, and what ships has
+    // somewhere to go.
+    for (const summary of [...acme, ...olive]) {
+      const details = ok<{ order: OrderDetails }>(
+        await api(
+          summary.companyId === 'C1001' ? 'om1' : 'payment',
+          'GET',
+          `retrieveOrderDetails?orderId=${summary.orderId}`,
+          {
+            company: summary.companyId,
+          },
+        ),
+      ).order;
+      const ships = shipsCards(details);
+      expect([details.draftOrderAlias, details.price.deliveryFeeCents > 0]).toEqual([
+        details.draftOrderAlias,
+        ships,
+      ]);
+      expect([details.draftOrderAlias, details.deliveryPoint !== null]).toEqual([
+        details.draftOrderAlias,
+        ships,
+      ]);
+    }
     await ledgerIsSound();
   });
 });

@@ -2,6 +2,7 @@ import {
   needsApproval,
   priceOrder,
   rfOfOrderNumber,
+  shipsCards,
   type CardCategory,
   type CardFamily,
   type DeliveryPoint,
@@ -110,6 +111,14 @@ export async function submitDraft(
     lines,
   );
   const { deliveryPoint, terms } = prepared;
+  // Plastic cards are shipped and charged a delivery fee (shipmentOf, ADR 009): an order of them
+  // needs a delivery point to ship to, whoever submits it (the card-issue flow asks for one, but a
+  // finance user may submit a draft saved before it was chosen).
+  if (shipsCards(draft) && !deliveryPoint) {
+    throw new AppError('VALIDATION', `draft ${draftId} ships cards but has no delivery point`, {
+      fields: [{ field: 'deliveryPointId', key: 'required' }],
+    });
+  }
   const price = priceOrder({ orderType: draft.orderType, family: draft.family, lines }, terms);
   const threshold = await approvalThreshold(tx, actor.companyId);
   const approvalRequired = needsApproval({ thresholdCents: threshold }, actor.roleId, price.totalCents);

@@ -387,6 +387,30 @@ describe('the order details page', () => {
     });
   });
 
+  it.each([
+    [
+      'a load of plastic cards',
+      { orderType: 'LOAD', family: 'plastic' },
+      'Nothing is shipped: this order loads cards the cardholders already have.',
+    ],
+    [
+      'new virtual cards',
+      { orderType: 'NEW', family: 'virtual' },
+      'Nothing is shipped: virtual cards are ready to use as soon as the order is paid.',
+    ],
+    [
+      'plastic cards whose order recorded no delivery point',
+      { orderType: 'NEW', family: 'plastic' },
+      'The cards are sent by courier, but no delivery point was recorded with this order. Please contact customer care.',
+    ],
+  ] as const)('says what %s ships, by the rule that charges delivery', async (_, kind, text) => {
+    const order = orderDetails(1060, { ...kind, deliveryPoint: null });
+    detailsApi('om1', order);
+    renderApp(`/en/order-details-page?orderId=${order.orderId}`);
+    const delivery = await screen.findByRole('region', { name: 'Delivery point' });
+    expect(delivery.textContent).toBe(`Delivery point${text}`);
+  });
+
   it('shows a rejected order with its reason, in English', async () => {
     const rejected = orderDetails(1053, {
       status: 'rejected',

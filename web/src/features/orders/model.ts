@@ -6,6 +6,7 @@ import {
   type CardCategory,
   type CardFamily,
   type Locale,
+  type NoShipmentReason,
   type OrderHistoryRequest,
   type OrderStatus,
   type OrderSummary,
@@ -73,6 +74,13 @@ export const TIMELINE_STEP_MESSAGE: Record<TimelineStep, MessageId> = {
   shipped: 'orders.step.shipped',
   delivered: 'orders.step.delivered',
   loaded: 'orders.step.loaded',
+};
+
+/** Why an order ships nothing, in words (the rule is the domain's `shipmentOf`). */
+export const NO_SHIPMENT_MESSAGE: Record<NoShipmentReason, MessageId> = {
+  loadsOnly: 'orders.details.noDelivery.loadsOnly',
+  virtualCards: 'orders.details.noDelivery.virtualCards',
+  unload: 'orders.details.noDelivery.unload',
 };
 
 export const PAYMENT_STATUS_MESSAGE: Record<PaymentStatus, MessageId> = {
