@@ -1,4 +1,4 @@
-import { formatAmount, formatRf, ROLE, type Locale, type User } from '@tessera/domain';
+import { emailGreeting, formatAmount, formatRf, ROLE, type Locale, type User } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { ContentService } from '../content/service';
@@ -44,6 +44,7 @@ export function createOrderMailer(deps: OrderMailDeps) {
     const templates = (await deps.content.getEntry('order-emails', locale)) as OrderEmailTemplates;
     const url = orderUrl(order, locale);
     const email = renderOrderEmail(templates, kind, {
+      greeting: emailGreeting(user.firstName, locale),
       firstName: user.firstName,
       order: orderLabel({ orderNumber: order.number, draftOrderAlias: order.alias }, locale),
       orderUrl: url,

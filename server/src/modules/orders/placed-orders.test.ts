@@ -505,6 +505,37 @@ describe('emails and documents', () => {
     expect(mails).toHaveLength(3);
     expect(mails.every((mail) => /[α-ω]/i.test(mail.text) && !/\{\w+\}/.test(mail.text))).toBe(true);
     expect(mails[0]!.text).toContain(formatRf(submitted.order.rfCode));
+    // om1 is Ελένη: greeted in the vocative, never "Αγαπητέ/ή Ελένη".
+    expect(mails.every((mail) => mail.text.startsWith('Αγαπητή Ελένη,\n\n'))).toBe(true);
+  });
+
+  it('greets every recipient by their own name and language: approvers, submitters, English readers', async () => {
+    const since = new Date(Date.now() - 1_000);
+    // om3 (Γιώργος) orders above C1002's threshold: the payment manager (Δημήτρης) is asked to approve.
+    const big = await saveDraft(
+      { cards: Array.from({ length: 12 }, (_, index) => holderLine(`b${index}`, 20_000)) },
+      'om3',
+      'C1002',
+    );
+    const waiting = ok<{ order: OrderSummary }>(
+      await api('om3', 'POST', 'submitPaymentOm', {
+        company: 'C1002',
+        payload: { draftId: big.draftId, method: 'RF' },
+      }),
+    ).order;
+    expect(waiting.status).toBe('awaiting_approval');
+    // The finance user (Katerina, English) submits a draft of the same company.
+    const small = await saveDraft({ cards: [holderLine('s', 1_000)] }, 'om3', 'C1002');
+    ok(
+      await api('finance', 'POST', 'submitOrderFinanceUser', {
+        company: 'C1002',
+        payload: { draftId: small.draftId },
+      }),
+    );
+    const first = async (email: string) => (await mailsTo(email, since))[0]?.text ?? '';
+    expect(await first('payment@tessera.demo')).toMatch(/^Αγαπητέ Δημήτρη,\n\n/);
+    expect(await first('om3@tessera.demo')).toMatch(/^Αγαπητέ Γιώργο,\n\n/);
+    expect(await first('finance@tessera.demo')).toMatch(/^Dear Katerina,\n\n/);
   });
 
   it('serves the proforma as a PDF and the analysis as an xlsx, to the company only', async () => {
