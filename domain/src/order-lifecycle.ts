@@ -43,6 +43,39 @@ export const TIMELINE_STEPS = [
 ] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
+/**
+ * What an order event records (`order_events.status`): reaching a step of the timeline, or the end
+ * an order came to (`rejected`, `cancelled`, `unloaded`). The timeline on the order page is made of
+ * these, each named by its own translated text.
+ */
+export const ORDER_EVENT_KINDS = ['draft', ...ORDER_STATUSES] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** The ends an order may come to before it is paid; its timeline stops there. */
+export const ORDER_ENDINGS = ['rejected', 'cancelled'] as const satisfies readonly OrderEventKind[];
+
+/**
+ * Why a payment attempt did not succeed, as a code stored with the attempt and translated where it
+ * is shown (ADR 013): the bank declined it, the payer cancelled it at the bank, a newer attempt or a
+ * bank transfer took its place, the order was cancelled, or the bank charged an amount that could
+ * not be credited (another amount, or an order no longer awaiting payment: a refund is due).
+ */
+export const PAYMENT_FAILURE_REASONS = [
+  'declined',
+  'cancelledByPayer',
+  'replaced',
+  'paidByTransfer',
+  'orderCancelled',
+  'amountMismatch',
+  'orderNotAwaitingPayment',
+] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
+/** Failures after which the bank holds the company's money: it is owed back (ADR 010, "refund due"). */
+export function isRefundDue(reason: PaymentFailureReason | null): boolean {
+  return reason === 'amountMismatch' || reason === 'orderNotAwaitingPayment';
+}
+
 /** Orders that still wait for someone in the company: approval or payment. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'awaiting_payment'];
 /** Orders whose money has moved. */
