@@ -618,8 +618,15 @@ describe('what an order ships and what that costs (ADR 009)', () => {
     expect(details.price.deliveryFeeCents).toBeGreaterThan(0);
   });
 
-  it('submits loads and virtual cards with no delivery point and no delivery fee', async () => {
-    const draft = await saveDraft({ family: 'virtual', cards: [holderLine('a', 1_000)] });
+  it('submits virtual cards with no delivery point and no delivery fee, even from a draft that named one', async () => {
+    const [point] = await query<{ id: string }>(
+      `select id from delivery_points where company_id = 'C1001' order by created_at, id limit 1`,
+    );
+    const draft = await saveDraft({
+      family: 'virtual',
+      deliveryPointId: point!.id,
+      cards: [holderLine('a', 1_000)],
+    });
     const { order } = ok<{ order: OrderSummary }>(
       await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
     );
