@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   completeGreekTaxId,
+  emailGreeting,
+  greekVocative,
   findCardNumbers,
   isLuhnValid,
   isValidGreekTaxId,
@@ -265,5 +267,99 @@ describe('isValidGreekTaxId and completeGreekTaxId', () => {
         },
       ),
     );
+  });
+});
+
+describe('greekVocative: the case a salutation takes', () => {
+  it.each([
+    // Two-syllable names in -ος take -ο in speech and in letters alike.
+    ['Νίκος', 'Νίκο'],
+    ['Γιώργος', 'Γιώργο'],
+    ['Πέτρος', 'Πέτρο'],
+    ['Παύλος', 'Παύλο'],
+    ['Χρήστος', 'Χρήστο'],
+    ['Στέλιος', 'Στέλιο'],
+    ['Σπύρος', 'Σπύρο'],
+    // Diminutives in -άκος, -έκος too.
+    ['Αλέκος', 'Αλέκο'],
+    ['Κυριάκος', 'Κυριάκο'],
+    // Longer names in -ος take -ε.
+    ['Θεόδωρος', 'Θεόδωρε'],
+    ['Αλέξανδρος', 'Αλέξανδρε'],
+    ['Στέφανος', 'Στέφανε'],
+    ['Άγγελος', 'Άγγελε'],
+    ['Ευάγγελος', 'Ευάγγελε'],
+    ['Νικόλαος', 'Νικόλαε'],
+    ['Κωνσταντίνος', 'Κωνσταντίνε'],
+    ['Δημήτριος', 'Δημήτριε'],
+    // -ας → -α, -ης → -η, wherever the accent.
+    ['Κώστας', 'Κώστα'],
+    ['Ηλίας', 'Ηλία'],
+    ['Ανδρέας', 'Ανδρέα'],
+    ['Λουκάς', 'Λουκά'],
+    ['Γιάννης', 'Γιάννη'],
+    ['Δημήτρης', 'Δημήτρη'],
+    ['Παναγιώτης', 'Παναγιώτη'],
+    ['Θοδωρής', 'Θοδωρή'],
+    ['Μιχαήλ', 'Μιχαήλ'],
+  ])('%s → %s, masculine', (name, form) => {
+    expect(greekVocative(name)).toEqual({ form, gender: 'masculine' });
+  });
+
+  it.each(['Μαρία', 'Ελένη', 'Κατερίνα', 'Φωτεινή', 'Σοφία', 'Μυρτώ', 'Φρόσω'])(
+    '%s keeps its form, feminine',
+    (name) => {
+      expect(greekVocative(name)).toEqual({ form: name, gender: 'feminine' });
+    },
+  );
+
+  it('declines names written in capitals without accents where the ending alone decides', () => {
+    expect(greekVocative('ΝΙΚΟΣ')).toEqual({ form: 'ΝΙΚΟ', gender: 'masculine' });
+    expect(greekVocative('ΓΙΩΡΓΟΣ')).toEqual({ form: 'ΓΙΩΡΓΟ', gender: 'masculine' });
+    expect(greekVocative('ΚΩΣΤΑΣ')).toEqual({ form: 'ΚΩΣΤΑ', gender: 'masculine' });
+    expect(greekVocative('ΜΑΡΙΑ')).toEqual({ form: 'ΜΑΡΙΑ', gender: 'feminine' });
+    // Without the accent a longer -ος name could take either ending.
+    expect(greekVocative('ΑΛΕΞΑΝΔΡΟΣ')).toBeNull();
+  });
+
+  it('declines each part of a compound name of one gender', () => {
+    expect(greekVocative('Άννα-Μαρία')).toEqual({ form: 'Άννα-Μαρία', gender: 'feminine' });
+    expect(greekVocative(' Ιωάννης  Αλέξανδρος ')).toEqual({ form: 'Ιωάννη Αλέξανδρε', gender: 'masculine' });
+    expect(greekVocative('Μαρία Νίκος')).toBeNull();
+  });
+
+  it.each(['', '   ', 'Katerina', 'John', 'Νίκος2', 'Στυλιανός', 'Άρτεμις', 'Σπυρίδων', 'Ν'])(
+    'cannot tell the form of %j',
+    (name) => {
+      expect(greekVocative(name)).toBeNull();
+    },
+  );
+});
+
+describe('emailGreeting', () => {
+  it('greets in the vocative with the gender of the name in Greek', () => {
+    expect(emailGreeting('Νίκος', 'el')).toBe('Αγαπητέ Νίκο,');
+    expect(emailGreeting('Γιώργος', 'el')).toBe('Αγαπητέ Γιώργο,');
+    expect(emailGreeting('Δημήτρης', 'el')).toBe('Αγαπητέ Δημήτρη,');
+    expect(emailGreeting('Μαρία', 'el')).toBe('Αγαπητή Μαρία,');
+    expect(emailGreeting('Ελένη', 'el')).toBe('Αγαπητή Ελένη,');
+  });
+
+  it('greets neutrally in Greek where the form is unknown, never with "Αγαπητέ/ή"', () => {
+    expect(emailGreeting('Katerina', 'el')).toBe('Γεια σας,');
+    expect(emailGreeting('', 'el')).toBe('Γεια σας,');
+    expect(emailGreeting('Στυλιανός', 'el')).toBe('Γεια σας,');
+    fc.assert(
+      fc.property(fc.string(), (name) => {
+        expect(emailGreeting(name, 'el')).toMatch(/^(Αγαπητέ \S.*|Αγαπητή \S.*|Γεια σας),$/);
+        expect(emailGreeting(name, 'el')).not.toContain('/');
+      }),
+    );
+  });
+
+  it('greets by the name as written in English', () => {
+    expect(emailGreeting('Maria', 'en')).toBe('Dear Maria,');
+    expect(emailGreeting('Νίκος', 'en')).toBe('Dear Νίκος,');
+    expect(emailGreeting(' ', 'en')).toBe('Hello,');
   });
 });

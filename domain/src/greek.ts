@@ -1,5 +1,6 @@
 /**
- * Greek identifiers and card-number checks used by forms and the server alike.
+ * Greek identifiers and card-number checks used by forms and the server alike, and the vocative of
+ * Greek first names for the greetings of emails.
  */
 
 /** Digits of `text` with spaces, dots and dashes removed. */
@@ -94,4 +95,132 @@ export function findCardNumbers(text: string): string[] {
 /** How a card is shown: the BIN's first four, masked middle, the last four (`5347 11•• •••• 1234`). */
 export function maskCardNumber(bin: string, last4: string): string {
   return `${bin.slice(0, 4)} ${bin.slice(4, 6)}•• •••• ${last4}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Greetings: the vocative of Greek first names.
+
+export type GreekVocative = { form: string; gender: 'masculine' | 'feminine' };
+
+const ACCENTED_VOWELS = 'άέήίόύώΐΰ';
+const VOWELS = `αεηιουωϊϋ${ACCENTED_VOWELS}`;
+/** Vowel pairs read as one sound (a diphthong) unless the first carries the accent or the second a diaeresis. */
+const DIPHTHONGS = new Set(['αι', 'ει', 'οι', 'υι', 'ου', 'αυ', 'ευ', 'ηυ']);
+const BASE_VOWEL: Record<string, string> = {
+  ά: 'α',
+  έ: 'ε',
+  ή: 'η',
+  ί: 'ι',
+  ό: 'ο',
+  ύ: 'υ',
+  ώ: 'ω',
+};
+
+/**
+ * The syllable nuclei of a lower-case Greek word, and which of them, counted from the end (1 = the
+ * last), carries the accent (null when it is written without one, as in capitals). Diphthongs are
+ * one nucleus; so is an unaccented ι before a vowel (synizesis: Γιώρ-γος, Στέ-λιος), as first names
+ * are spoken.
+ */
+function nucleiOf(word: string): { count: number; accentFromEnd: number | null } {
+  const nuclei: string[] = [];
+  let index = 0;
+  while (index < word.length) {
+    const letter = word[index]!;
+    if (!VOWELS.includes(letter)) {
+      index += 1;
+      continue;
+    }
+    let nucleus = letter;
+    index += 1;
+    const next = word[index];
+    const unaccented = !ACCENTED_VOWELS.includes(letter);
+    if (next && unaccented && DIPHTHONGS.has(`${letter}${BASE_VOWEL[next] ?? next}`)) {
+      nucleus += next;
+      index += 1;
+    } else if (next && unaccented && letter === 'ι' && VOWELS.includes(next) && next !== 'ι') {
+      nucleus += next;
+      index += 1;
+      const after = word[index];
+      if (after && DIPHTHONGS.has(`${BASE_VOWEL[next] ?? next}${BASE_VOWEL[after] ?? after}`)) {
+        nucleus += after;
+        index += 1;
+      }
+    }
+    nuclei.push(nucleus);
+  }
+  const accented = nuclei.findIndex((nucleus) => [...nucleus].some((c) => ACCENTED_VOWELS.includes(c)));
+  return { count: nuclei.length, accentFromEnd: accented === -1 ? null : nuclei.length - accented };
+}
+
+/**
+ * The vocative ending of a masculine first name in -ος, or null when the rule cannot say. Two-syllable
+ * names and diminutives in -άκος/-έκος take -ο (Νίκο, Γιώργο, Πέτρο, Παύλο, Αλέκο, Κυριάκο); longer
+ * ones stressed on the last syllable but one or the one before take -ε (Κωνσταντίνε, Θεόδωρε,
+ * Αλέξανδρε, Νικόλαε), as the school grammar has it. Names stressed on -ός (Στυλιανός: Στυλιανέ, but
+ * Νικολός: Νικολό) and unaccented names longer than two syllables are left to the neutral greeting.
+ */
+function vocativeEndingOfOs(lower: string): 'ο' | 'ε' | null {
+  const { count, accentFromEnd } = nucleiOf(lower);
+  if (accentFromEnd === null) return count === 2 ? 'ο' : null;
+  if (accentFromEnd === 1) return null;
+  if (count === 2 || /(ά|έ)κος$/.test(lower)) return 'ο';
+  return 'ε';
+}
+
+function vocativeOfWord(word: string): GreekVocative | null {
+  if (!/^\p{Script=Greek}{2,}$/u.test(word)) return null;
+  const lower = word.toLocaleLowerCase('el').replace(/σ$/, 'ς');
+  const isUpper = word === word.toLocaleUpperCase('el');
+  const ending = (letter: string) => (isUpper ? letter.toLocaleUpperCase('el') : letter);
+  const base = lower.normalize('NFD').replace(/[\u0301\u0308]/g, '');
+  if (base.endsWith('ος')) {
+    const vowel = vocativeEndingOfOs(lower);
+    return vowel === null ? null : { form: `${word.slice(0, -2)}${ending(vowel)}`, gender: 'masculine' };
+  }
+  // Κώστας → Κώστα, Λουκάς → Λουκά; Γιάννης → Γιάννη, Θοδωρής → Θοδωρή.
+  if (base.endsWith('ας') || base.endsWith('ης')) return { form: word.slice(0, -1), gender: 'masculine' };
+  // Hebrew names in -ήλ do not decline: Μιχαήλ, Ραφαήλ, Δανιήλ, Εμμανουήλ.
+  if (lower.endsWith('ήλ')) return { form: word, gender: 'masculine' };
+  // Women's names in -α, -η and -ω keep their form: Μαρία, Ελένη, Φωτεινή, Μυρτώ, Φρόσω.
+  if (/[αηω]$/.test(base)) return { form: word, gender: 'feminine' };
+  return null;
+}
+
+/**
+ * The vocative of a Greek first name, the case a salutation takes ("Αγαπητέ Νίκο", "Αγαπητή Μαρία"),
+ * with the gender its ending shows; null when the rule cannot say (Latin script, rare endings,
+ * -ός, a compound whose parts disagree). Each part of a compound name is declined: Άννα-Μαρία,
+ * Ιωάννης Αλέξανδρος → Ιωάννη Αλέξανδρε.
+ */
+export function greekVocative(firstName: string): GreekVocative | null {
+  const name = firstName.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (!name) return null;
+  const parts = name.split(/([ -])/);
+  let gender: GreekVocative['gender'] | null = null;
+  const forms: string[] = [];
+  for (const [index, part] of parts.entries()) {
+    if (index % 2 === 1) {
+      forms.push(part);
+      continue;
+    }
+    const vocative = vocativeOfWord(part);
+    if (!vocative || (gender !== null && vocative.gender !== gender)) return null;
+    gender = vocative.gender;
+    forms.push(vocative.form);
+  }
+  return gender === null ? null : { form: forms.join(''), gender };
+}
+
+/**
+ * The salutation line of an email to a person, in the email's language: "Αγαπητέ Νίκο,",
+ * "Αγαπητή Μαρία," and, where the rule cannot tell the form, the neutral "Γεια σας," (never the
+ * "Αγαπητέ/ή" of a form letter); "Dear Maria," in English, "Hello," without a name.
+ */
+export function emailGreeting(firstName: string, locale: 'el' | 'en'): string {
+  const name = firstName.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (locale === 'en') return name ? `Dear ${name},` : 'Hello,';
+  const vocative = greekVocative(name);
+  if (!vocative) return 'Γεια σας,';
+  return `${vocative.gender === 'masculine' ? 'Αγαπητέ' : 'Αγαπητή'} ${vocative.form},`;
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CardholderSchema } from './cards';
 import { DeliveryPointSchema } from './delivery-points';
 import { OrderPriceSchema } from './drafts';
-import { ORDER_STATUSES, PAYMENT_KINDS, TIMELINE_STEPS } from './order-lifecycle';
+import { ORDER_EVENT_KINDS, ORDER_STATUSES, PAYMENT_FAILURE_REASONS, PAYMENT_KINDS } from './order-lifecycle';
 import { CardIssueReasonSchema, ORDER_TYPES } from './orders';
 import { AmountCentsSchema, CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
 import { DateOnlySchema } from './text';
@@ -48,6 +48,8 @@ export const OrderSummarySchema = z.object({
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
+export const PaymentFailureReasonSchema = z.enum(PAYMENT_FAILURE_REASONS);
+
 export const PaymentSchema = z.object({
   paymentId: z.uuid(),
   method: PaymentKindSchema,
@@ -55,18 +57,38 @@ export const PaymentSchema = z.object({
   amountCents: z.number().int(),
   /** The bank's reference of the result, when there is one. */
   bankReference: z.string(),
-  failureReason: z.string(),
+  /** Why a failed or cancelled attempt did not succeed, as a code the page translates; else null. */
+  failureReason: PaymentFailureReasonSchema.nullable(),
   createdAt: z.string(),
   completedAt: z.string().nullable(),
 });
 export type Payment = z.infer<typeof PaymentSchema>;
 
+/**
+ * What an order event adds to its step, as a code and its values, translated where it is shown
+ * (ADR 013): an approval, the approver's reason for a rejection (their own words), the courier's
+ * tracking number, the lines a payment could not load (numbered as the order's card list numbers
+ * them), and the complimentary cards activated.
+ */
+export const OrderEventNoteSchema = z.discriminatedUnion('code', [
+  z.object({ code: z.literal('approved') }),
+  z.object({ code: z.literal('rejectionReason'), reason: z.string() }),
+  z.object({ code: z.literal('trackingNumber'), trackingNumber: z.string() }),
+  z.object({ code: z.literal('linesNotLoaded'), lines: z.array(z.number().int()) }),
+  z.object({ code: z.literal('cardsActivated'), count: z.number().int() }),
+]);
+export type OrderEventNote = z.infer<typeof OrderEventNoteSchema>;
+
+/**
+ * One step of an order's timeline: a step that applies to the order (reached, or still ahead), or
+ * the end it came to (`rejected`, `cancelled`: then nothing follows), or an unload done.
+ */
 export const TimelineEntrySchema = z.object({
-  step: z.enum(TIMELINE_STEPS),
+  step: z.enum(ORDER_EVENT_KINDS),
   /** When the order reached the step; null for steps still ahead. */
   at: z.string().nullable(),
   byName: z.string(),
-  note: z.string(),
+  notes: z.array(OrderEventNoteSchema),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntrySchema>;
 

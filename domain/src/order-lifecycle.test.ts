@@ -5,10 +5,10 @@ import {
   mayPay,
   needsApproval,
   paymentMethodsFor,
-  shipsCards,
   timelineOf,
   VISA_MAX_CENTS,
 } from './order-lifecycle';
+import { shipsCards } from './orders';
 import { ROLE } from './roles';
 
 describe('the approval rule (ADR 010)', () => {

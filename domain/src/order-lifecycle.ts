@@ -1,5 +1,5 @@
 import { ROLE, type RoleId } from './roles';
-import type { OrderType } from './orders';
+import { shipsCards, type OrderType } from './orders';
 import type { CardFamily } from './products';
 
 /**
@@ -43,6 +43,39 @@ export const TIMELINE_STEPS = [
 ] as const;
 export type TimelineStep = (typeof TIMELINE_STEPS)[number];
 
+/**
+ * What an order event records (`order_events.status`): reaching a step of the timeline, or the end
+ * an order came to (`rejected`, `cancelled`, `unloaded`). The timeline on the order page is made of
+ * these, each named by its own translated text.
+ */
+export const ORDER_EVENT_KINDS = ['draft', ...ORDER_STATUSES] as const;
+export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
+
+/** The ends an order may come to before it is paid; its timeline stops there. */
+export const ORDER_ENDINGS = ['rejected', 'cancelled'] as const satisfies readonly OrderEventKind[];
+
+/**
+ * Why a payment attempt did not succeed, as a code stored with the attempt and translated where it
+ * is shown (ADR 013): the bank declined it, the payer cancelled it at the bank, a newer attempt or a
+ * bank transfer took its place, the order was cancelled, or the bank charged an amount that could
+ * not be credited (another amount, or an order no longer awaiting payment: a refund is due).
+ */
+export const PAYMENT_FAILURE_REASONS = [
+  'declined',
+  'cancelledByPayer',
+  'replaced',
+  'paidByTransfer',
+  'orderCancelled',
+  'amountMismatch',
+  'orderNotAwaitingPayment',
+] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
+
+/** Failures after which the bank holds the company's money: it is owed back (ADR 010, "refund due"). */
+export function isRefundDue(reason: PaymentFailureReason | null): boolean {
+  return reason === 'amountMismatch' || reason === 'orderNotAwaitingPayment';
+}
+
 /** Orders that still wait for someone in the company: approval or payment. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'awaiting_payment'];
 /** Orders whose money has moved. */
@@ -60,12 +93,6 @@ export const FULFILMENT_NEXT: Partial<Record<OrderStatus, OrderStatus>> = {
   shipped: 'delivered',
   delivered: 'loaded',
 };
-
-/** Whether an order's cards go by post (plastic cards made): then it passes production and courier. */
-export function shipsCards(order: { orderType: OrderType; family: CardFamily }): boolean {
-  const makesCards = !['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'].includes(order.orderType);
-  return makesCards && order.family !== 'virtual';
-}
 
 /** The timeline steps that apply to an order (the ones its card list shows). */
 export function timelineOf(order: {

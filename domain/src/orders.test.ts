@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyDraftDiff,
+  CARD_CREATING_TYPES,
   CARD_ISSUE_REASONS,
   diffDraftCards,
   DraftCardSchema,
@@ -13,10 +14,12 @@ import {
   ORDER_TYPES,
   orderKindOf,
   orderTypeOfReason,
+  shipmentOf,
   usesExistingCards,
   withDiff,
   type DraftCard,
 } from './orders';
+import { CARD_FAMILIES } from './products';
 
 describe('reasons and order types (SPEC §4)', () => {
   it.each([
@@ -193,5 +196,35 @@ describe('diffDraftCards and applyDraftDiff (SPEC §3 diff rules)', () => {
       cardsToUpdate: [{ ...card, amountCents: 2_000 }],
       cardsToDelete: [],
     });
+  });
+});
+
+describe('what an order ships (shipmentOf)', () => {
+  it('ships the plastic cards an order makes, new or replacing, of every family but virtual', () => {
+    for (const orderType of ['NEW', 'NEW_LOAD', 'DAMAGED', 'EXPIRED', 'LOST', 'UPGRADE'] as const) {
+      for (const family of ['plastic', 'spendeo', 'mybenefits'] as const)
+        expect(shipmentOf({ orderType, family })).toEqual({ ships: true });
+      expect(shipmentOf({ orderType, family: 'virtual' })).toEqual({ ships: false, reason: 'virtualCards' });
+    }
+  });
+
+  it('ships nothing for loads of cards the holders already have, plastic or virtual, nor for unloads', () => {
+    for (const orderType of ['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'] as const) {
+      expect(shipmentOf({ orderType, family: 'plastic' })).toEqual({ ships: false, reason: 'loadsOnly' });
+      expect(shipmentOf({ orderType, family: 'virtual' })).toEqual({ ships: false, reason: 'loadsOnly' });
+    }
+    expect(shipmentOf({ orderType: 'UNLOAD', family: 'plastic' })).toEqual({
+      ships: false,
+      reason: 'unload',
+    });
+  });
+
+  it('has an answer for every order type and family', () => {
+    fc.assert(
+      fc.property(fc.constantFrom(...ORDER_TYPES), fc.constantFrom(...CARD_FAMILIES), (orderType, family) => {
+        const shipment = shipmentOf({ orderType, family });
+        expect(shipment.ships).toBe(CARD_CREATING_TYPES.includes(orderType) && family !== 'virtual');
+      }),
+    );
   });
 });

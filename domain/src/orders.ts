@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PhoneSchema, TaxIdSchema } from './cards';
-import { EXPIRING_WINDOW_DAYS, LoadAmountCentsSchema } from './products';
+import { EXPIRING_WINDOW_DAYS, LoadAmountCentsSchema, type CardFamily } from './products';
 
 /**
  * Card-issue reasons, order types and the local order draft (SPEC §3, §4).
@@ -96,6 +96,31 @@ export const CARD_CREATING_TYPES: readonly OrderType[] = [
 export const REPLACING_TYPES: readonly OrderType[] = ['DAMAGED', 'EXPIRED', 'LOST', 'UPGRADE'];
 /** Order types that load existing cards only. */
 export const LOADING_TYPES: readonly OrderType[] = ['LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'];
+
+/** Why an order sends nothing by post. */
+export const NO_SHIPMENT_REASONS = ['loadsOnly', 'virtualCards', 'unload'] as const;
+export type NoShipmentReason = (typeof NO_SHIPMENT_REASONS)[number];
+export type Shipment = { ships: true } | { ships: false; reason: NoShipmentReason };
+
+/**
+ * What an order sends by post (ADR 009, ADR 010): the plastic cards it makes — new cards and
+ * replacements of every family but virtual (Spendeo and MyBenefits cards are plastic too) — go by
+ * courier to the order's delivery point. Loads and unloads touch cards the holders already have,
+ * and virtual cards are usable once paid: those send nothing. The one rule behind the delivery fee
+ * (`priceOrder`), the delivery point a submission needs, the production and courier steps of the
+ * timeline, and what the order pages say is shipped.
+ */
+export function shipmentOf(order: { orderType: OrderType | 'UNLOAD'; family: CardFamily }): Shipment {
+  if (order.orderType === 'UNLOAD') return { ships: false, reason: 'unload' };
+  if (!CARD_CREATING_TYPES.includes(order.orderType)) return { ships: false, reason: 'loadsOnly' };
+  if (order.family === 'virtual') return { ships: false, reason: 'virtualCards' };
+  return { ships: true };
+}
+
+/** Whether an order's cards go by post (see `shipmentOf`). */
+export function shipsCards(order: { orderType: OrderType | 'UNLOAD'; family: CardFamily }): boolean {
+  return shipmentOf(order).ships;
+}
 
 /** Whether the order's lines name existing cards (load, replacement, upgrade) or new cardholders. */
 export function usesExistingCards(type: OrderType): boolean {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ORDER_TYPES, type OrderType } from './orders';
+import { ORDER_TYPES, shipmentOf, type OrderType } from './orders';
 import { basisPointsOf, DEFAULT_PRICING, priceOrder, termsWithContract, type PricingTerms } from './pricing';
 import { CARD_FAMILIES, type CardFamily } from './products';
 
@@ -88,6 +88,20 @@ describe('priceOrder (ADR 009)', () => {
     expect(priceOrder(order('EXPIRED', 'plastic', [0])).replacementFeesCents).toBe(0);
     expect(priceOrder(order('NEW', 'virtual', [0])).deliveryFeeCents).toBe(0);
     expect(priceOrder(order('NEW', 'plastic', [])).deliveryFeeCents).toBe(0);
+  });
+
+  it('charges the delivery fee exactly when the order ships something, by the rule the order page states', () => {
+    fc.assert(
+      fc.property(
+        orderType,
+        family,
+        fc.array(fc.integer({ min: 0, max: 100_000 }), { minLength: 1, maxLength: 5 }),
+        (type, fam, values) => {
+          const price = priceOrder(order(type, fam, values), { ...DEFAULT_PRICING, deliveryFeeCents: 600 });
+          expect(price.deliveryFeeCents).toBe(shipmentOf({ orderType: type, family: fam }).ships ? 600 : 0);
+        },
+      ),
+    );
   });
 
   it('total = loads + fees + VAT, VAT on the fees only, every figure an integer', () => {

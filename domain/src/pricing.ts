@@ -1,6 +1,6 @@
 import type { Cents } from './money';
 import type { CardFamily } from './products';
-import type { OrderType } from './orders';
+import { shipsCards, type OrderType } from './orders';
 
 /**
  * Order pricing (docs/decisions/009-card-issue-and-pricing.md). Everything is integer cents; VAT is
@@ -72,7 +72,8 @@ export type OrderPrice = {
 /**
  * Prices an order: per line the load, the card fee (new cards), the replacement fee (replacing
  * orders) and the service fee on the load; the delivery fee once when physical cards are shipped;
- * VAT on the fees. Spendeo and MyBenefits cards are plastic too. The server recomputes this on every save and on submission.
+ * VAT on the fees. Whether anything is shipped is `shipmentOf`'s rule. The server recomputes
+ * this on every save and on submission.
  */
 export function priceOrder(
   order: { orderType: OrderType; family: CardFamily; lines: { tempCardId: string; amountCents: Cents }[] },
@@ -94,8 +95,8 @@ export function priceOrder(
     serviceFeeCents: basisPointsOf(line.amountCents, terms.serviceFeeBasisPoints),
   }));
   const sum = (pick: (line: PricedLine) => Cents) => lines.reduce((total, line) => total + pick(line), 0);
-  // Every family but virtual is a card in the post.
-  const shipsPlastic = (creates || replaces) && order.family !== 'virtual' && lines.length > 0;
+  // The delivery fee follows what is shipped, by the same rule the order page says it with.
+  const shipsPlastic = shipsCards(order) && lines.length > 0;
   const loadCents = sum((line) => line.loadCents);
   const cardFeesCents = sum((line) => line.cardFeeCents);
   const replacementFeesCents = sum((line) => line.replacementFeeCents);

@@ -15,6 +15,7 @@ import {
   rfOfOrderNumber,
   ROLE,
   SaveDraftOrderRequestSchema,
+  shipsCards,
   type OrderStatus,
   type PaymentKind,
   type RoleId,
@@ -529,6 +530,20 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
     })),
   );
   await fundCards(world, companyId, made, sequence.startBalances);
+  // Plastic cards need somewhere to be shipped to (shipmentOf): the company's one delivery point.
+  const deliveryPoint = await app.services.accounts.createDeliveryPoint(
+    {
+      alias: 'Έδρα',
+      street: 'Πανεπιστημίου',
+      streetNumber: '10',
+      postalCode: '10671',
+      city: 'Αθήνα',
+      region: 'attica',
+      contactName: 'Δοκιμή Παραλήπτης',
+      phone: '2101234567',
+    },
+    { userId: world.users.admin.userId, roleId: world.users.admin.roleId, companyId, relatedCompanyIds: [] },
+  );
   // The provider's accounts as the sequence starts; they move by what the model says from here.
   const start = await ledger.balances(db, Object.values(world.system));
   const model: Model = {
@@ -645,6 +660,9 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
         family,
         draftOrderAlias: `sequence ${run}`,
         invoiceComments: '',
+        deliveryPointId: shipsCards({ orderType: current.type, family })
+          ? deliveryPoint.deliveryPointId
+          : null,
         cards: amounts.map((amountCents, index) => ({
           tempCardId: `line${index}`,
           cardId: isLoad ? targets[index]!.id : null,

@@ -39,7 +39,7 @@ export function payment(n: number, overrides: Partial<Payment> = {}): Payment {
     status: 'pending',
     amountCents: 123_456,
     bankReference: '',
-    failureReason: '',
+    failureReason: null,
     createdAt: '2026-03-05T08:00:00Z',
     completedAt: null,
     ...overrides,
@@ -64,10 +64,10 @@ export function orderDetails(number: number, overrides: Partial<OrderDetails> = 
     paidCents: 0,
     payments: [],
     timeline: [
-      { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', note: '' },
-      { step: 'awaiting_payment', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', note: '' },
-      { step: 'paid', at: null, byName: '', note: '' },
-      { step: 'loaded', at: null, byName: '', note: '' },
+      { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+      { step: 'awaiting_payment', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+      { step: 'paid', at: null, byName: '', notes: [] },
+      { step: 'loaded', at: null, byName: '', notes: [] },
     ],
     approval: {
       required: false,

@@ -7,9 +7,10 @@ import { DEMO_USERS, type DemoUserKey } from './demo';
 /**
  * Demo orders, made through the orders services exactly as the portal makes them (ADR 010), so the
  * order history, the approval queue and the transfers waiting for the bank have something to show:
- * for Ακμή Τροφίμων (C1001) a paid load, paid plastic cards in production and an RF order waiting
- * for its transfer; for Ελαιώνας (C1002) an order above its threshold waiting for the payment
- * manager. Paid through the bank-statement matching, the way a transfer is confirmed.
+ * for Ακμή Τροφίμων (C1001) a paid load, paid plastic cards in production (shipped to the company's
+ * first delivery point: the one demo order with a delivery fee) and an RF order of virtual cards
+ * waiting for its transfer; for Ελαιώνας (C1002) an order above its threshold waiting for the
+ * payment manager. Paid through the bank-statement matching, the way a transfer is confirmed.
  */
 export async function seedDemoOrders(db: Db, services: AppServices): Promise<void> {
   const { rows } = await db.execute<{ id: string; email: string }>(sql`select id, email from users`);
@@ -22,6 +23,10 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
      order by (a.last_load_at >= date_trunc('month', now()) + interval '2 days') desc nulls last, c.created_at
      limit 6`);
   if (activeCards.rows.length === 0) return;
+  const [headOffice] = (
+    await db.execute<{ id: string }>(sql`
+      select id from delivery_points where company_id = 'C1001' order by created_at, id limit 1`)
+  ).rows;
 
   async function order(
     user: DemoUserKey,
@@ -33,6 +38,8 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
       family: 'plastic' | 'virtual';
       alias: string;
       cards: DraftCard[];
+      /** Where plastic cards are shipped (the order's delivery fee pays for it). */
+      deliveryPointId?: string;
     },
     method: PaymentKind,
   ) {
@@ -46,7 +53,7 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
         family: draft.family,
         draftOrderAlias: draft.alias,
         invoiceComments: '',
-        deliveryPointId: null,
+        deliveryPointId: draft.deliveryPointId ?? null,
         bulkAmountCents: null,
         expiringDate: null,
         cards: draft.cards,
@@ -101,6 +108,7 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
       orderType: 'NEW',
       family: 'plastic',
       alias: 'Νέοι συνάδελφοι',
+      deliveryPointId: headOffice!.id,
       cards: [
         line('n1', 10_000, { cardholder: holder('Αθανασία', 'Ρήγα') }),
         line('n2', 10_000, { cardholder: holder('Στέφανος', 'Λάμπρου') }),

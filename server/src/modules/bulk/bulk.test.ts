@@ -281,13 +281,28 @@ describe('uploads', () => {
     ]);
     const read = await imported(file, { purpose: 'mixed' });
     expect(read.rowsError).toBe(0);
-    const { drafts } = ok<BulkLoadCardOrderResponse>(await convert(read.importId));
+    const { rows: points } = await ctx.database.pool.query<{ id: string }>(
+      `select id from delivery_points where company_id = 'C1001' order by created_at, id limit 1`,
+    );
+    const { drafts } = ok<BulkLoadCardOrderResponse>(
+      await convert(read.importId, {}, { deliveryPointId: points[0]!.id }),
+    );
     expect(
       drafts.map((draft) => [draft.reason, draft.orderType, draft.product, draft.family, draft.lines]),
     ).toEqual([
       ['load-card', 'BULK_LOAD', good[0]!.product, good[0]!.family, 1],
       ['new-card', 'NEW', 'SPENDEO', 'spendeo', 1],
       ['new-card', 'NEW', 'TICKET_RESTAURANT', 'virtual', 1],
+    ]);
+    // Only the plastic (Spendeo) cards are shipped, so only their draft keeps the delivery point
+    // and is charged for delivery (shipmentOf).
+    const saved = await Promise.all(drafts.map((draft) => draftOf(draft.draftId)));
+    expect(
+      saved.map((draft) => [draft.deliveryPoint?.deliveryPointId ?? null, draft.price.deliveryFeeCents > 0]),
+    ).toEqual([
+      [null, false],
+      [points[0]!.id, true],
+      [null, false],
     ]);
     const newCards = await draftOf(drafts[2]!.draftId);
     expect(newCards.lines[0]!.cardholder).toMatchObject({

@@ -1,5 +1,6 @@
 import {
   BULK_DRAFT_MAX_LINES,
+  shipsCards,
   type BulkImportDraft,
   type BulkLoadCardOrderRequestSchema,
   type CardCategory,
@@ -118,8 +119,12 @@ export async function convertImport(
               family: group.family,
               draftOrderAlias: parts > 1 ? `${alias} (${part + 1}/${parts})` : alias,
               invoiceComments: request.invoiceComments,
-              // Loads ship nothing; new cards go to the chosen delivery point (or one chosen later).
-              deliveryPointId: group.kind === 'new' ? (deliveryPoint?.deliveryPointId ?? null) : null,
+              // What is shipped (plastic new cards: shipmentOf) goes to the chosen delivery point,
+              // or one chosen later; loads and virtual cards ship nothing and keep none.
+              deliveryPointId:
+                group.kind === 'new' && shipsCards({ orderType: 'NEW', family: group.family })
+                  ? (deliveryPoint?.deliveryPointId ?? null)
+                  : null,
               bulkAmountCents: null,
               expiringDate: null,
             };

@@ -209,6 +209,8 @@ describe('contact form (SubmitContact)', () => {
     const mails = await ctx.database.db.select().from(mailOutbox);
     const receipt = mails.find((mail) => mail.to === valid.email);
     expect(receipt?.text).toContain(ticketId);
+    // Greeted by the first name, in the vocative.
+    expect(receipt?.text).toMatch(/^Αγαπητή Μαρία,\n\n/);
     expect(
       mails.some((mail) => mail.to === ctx.config.CONTACT_INBOX && mail.text.includes(valid.message)),
     ).toBe(true);

@@ -63,4 +63,51 @@ describe('seedContent on an existing database', () => {
     expect(merged.find((code) => code.errorCode === 4)?.errorCodeMessage).toBe('Edited by the provider');
     expect(await seedContent(database.db)).toBe(0);
   });
+
+  it('replaces the form-letter salutation of emails stored by an older version, keeping texts edited since', async () => {
+    const [orderEmails] = await findEntries(database.db, 'order-emails', ['el']);
+    const shipped = orderEmails!.value as Record<string, { subject: string; text: string }>;
+    const older = Object.fromEntries(
+      Object.entries(shipped).map(([kind, email]) => [
+        kind,
+        {
+          ...email,
+          text:
+            kind === 'paid'
+              ? 'Καλησπέρα {firstName}, επεξεργασμένο κείμενο {order} {orderUrl} {amount}'
+              : email.text.replace('{greeting}', 'Αγαπητέ/ή {firstName},'),
+        },
+      ]),
+    );
+    await upsertEntry(database.db, 'order-emails', 'el', older);
+    const [identity] = await findEntries(database.db, 'identity-emails', ['en']);
+    const identityEmails = identity!.value as Record<string, { subject: string; text: string }>;
+    await upsertEntry(database.db, 'identity-emails', 'en', {
+      ...identityEmails,
+      passwordReset: {
+        ...identityEmails.passwordReset!,
+        text: identityEmails.passwordReset!.text.replace('{greeting}', 'Dear {firstName},'),
+      },
+    });
+    const [contact] = await findEntries(database.db, 'emails', ['el']);
+    const contactEmails = contact!.value as Record<string, { subject: string; text: string }>;
+    await upsertEntry(database.db, 'emails', 'el', {
+      ...contactEmails,
+      contactReceived: {
+        ...contactEmails.contactReceived!,
+        text: contactEmails.contactReceived!.text.replace('{greeting}', 'Αγαπητέ/ή {name},'),
+      },
+    });
+
+    expect(await seedContent(database.db)).toBe(3);
+    const [after] = await findEntries(database.db, 'order-emails', ['el']);
+    const upgraded = after!.value as Record<string, { subject: string; text: string }>;
+    for (const [kind, email] of Object.entries(upgraded)) {
+      if (kind === 'paid') expect(email.text).toBe(older.paid!.text);
+      else expect(email).toEqual(shipped[kind]);
+    }
+    expect((await findEntries(database.db, 'identity-emails', ['en']))[0]!.value).toEqual(identityEmails);
+    expect((await findEntries(database.db, 'emails', ['el']))[0]!.value).toEqual(contactEmails);
+    expect(await seedContent(database.db)).toBe(0);
+  });
 });

@@ -73,9 +73,60 @@ export function withMissingContent(stored: unknown, shipped: unknown): unknown {
 }
 
 /**
+ * Texts an older version shipped that read as a form letter ("Αγαπητέ/ή", "ο/η", "τον/την"), each
+ * with what replaces it (issue 13). Stored entries still holding the exact old words get the new
+ * ones at the next start; anything the provider reworded in the CMS since is left as it is.
+ */
+export const RETIRED_TEXTS: readonly { key: string; from: string; to: string }[] = [
+  ...['order-emails', 'identity-emails'].flatMap((key) => [
+    { key, from: 'Αγαπητέ/ή {firstName},', to: '{greeting}' },
+    { key, from: 'Dear {firstName},', to: '{greeting}' },
+  ]),
+  { key: 'emails', from: 'Αγαπητέ/ή {name},', to: '{greeting}' },
+  { key: 'emails', from: 'Dear {name},', to: '{greeting}' },
+  {
+    key: 'order-emails',
+    from: 'ο/η {submitter} υπέβαλε την παραγγελία {order}, συνολικού ποσού {amount}. Η παραγγελία χρειάζεται την έγκρισή σας για να προχωρήσει σε πληρωμή.',
+    to: 'η παραγγελία {order}, συνολικού ποσού {amount}, χρειάζεται την έγκρισή σας για να προχωρήσει σε πληρωμή.\n\nΥποβλήθηκε από: {submitter}',
+  },
+  {
+    key: 'order-emails',
+    from: 'η παραγγελία {order}, συνολικού ποσού {amount}, εγκρίθηκε από τον/την {approver} και μπορεί πλέον να πληρωθεί.',
+    to: 'η παραγγελία {order}, συνολικού ποσού {amount}, εγκρίθηκε και μπορεί πλέον να πληρωθεί.\n\nΕγκρίθηκε από: {approver}',
+  },
+  {
+    key: 'order-emails',
+    from: 'η παραγγελία {order} απορρίφθηκε από τον/την {approver}.\n\nΑιτιολογία: {reason}',
+    to: 'η παραγγελία {order} απορρίφθηκε.\n\nΑπορρίφθηκε από: {approver}\nΑιτιολογία: {reason}',
+  },
+  {
+    key: 'order-emails',
+    from: 'η παραγγελία {order} ακυρώθηκε από τον/την {cancelledBy}. Η παραγγελία δεν είχε πληρωθεί, επομένως δεν οφείλετε κανένα ποσό.',
+    to: 'η παραγγελία {order} ακυρώθηκε. Η παραγγελία δεν είχε πληρωθεί, επομένως δεν οφείλετε κανένα ποσό.\n\nΑκυρώθηκε από: {cancelledBy}',
+  },
+];
+
+/** An entry's strings with the retired texts of its key replaced. */
+export function withoutRetiredTexts(key: string, value: unknown): unknown {
+  const retired = RETIRED_TEXTS.filter((text) => text.key === key);
+  if (retired.length === 0) return value;
+  const rewrite = (node: unknown): unknown => {
+    if (typeof node === 'string')
+      return retired.reduce((text, { from, to }) => text.replaceAll(from, to), node);
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (typeof node === 'object' && node !== null) {
+      return Object.fromEntries(Object.entries(node).map(([name, child]) => [name, rewrite(child)]));
+    }
+    return node;
+  };
+  return rewrite(value);
+}
+
+/**
  * Seeds content at every start: missing entries are inserted; entries already in the database
  * (perhaps edited there) are kept, and only what a newer version of the portal adds to them (new
- * error codes, validation messages, menu items…) is merged in. Returns how many entries changed.
+ * error codes, validation messages, menu items…) is merged in, and the texts it retired
+ * (`RETIRED_TEXTS`) replaced. Returns how many entries changed.
  */
 export async function seedContent(db: Db, folder = CONTENT_FOLDER): Promise<number> {
   const files = await readContentFiles(folder);
@@ -83,7 +134,7 @@ export async function seedContent(db: Db, folder = CONTENT_FOLDER): Promise<numb
   for (const file of files) {
     const [stored] = await findEntries(db, file.key, [file.locale]);
     if (!stored) continue;
-    const merged = withMissingContent(stored.value, file.value);
+    const merged = withMissingContent(withoutRetiredTexts(file.key, stored.value), file.value);
     if (JSON.stringify(merged) !== JSON.stringify(stored.value)) {
       await upsertEntry(db, file.key, file.locale, merged);
       changed += 1;

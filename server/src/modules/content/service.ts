@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  emailGreeting,
   ErrorCodesResponseSchema,
   FaqsResponseSchema,
   FooterResponseSchema,
@@ -177,7 +178,14 @@ export function createContentService(deps: {
       const ticketId = `TS-${new Date().toISOString().slice(0, 10).replace(/-/g, '')}-${randomBytes(3).toString('hex').toUpperCase()}`;
       await insertContactMessage(deps.db, { ticketId, ...request, locale });
       const emails = (await getEntry('emails', locale)) as Record<string, { subject: string; text: string }>;
-      const params = { name: request.name, ticketId, message: request.message, email: request.email };
+      // The form asks for a full name: the greeting names the person by its first word.
+      const params = {
+        greeting: emailGreeting(request.name.trim().split(/\s+/)[0] ?? '', locale),
+        name: request.name,
+        ticketId,
+        message: request.message,
+        email: request.email,
+      };
       const receipt = emails.contactReceived;
       const internal = emails.contactInternal;
       // The message is stored before mailing: a mail failure is logged by the mailer and never loses it.

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { localePath, type ConfirmRequest, type Locale, type ResetPasswordRequest } from '@tessera/domain';
+import {
+  emailGreeting,
+  localePath,
+  type ConfirmRequest,
+  type Locale,
+  type ResetPasswordRequest,
+} from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -67,6 +73,7 @@ export function createEmailCodeActions(deps: {
     const template = emails[purpose === 'reset' ? 'passwordReset' : 'confirmAccount'];
     if (!template) throw new Error(`identity-emails/${locale} lacks ${purpose}`);
     const params = {
+      greeting: emailGreeting(user.firstName, locale),
       firstName: user.firstName,
       link: codeLink(code, locale),
       hours: CODE_TTL_SECONDS / 3600,

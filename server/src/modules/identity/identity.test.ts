@@ -68,6 +68,20 @@ describe('password reset by email', () => {
     expect(english!.text).toContain('valid for 1 hour');
   });
 
+  it('greets the user by name in the vocative, and neutrally where the form of the name is unknown', async () => {
+    await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om1.email });
+    expect((await lastMailTo(ctx, DEMO_USERS.om1.email))!.text).toMatch(/^Αγαπητή Ελένη,\n\n/);
+    await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om3.email });
+    expect((await lastMailTo(ctx, DEMO_USERS.om3.email))!.text).toMatch(/^Αγαπητέ Γιώργο,\n\n/);
+    await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.finance.email });
+    expect((await lastMailTo(ctx, DEMO_USERS.finance.email))!.text).toMatch(/^Dear Katerina,\n\n/);
+    const latin = await createUser(ctx.database.db, { firstName: 'John' });
+    await post('/api/v2/identity/password/request-reset', { email: latin.email });
+    const neutral = (await lastMailTo(ctx, latin.email))!.text;
+    expect(neutral).toMatch(/^Γεια σας,\n\n/);
+    expect(neutral).not.toContain('Αγαπητέ/ή');
+  });
+
   it('sets a new password once with the code; the old password fails and the code cannot be reused', async () => {
     const user = await createUser(ctx.database.db);
     const token = await requestReset(user.email);

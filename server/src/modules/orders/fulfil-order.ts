@@ -191,10 +191,12 @@ export async function fulfilOrder(
 
   await addEvent(tx, { orderId: order.id, status: 'paid', by: paidBy, at });
   const ships = shipsCards({ orderType, family: order.family });
+  // Lines whose card was closed since submission: their amounts stay on the company balance. They
+  // are named as the order's card list numbers them, from 1.
   const note =
     skipped.length > 0
-      ? `lines ${skipped.join(', ')} not loaded: the card was closed since submission; the amount stays on the company balance`
-      : '';
+      ? { code: 'linesNotLoaded' as const, lines: skipped.map((position) => position + 1) }
+      : null;
   if (ships) {
     await addEvent(tx, { orderId: order.id, status: 'in_production', by: null, at, note });
   } else {

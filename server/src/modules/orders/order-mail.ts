@@ -1,4 +1,12 @@
-import { formatAmount, formatRf, ROLE, type Locale, type User } from '@tessera/domain';
+import {
+  emailGreeting,
+  formatAmount,
+  formatRf,
+  isRefundDue,
+  ROLE,
+  type Locale,
+  type User,
+} from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { ContentService } from '../content/service';
@@ -11,6 +19,7 @@ import {
   type OrderEmailTemplates,
   type OrderEmailValues,
 } from './documents/order-emails';
+import { DOCUMENT_TEXTS } from './documents/texts';
 import { eventsOf, type OrderRow } from './placed-repository';
 import type { OrderNotice } from './placed-service';
 
@@ -44,6 +53,7 @@ export function createOrderMailer(deps: OrderMailDeps) {
     const templates = (await deps.content.getEntry('order-emails', locale)) as OrderEmailTemplates;
     const url = orderUrl(order, locale);
     const email = renderOrderEmail(templates, kind, {
+      greeting: emailGreeting(user.firstName, locale),
       firstName: user.firstName,
       order: orderLabel({ orderNumber: order.number, draftOrderAlias: order.alias }, locale),
       orderUrl: url,
@@ -104,9 +114,19 @@ export function createOrderMailer(deps: OrderMailDeps) {
         await toSubmitter('paid');
         await toSubmitter(order.status === 'in_production' ? 'inProduction' : 'loaded');
         return;
-      case 'paymentFailed':
-        await toSubmitter('paymentFailed', { retryUrl: orderUrl(order, submitter.preferredLanguage) });
+      case 'paymentFailed': {
+        // The bank charged, but the order could not take the money: it is owed back, and the order
+        // may no longer await payment, so "try again" would be wrong.
+        const reason = notice.payment?.failureReason ?? null;
+        if (reason !== null && isRefundDue(reason)) {
+          await toSubmitter('refundDue', {
+            reason: DOCUMENT_TEXTS[submitter.preferredLanguage].paymentFailures[reason],
+          });
+        } else {
+          await toSubmitter('paymentFailed', { retryUrl: orderUrl(order, submitter.preferredLanguage) });
+        }
         return;
+      }
       case 'shipped':
         await toSubmitter('shipped', { trackingNumber: order.trackingNumber || '—' });
         return;

@@ -3,6 +3,7 @@ import {
   mayCancel,
   mayPay,
   ROLE,
+  ORDER_ENDINGS,
   timelineOf,
   type Card,
   type OrderCard,
@@ -11,8 +12,8 @@ import {
   type OrderType,
   type Payment,
   type RoleId,
+  type OrderEventKind,
   type TimelineEntry,
-  type TimelineStep,
 } from '@tessera/domain';
 import type { OrderEventRow, OrderLineRow, OrderRow, PaymentRow } from './placed-repository';
 
@@ -52,53 +53,37 @@ export function toPayment(row: PaymentRow): Payment {
     status: row.status,
     amountCents: row.amountCents,
     bankReference: row.bankReference,
-    failureReason: row.failureReason,
+    failureReason: row.failureReason ?? null,
     createdAt: row.createdAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 
 /**
- * The timeline of an order: every step that applies to it, with when and by whom it was reached
- * (the latest event of each step), steps ahead with no time. An order that ended early (rejected,
- * cancelled) shows its steps up to the end and the end itself as a note on the last one.
+ * The timeline of an order (ADR 010, ADR 013): every step that applies to it, with when and by whom
+ * it was first reached and the notes of its events (codes the page translates), the steps ahead
+ * with no time. An order that ended before payment (rejected, cancelled) shows the steps it reached
+ * and then its end: nothing is pending after it. An unload order has one step, the unload.
  */
 export function timelineEntries(row: OrderRow, events: OrderEventRow[], names: Names): TimelineEntry[] {
-  if (row.orderType === 'UNLOAD') {
-    const done = events.find((event) => event.status === 'unloaded');
-    return [
-      {
-        step: 'loaded',
-        at: done?.at.toISOString() ?? null,
-        byName: done?.by ? (names.get(done.by) ?? '') : '',
-        note: done?.note ?? '',
-      },
-    ];
-  }
+  const byName = (event: OrderEventRow | undefined) => (event?.by ? (names.get(event.by) ?? '') : '');
+  const entryOf = (step: OrderEventKind, stepEvents: OrderEventRow[]): TimelineEntry => ({
+    step,
+    at: stepEvents[0]?.at.toISOString() ?? null,
+    byName: byName(stepEvents[0]),
+    notes: stepEvents.flatMap((event) => (event.note ? [event.note] : [])),
+  });
+  const eventsOfKind = (kind: OrderEventKind) => events.filter((event) => event.status === kind);
+  if (row.orderType === 'UNLOAD') return [entryOf('unloaded', eventsOfKind('unloaded'))];
   const steps = timelineOf({
     orderType: row.orderType as OrderType,
     family: row.family,
     approvalRequired: row.approvalRequired,
   });
-  const latest = new Map<string, OrderEventRow>();
-  for (const event of events) latest.set(event.status, event);
-  const entries = steps.map((step: TimelineStep) => {
-    const event = latest.get(step);
-    return {
-      step,
-      at: event?.at.toISOString() ?? null,
-      byName: event?.by ? (names.get(event.by) ?? '') : '',
-      note: event?.note ?? '',
-    };
-  });
-  const ending = latest.get('rejected') ?? latest.get('cancelled');
-  if (ending) {
-    const reached = entries.filter((entry) => entry.at !== null).at(-1);
-    if (reached) {
-      reached.note = [reached.note, `${ending.status}: ${ending.note}`.trim()].filter(Boolean).join(' · ');
-    }
-  }
-  return entries;
+  const entries = steps.map((step) => entryOf(step, eventsOfKind(step)));
+  const ending = events.find((event) => (ORDER_ENDINGS as readonly string[]).includes(event.status));
+  if (!ending) return entries;
+  return [...entries.filter((entry) => entry.at !== null), entryOf(ending.status, [ending])];
 }
 
 export function toOrderDetails(

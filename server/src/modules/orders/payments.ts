@@ -118,7 +118,7 @@ export async function startPayment(
   for (const pending of await pendingPayments(tx, order.id)) {
     await updatePayment(tx, pending.id, {
       status: 'cancelled',
-      failureReason: 'replaced by a new payment attempt',
+      failureReason: 'replaced',
       completedAt: new Date(),
     });
   }
@@ -183,7 +183,7 @@ export async function applyCardResult(
     const failed = await updatePayment(tx, payment.id, {
       status: notice.result === 'declined' ? 'failed' : 'cancelled',
       bankReference: notice.bankReference,
-      failureReason: notice.result,
+      failureReason: notice.result === 'declined' ? 'declined' : 'cancelledByPayer',
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, notice.result);
@@ -193,7 +193,7 @@ export async function applyCardResult(
     const failed = await updatePayment(tx, payment.id, {
       status: 'failed',
       bankReference: notice.bankReference,
-      failureReason: `amount ${notice.amountCents} differs from ${payment.amountCents}; refund due`,
+      failureReason: 'amountMismatch',
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, 'amountMismatch');
@@ -203,7 +203,7 @@ export async function applyCardResult(
     const failed = await updatePayment(tx, payment.id, {
       status: 'failed',
       bankReference: notice.bankReference,
-      failureReason: `order already ${order.status}; refund due`,
+      failureReason: 'orderNotAwaitingPayment',
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, 'alreadyPaid');
@@ -333,7 +333,7 @@ export async function applyStatementLine(
   for (const other of pending.filter((payment) => payment !== transfer)) {
     await updatePayment(tx, other.id, {
       status: 'cancelled',
-      failureReason: 'paid by transfer',
+      failureReason: 'paidByTransfer',
       completedAt: at,
     });
   }

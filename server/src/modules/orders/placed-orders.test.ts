@@ -1,6 +1,8 @@
+import { createHmac } from 'node:crypto';
 import {
   formatRf,
   isValidRf,
+  shipsCards,
   type Card,
   type DraftCard,
   type DraftOrder,
@@ -11,8 +13,9 @@ import {
 } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
-import { demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
+import { DEMO_USERS, demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
 import { seedDemoOrders } from '../../db/seed/demo-orders';
+import { signNotice } from './gateway';
 
 let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
@@ -353,11 +356,286 @@ describe('unload', () => {
       await api('om1', 'POST', 'submitUnloadOrder', { payload: { cards: [{ cardId, amountCents: 1_500 }] } }),
     );
     expect(unloaded.order.status).toBe('unloaded');
+    // Its timeline is the unload, not a load.
+    const unloadDetails = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${unloaded.order.orderId}`),
+    ).order;
+    expect(unloadDetails.timeline.map((entry) => [entry.step, entry.at !== null])).toEqual([
+      ['unloaded', true],
+    ]);
     const [after] = ok<{ cards: { card: Card }[] }>(
       await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
     ).cards;
     expect(after!.card.balanceCents).toBe(2_500);
     await ledgerIsSound();
+  });
+});
+
+describe('what the timeline and the payments say: codes, translated on the page (ADR 013)', () => {
+  const details = async (orderId: string, user: DemoUserKey = 'om1', company = 'C1001') =>
+    ok<{ order: OrderDetails }>(
+      await api(user, 'GET', `retrieveOrderDetails?orderId=${orderId}`, { company }),
+    ).order;
+  const fullName = (user: DemoUserKey) => `${DEMO_USERS[user].firstName} ${DEMO_USERS[user].lastName}`;
+
+  it('a cancelled order’s timeline ends at the cancellation; its pending card payment was cancelled with it', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    ok(await api('om1', 'POST', 'cancelOrder', { payload: { orderId: order.orderId } }));
+    const cancelled = await details(order.orderId);
+    expect(cancelled.timeline.map((entry) => [entry.step, entry.at !== null, entry.notes])).toEqual([
+      ['draft', true, []],
+      ['awaiting_payment', true, []],
+      ['cancelled', true, []],
+    ]);
+    expect(cancelled.timeline.at(-1)!.byName).toBe(fullName('om1'));
+    expect(cancelled.payments.map((payment) => [payment.status, payment.failureReason])).toEqual([
+      ['cancelled', 'orderCancelled'],
+    ]);
+  });
+
+  it('a rejected order ends at the rejection with the approver’s own words; an approval is noted on the step it opens', async () => {
+    ok(
+      await api('payment', 'POST', 'approvalSettings', {
+        company: 'C1002',
+        payload: { thresholdCents: 1_000 },
+      }),
+    );
+    const submit = async () => {
+      const draft = await saveDraft({ cards: [holderLine('a', 5_000)] }, 'om3', 'C1002');
+      return ok<{ order: OrderSummary }>(
+        await api('om3', 'POST', 'submitPaymentOm', {
+          company: 'C1002',
+          payload: { draftId: draft.draftId, method: 'RF' },
+        }),
+      ).order;
+    };
+    const toReject = await submit();
+    ok(
+      await api('payment', 'POST', 'rejectOrder', {
+        company: 'C1002',
+        payload: { orderId: toReject.orderId, reason: 'Λάθος κέντρο κόστους' },
+      }),
+    );
+    const rejected = await details(toReject.orderId, 'om3', 'C1002');
+    expect(rejected.timeline.map((entry) => [entry.step, entry.at !== null, entry.notes])).toEqual([
+      ['draft', true, []],
+      ['awaiting_approval', true, []],
+      ['rejected', true, [{ code: 'rejectionReason', reason: 'Λάθος κέντρο κόστους' }]],
+    ]);
+    expect(rejected.timeline.at(-1)!.byName).toBe(fullName('payment'));
+
+    const toApprove = await submit();
+    ok(
+      await api('payment', 'POST', 'submitOrderPaymentManager', {
+        company: 'C1002',
+        payload: { orderId: toApprove.orderId },
+      }),
+    );
+    const approved = await details(toApprove.orderId, 'om3', 'C1002');
+    expect(
+      approved.timeline.map((entry) => [entry.step, entry.at !== null, entry.byName, entry.notes]),
+    ).toEqual([
+      ['draft', true, fullName('om3'), []],
+      ['awaiting_approval', true, fullName('om3'), []],
+      ['awaiting_payment', true, fullName('payment'), [{ code: 'approved' }]],
+      ['paid', false, '', []],
+      ['loaded', false, '', []],
+    ]);
+  });
+
+  it('each payment attempt that did not succeed says why: declined, cancelled at the bank, replaced', async () => {
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    const pay = async (method: 'VISA' | 'RF') =>
+      ok<{ payment: PaymentInstructions }>(
+        await api('om1', 'POST', 'createPaymentOrder', {
+          payload: { orderId: submitted.order.orderId, method },
+        }),
+      ).payment;
+    await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: await throughBank(submitted.payment.redirectUrl!, 'declined'),
+    });
+    await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: await throughBank((await pay('VISA')).redirectUrl!, 'cancelled'),
+    });
+    await pay('VISA');
+    await pay('RF');
+    const { payments } = await details(submitted.order.orderId);
+    const oldestFirst = [...payments].sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    expect(oldestFirst.map((payment) => [payment.method, payment.status, payment.failureReason])).toEqual([
+      ['VISA', 'failed', 'declined'],
+      ['VISA', 'cancelled', 'cancelledByPayer'],
+      ['VISA', 'cancelled', 'replaced'],
+      ['RF', 'pending', null],
+    ]);
+  });
+
+  it('lines whose card was closed before payment are named, from 1 as the card list numbers them', async () => {
+    const made = await saveDraft({ cards: [holderLine('a', 1_000), holderLine('b', 1_000)] });
+    const first = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: made.draftId, method: 'VISA' } }),
+    );
+    await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: await throughBank(first.payment.redirectUrl!, 'approved'),
+    });
+    const cardIds = ok<{ cards: { card: Card }[] }>(
+      await api('om1', 'GET', `retrieveOrderCards?orderId=${first.order.orderId}`),
+    ).cards.map((line) => line.card.cardId);
+    const load = await saveDraft({
+      reason: 'load-card',
+      orderType: 'LOAD',
+      cards: cardIds.map((cardId, index) => ({ ...holderLine(`l${index}`, 500), cardholder: null, cardId })),
+    });
+    const loading = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: load.draftId, method: 'VISA' } }),
+    );
+    // The second card is reported lost between submission and payment.
+    await query(`update cards set status = 'lost' where id = $1`, [cardIds[1]]);
+    await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: await throughBank(loading.payment.redirectUrl!, 'approved'),
+    });
+    const loaded = (await details(loading.order.orderId)).timeline.find((entry) => entry.step === 'loaded')!;
+    expect(loaded.notes).toEqual([{ code: 'linesNotLoaded', lines: [2] }]);
+    await ledgerIsSound();
+  });
+
+  it('a charge the order cannot take is owed back: the payment and the email say so, not “try again”', async () => {
+    const since = new Date(Date.now() - 1_000);
+    const draft = await saveDraft({ cards: [holderLine('a', 1_000)] });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    // The bank reports a charge of another amount than the order's total.
+    const notice = {
+      eventId: `e-${submitted.payment.paymentId}`,
+      paymentId: submitted.payment.paymentId,
+      result: 'approved' as const,
+      bankReference: 'SBX-REFUND',
+      amountCents: submitted.payment.amountCents + 100,
+    };
+    const secret = createHmac('sha256', ctx.config.sessionSecret).update('sandbox-bank').digest('hex');
+    const callback = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/orders/payments/callback',
+      headers: { 'x-bank-signature': signNotice(secret, notice) },
+      payload: notice,
+    });
+    expect(callback.statusCode).toBe(200);
+    const { payments } = await details(submitted.order.orderId);
+    expect(payments.map((payment) => [payment.status, payment.failureReason])).toEqual([
+      ['failed', 'amountMismatch'],
+    ]);
+    let refund: { subject: string; text: string } | undefined;
+    for (let attempt = 0; attempt < 50 && !refund; attempt += 1) {
+      refund = (await mailsTo('om1@tessera.demo', since)).find(
+        (mail) =>
+          mail.subject.includes(`#${submitted.order.orderNumber}`) && mail.subject.includes('επιστραφεί'),
+      );
+      if (!refund) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(refund?.subject).toBe(
+      `Η πληρωμή της παραγγελίας #${submitted.order.orderNumber} «${draft.draftOrderAlias}» θα σας επιστραφεί`,
+    );
+    expect(refund?.text).toContain('Αιτία: Η τράπεζα χρέωσε ποσό διαφορετικό από το σύνολο της παραγγελίας.');
+    expect(refund?.text).toMatch(/^Αγαπητή Ελένη,\n\n/);
+  });
+
+  it('the courier’s tracking number is a note of the shipped step', async () => {
+    const [point] = await query<{ id: string }>(
+      `select id from delivery_points where company_id = 'C1001' order by created_at, id limit 1`,
+    );
+    const draft = await saveDraft({
+      family: 'plastic',
+      deliveryPointId: point!.id,
+      cards: [holderLine('a', 1_000)],
+    });
+    const submitted = ok<{ order: OrderSummary; payment: PaymentInstructions }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'VISA' } }),
+    );
+    await api('om1', 'POST', 'submitPaymentOrder', {
+      payload: await throughBank(submitted.payment.redirectUrl!, 'approved'),
+    });
+    ok(
+      await api('admin', 'POST', 'advanceOrder', {
+        payload: { orderId: submitted.order.orderId, trackingNumber: 'ACS 7300112233' },
+      }),
+    );
+    const shipped = await details(submitted.order.orderId);
+    expect(shipped.timeline.map((entry) => [entry.step, entry.at !== null, entry.notes])).toEqual([
+      ['draft', true, []],
+      ['awaiting_payment', true, []],
+      ['paid', true, []],
+      ['in_production', true, []],
+      ['shipped', true, [{ code: 'trackingNumber', trackingNumber: 'ACS 7300112233' }]],
+      ['delivered', false, []],
+      ['loaded', false, []],
+    ]);
+  });
+});
+
+describe('what an order ships and what that costs (ADR 009)', () => {
+  it('refuses to submit plastic cards with no delivery point to ship them to; with one, ships and charges delivery', async () => {
+    const pointOf = async (company: string) =>
+      (
+        await query<{ id: string }>(
+          `select id from delivery_points where company_id = $1 order by created_at, id limit 1`,
+          [company],
+        )
+      )[0]!.id;
+    // A draft saved before its delivery point was chosen: neither its order manager nor the
+    // company's finance user may submit it.
+    const draft = await saveDraft({ family: 'plastic', cards: [holderLine('a', 1_000)] }, 'om3', 'C1002');
+    expect(draft.price.deliveryFeeCents).toBeGreaterThan(0);
+    const before = await query<{ n: number }>(`select count(*)::int as n from orders`);
+    for (const [user, route, payload] of [
+      ['om3', 'submitPaymentOm', { draftId: draft.draftId, method: 'RF' }],
+      ['finance', 'submitOrderFinanceUser', { draftId: draft.draftId }],
+    ] as const) {
+      const refused = await api(user, 'POST', route, { company: 'C1002', payload });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().fields.map((f: { field: string }) => f.field)).toEqual(['deliveryPointId']);
+    }
+    expect(await query<{ n: number }>(`select count(*)::int as n from orders`)).toEqual(before);
+
+    const point = await pointOf('C1001');
+    const shipped = await saveDraft({
+      family: 'plastic',
+      deliveryPointId: point,
+      cards: [holderLine('a', 1_000)],
+    });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: shipped.draftId, method: 'RF' } }),
+    );
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${order.orderId}`),
+    ).order;
+    expect(details.deliveryPoint?.deliveryPointId).toBe(point);
+    expect(details.price.deliveryFeeCents).toBe(shipped.price.deliveryFeeCents);
+    expect(details.price.deliveryFeeCents).toBeGreaterThan(0);
+  });
+
+  it('submits virtual cards with no delivery point and no delivery fee, even from a draft that named one', async () => {
+    const [point] = await query<{ id: string }>(
+      `select id from delivery_points where company_id = 'C1001' order by created_at, id limit 1`,
+    );
+    const draft = await saveDraft({
+      family: 'virtual',
+      deliveryPointId: point!.id,
+      cards: [holderLine('a', 1_000)],
+    });
+    const { order } = ok<{ order: OrderSummary }>(
+      await api('om1', 'POST', 'submitPaymentOm', { payload: { draftId: draft.draftId, method: 'RF' } }),
+    );
+    const details = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${order.orderId}`),
+    ).order;
+    expect(details.deliveryPoint).toBeNull();
+    expect(details.price.deliveryFeeCents).toBe(0);
   });
 });
 
@@ -416,6 +694,13 @@ describe('complimentary bundles', () => {
       await api('om1', 'GET', `retrieveOrderCards?orderId=${submitted.order.orderId}`),
     ).cards;
     expect(after.every((line) => line.card.status === 'active')).toBe(true);
+    // The activation is a note of the loaded step, which keeps the time the cards were loaded.
+    const activated = ok<{ order: OrderDetails }>(
+      await api('om1', 'GET', `retrieveOrderDetails?orderId=${submitted.order.orderId}`),
+    ).order;
+    const loaded = activated.timeline.find((entry) => entry.step === 'loaded')!;
+    expect(loaded.notes).toEqual([{ code: 'cardsActivated', count: 10 }]);
+    expect(loaded.at).toBe(details.timeline.find((entry) => entry.step === 'loaded')!.at);
     await ledgerIsSound();
   });
 });
@@ -451,6 +736,37 @@ describe('emails and documents', () => {
     expect(mails).toHaveLength(3);
     expect(mails.every((mail) => /[α-ω]/i.test(mail.text) && !/\{\w+\}/.test(mail.text))).toBe(true);
     expect(mails[0]!.text).toContain(formatRf(submitted.order.rfCode));
+    // om1 is Ελένη: greeted in the vocative, never "Αγαπητέ/ή Ελένη".
+    expect(mails.every((mail) => mail.text.startsWith('Αγαπητή Ελένη,\n\n'))).toBe(true);
+  });
+
+  it('greets every recipient by their own name and language: approvers, submitters, English readers', async () => {
+    const since = new Date(Date.now() - 1_000);
+    // om3 (Γιώργος) orders above C1002's threshold: the payment manager (Δημήτρης) is asked to approve.
+    const big = await saveDraft(
+      { cards: Array.from({ length: 12 }, (_, index) => holderLine(`b${index}`, 20_000)) },
+      'om3',
+      'C1002',
+    );
+    const waiting = ok<{ order: OrderSummary }>(
+      await api('om3', 'POST', 'submitPaymentOm', {
+        company: 'C1002',
+        payload: { draftId: big.draftId, method: 'RF' },
+      }),
+    ).order;
+    expect(waiting.status).toBe('awaiting_approval');
+    // The finance user (Katerina, English) submits a draft of the same company.
+    const small = await saveDraft({ cards: [holderLine('s', 1_000)] }, 'om3', 'C1002');
+    ok(
+      await api('finance', 'POST', 'submitOrderFinanceUser', {
+        company: 'C1002',
+        payload: { draftId: small.draftId },
+      }),
+    );
+    const first = async (email: string) => (await mailsTo(email, since))[0]?.text ?? '';
+    expect(await first('payment@tessera.demo')).toMatch(/^Αγαπητέ Δημήτρη,\n\n/);
+    expect(await first('om3@tessera.demo')).toMatch(/^Αγαπητέ Γιώργο,\n\n/);
+    expect(await first('finance@tessera.demo')).toMatch(/^Dear Katerina,\n\n/);
   });
 
   it('serves the proforma as a PDF and the analysis as an xlsx, to the company only', async () => {
@@ -499,6 +815,29 @@ describe('demo orders', () => {
       await api('payment', 'GET', 'retrieveOrderHistory?status=awaiting_approval', { company: 'C1002' }),
     ).orders;
     expect(olive.map((order) => order.draftOrderAlias)).toContain('Δώρο Χριστουγέννων');
+    // What each demo order charges for delivery agrees with what it ships, and what ships has
+    // somewhere to go.
+    for (const summary of [...acme, ...olive]) {
+      const details = ok<{ order: OrderDetails }>(
+        await api(
+          summary.companyId === 'C1001' ? 'om1' : 'payment',
+          'GET',
+          `retrieveOrderDetails?orderId=${summary.orderId}`,
+          {
+            company: summary.companyId,
+          },
+        ),
+      ).order;
+      const ships = shipsCards(details);
+      expect([details.draftOrderAlias, details.price.deliveryFeeCents > 0]).toEqual([
+        details.draftOrderAlias,
+        ships,
+      ]);
+      expect([details.draftOrderAlias, details.deliveryPoint !== null]).toEqual([
+        details.draftOrderAlias,
+        ships,
+      ]);
+    }
     await ledgerIsSound();
   });
 });

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { OrderStatus, PlacedOrderType, CardCategory } from '@tessera/domain';
+import type { OrderEventNote, OrderStatus, PlacedOrderType, CardCategory } from '@tessera/domain';
 import type { Executor } from './repository';
 import { bankNotices, companyOrderSettings, orderEvents, orderLines, orders, payments } from './schema';
 
@@ -72,9 +72,15 @@ export async function updateOrder(
 
 export async function addEvent(
   db: Executor,
-  event: { orderId: string; status: OrderEventRow['status']; by: string | null; note?: string; at?: Date },
+  event: {
+    orderId: string;
+    status: OrderEventRow['status'];
+    by: string | null;
+    note?: OrderEventNote | null;
+    at?: Date;
+  },
 ): Promise<void> {
-  await db.insert(orderEvents).values({ ...event, note: event.note ?? '' });
+  await db.insert(orderEvents).values({ ...event, note: event.note ?? null });
 }
 
 export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {

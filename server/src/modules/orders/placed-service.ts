@@ -63,6 +63,7 @@ import {
   updateOrder,
   updatePayment,
   type OrderRow,
+  type PaymentRow,
 } from './placed-repository';
 import type { Executor } from './repository';
 import { prepareSubmission, submitDraft, type OrderActor } from './submit-order';
@@ -84,6 +85,8 @@ export type OrderNotice = {
     | 'unloaded'
     | 'cancelled';
   order: OrderRow;
+  /** paymentFailed: the attempt, whose reason tells a failure from a charge to refund. */
+  payment?: PaymentRow;
 };
 
 export type PlacedOrdersDeps = {
@@ -147,7 +150,7 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
 
   function notifyPayment(outcome: PaymentOutcome): void {
     if (outcome.paid) notify({ kind: 'paid', order: outcome.order });
-    if (outcome.failed) notify({ kind: 'paymentFailed', order: outcome.order });
+    if (outcome.failed) notify({ kind: 'paymentFailed', order: outcome.order, payment: outcome.payment });
   }
 
   async function lockOrder(tx: Executor, companyId: string, orderId: string): Promise<OrderRow> {
@@ -233,7 +236,9 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
         status,
         by: actor.userId,
         at,
-        note: decision.approved ? 'approved' : reason,
+        note: decision.approved
+          ? { code: 'approved' as const }
+          : { code: 'rejectionReason' as const, reason },
       });
       await audit(
         tx,
@@ -310,7 +315,7 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
         for (const pending of await pendingPayments(tx, orderId)) {
           await updatePayment(tx, pending.id, {
             status: 'cancelled',
-            failureReason: 'order cancelled',
+            failureReason: 'orderCancelled',
             completedAt: at,
           });
         }
@@ -581,7 +586,8 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
           status: next,
           by: actor.userId,
           at,
-          note: next === 'shipped' && trackingNumber ? trackingNumber : '',
+          note:
+            next === 'shipped' && trackingNumber ? { code: 'trackingNumber' as const, trackingNumber } : null,
         });
         await audit(tx, actor, 'order.advance', orderId, { status: before.status }, { status: next });
         return after;
@@ -721,7 +727,7 @@ export function createPlacedOrdersService(deps: PlacedOrdersDeps) {
             status: 'loaded',
             by: actor.userId,
             at: now(),
-            note: `activated ${activated}`,
+            note: { code: 'cardsActivated', count: activated },
           });
           await audit(tx, actor, 'order.activate', orderId, null, { activated });
         }

@@ -20,13 +20,15 @@ import type {
   DeliveryPoint,
   DraftCard,
   Locale,
+  OrderEventKind,
+  OrderEventNote,
   OrderPriceTotals,
   OrderStatus,
   OrderType,
+  PaymentFailureReason,
   PaymentKind,
   PaymentStatus,
   PlacedOrderType,
-  TimelineStep,
 } from '@tessera/domain';
 import { deliveryPoints } from '../accounts/schema';
 import { companies } from '../companies/schema';
@@ -155,7 +157,10 @@ export const orderLines = pgTable(
   (table) => [primaryKey({ columns: [table.orderId, table.position] })],
 );
 
-/** The order timeline: one row per step reached, with who and when. */
+/**
+ * The order timeline: one row per step reached (or end come to), with who and when, and what it
+ * adds as a code with its values (`OrderEventNote`), translated where it is shown (ADR 013).
+ */
 export const orderEvents = pgTable(
   'order_events',
   {
@@ -163,9 +168,9 @@ export const orderEvents = pgTable(
     orderId: uuid('order_id')
       .notNull()
       .references(() => orders.id, { onDelete: 'cascade' }),
-    status: text('status').$type<TimelineStep | OrderStatus>().notNull(),
+    status: text('status').$type<OrderEventKind>().notNull(),
     by: uuid('by'),
-    note: text('note').notNull().default(''),
+    note: jsonb('note').$type<OrderEventNote>(),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
@@ -187,7 +192,8 @@ export const payments = pgTable(
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     bankReference: text('bank_reference').notNull().default(''),
-    failureReason: text('failure_reason').notNull().default(''),
+    /** Why a failed or cancelled attempt did not succeed (a code, ADR 013); null otherwise. */
+    failureReason: text('failure_reason').$type<PaymentFailureReason>(),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),

@@ -2,6 +2,7 @@ import {
   needsApproval,
   priceOrder,
   rfOfOrderNumber,
+  shipsCards,
   type CardCategory,
   type CardFamily,
   type DeliveryPoint,
@@ -110,6 +111,15 @@ export async function submitDraft(
     lines,
   );
   const { deliveryPoint, terms } = prepared;
+  // Plastic cards are shipped and charged a delivery fee (shipmentOf, ADR 009): an order of them
+  // needs a delivery point to ship to, whoever submits it (the card-issue flow asks for one, but a
+  // finance user may submit a draft saved before it was chosen).
+  const ships = shipsCards(draft);
+  if (ships && !deliveryPoint) {
+    throw new AppError('VALIDATION', `draft ${draftId} ships cards but has no delivery point`, {
+      fields: [{ field: 'deliveryPointId', key: 'required' }],
+    });
+  }
   const price = priceOrder({ orderType: draft.orderType, family: draft.family, lines }, terms);
   const threshold = await approvalThreshold(tx, actor.companyId);
   const approvalRequired = needsApproval({ thresholdCents: threshold }, actor.roleId, price.totalCents);
@@ -126,7 +136,8 @@ export async function submitDraft(
     family: draft.family,
     alias: draft.alias,
     invoiceComments: draft.invoiceComments,
-    deliveryPoint,
+    // An order that ships nothing keeps no delivery point, whatever its draft named.
+    deliveryPoint: ships ? deliveryPoint : null,
     expiringDate: draft.expiringDate,
     status: approvalRequired ? 'awaiting_approval' : 'awaiting_payment',
     price: priceTotals(price),

@@ -635,7 +635,7 @@ describe('order managers (/account/order-managers)', () => {
     await user.type(within(edit).getByRole('textbox', { name: /^Τηλέφωνο/ }), '6971234567');
     await user.selectOptions(within(edit).getByRole('combobox', { name: /^Ρόλος/ }), '5');
     await user.click(within(edit).getByRole('button', { name: 'Αποθήκευση αλλαγών' }));
-    expect(await screen.findByText('Τα στοιχεία του/της Πέτρος Νικολάου ενημερώθηκαν.')).toBeTruthy();
+    expect(await screen.findByText('Τα στοιχεία ενημερώθηκαν: Πέτρος Νικολάου.')).toBeTruthy();
     expect(requestsTo(fetchMock, `${API}/updateManager`)[0]?.body).toEqual({
       userId: '5a0c3a3e-0000-4000-8000-000000000002',
       firstName: 'Πέτρος',

@@ -6,6 +6,7 @@ import {
   NewCardholderSchema,
   parseAmount,
   PRODUCTS,
+  shipmentOf,
   usesExistingCards,
   type Card,
   type CardCategory,
@@ -147,9 +148,12 @@ export function createsCards(orderType: OrderType): boolean {
   return CARD_CREATING_TYPES.includes(orderType);
 }
 
-/** Physical cards go by post to a delivery point: every family but virtual (ADR 009). */
+/**
+ * Physical cards go by post to a delivery point: the domain's one rule (`shipmentOf`), which also
+ * decides the delivery fee; no family chosen yet ships nothing yet.
+ */
 export function shipsCards(orderType: OrderType, family: CardFamily | null): boolean {
-  return createsCards(orderType) && family !== null && family !== 'virtual';
+  return family !== null && shipmentOf({ orderType, family }).ships;
 }
 
 export { usesExistingCards };

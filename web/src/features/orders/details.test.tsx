@@ -107,7 +107,7 @@ const SHIPPED = orderDetails(1042, {
       method: 'VISA',
       status: 'failed',
       amountCents: 12_232,
-      failureReason: 'Ανεπαρκές υπόλοιπο',
+      failureReason: 'declined',
       createdAt: '2026-03-05T08:00:00Z',
     }),
     payment(2, {
@@ -119,13 +119,18 @@ const SHIPPED = orderDetails(1042, {
     }),
   ],
   timeline: [
-    { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', note: '' },
-    { step: 'awaiting_payment', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', note: '' },
-    { step: 'paid', at: '2026-03-06T07:30:00Z', byName: 'Τράπεζα', note: '' },
-    { step: 'in_production', at: '2026-03-06T07:30:00Z', byName: '', note: '' },
-    { step: 'shipped', at: '2026-03-09T12:00:00Z', byName: 'Μαρία Παπαδοπούλου', note: 'ACS-99812' },
-    { step: 'delivered', at: null, byName: '', note: '' },
-    { step: 'loaded', at: null, byName: '', note: '' },
+    { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+    { step: 'awaiting_payment', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+    { step: 'paid', at: '2026-03-06T07:30:00Z', byName: 'Τράπεζα', notes: [] },
+    { step: 'in_production', at: '2026-03-06T07:30:00Z', byName: '', notes: [] },
+    {
+      step: 'shipped',
+      at: '2026-03-09T12:00:00Z',
+      byName: 'Μαρία Παπαδοπούλου',
+      notes: [{ code: 'trackingNumber', trackingNumber: 'ACS-99812' }],
+    },
+    { step: 'delivered', at: null, byName: '', notes: [] },
+    { step: 'loaded', at: null, byName: '', notes: [] },
   ],
   actions: { approve: false, pay: false, cancel: false, reorder: true, activate: false },
 });
@@ -147,7 +152,7 @@ describe('the order details page', () => {
       'Αναμονή πληρωμής04/03/2026, 23:15Από: Ελένη Κωνσταντίνου',
       'Πληρώθηκε06/03/2026, 09:30Από: Τράπεζα',
       'Σε παραγωγή06/03/2026, 09:30',
-      'Απεστάλη09/03/2026, 14:00Από: Μαρία ΠαπαδοπούλουACS-99812',
+      'Απεστάλη09/03/2026, 14:00Από: Μαρία ΠαπαδοπούλουΑριθμός αποστολής: ACS-99812',
       'ΠαραδόθηκεΕκκρεμεί',
       'ΦορτώθηκεΕκκρεμεί',
     ]);
@@ -186,10 +191,10 @@ describe('the order details page', () => {
       ['Τραπεζική μεταφορά με κωδικό RF', 'Ολοκληρώθηκε', '122,32\u00a0€', '06/03/2026, 09:30', '—'],
       [
         'Κάρτα (VISA) μέσω τράπεζας',
-        'Απορρίφθηκε από την τράπεζα',
+        'Απέτυχε',
         '122,32\u00a0€',
         '05/03/2026, 10:00',
-        'Ανεπαρκές υπόλοιπο',
+        'Η τράπεζα απέρριψε την πληρωμή.',
       ],
     ]);
 
@@ -387,7 +392,31 @@ describe('the order details page', () => {
     });
   });
 
-  it('shows a rejected order with its reason, in English', async () => {
+  it.each([
+    [
+      'a load of plastic cards',
+      { orderType: 'LOAD', family: 'plastic' },
+      'Nothing is shipped: this order loads cards the cardholders already have.',
+    ],
+    [
+      'new virtual cards',
+      { orderType: 'NEW', family: 'virtual' },
+      'Nothing is shipped: virtual cards are ready to use as soon as the order is paid.',
+    ],
+    [
+      'plastic cards whose order recorded no delivery point',
+      { orderType: 'NEW', family: 'plastic' },
+      'The cards are sent by courier, but no delivery point was recorded with this order. Please contact customer care.',
+    ],
+  ] as const)('says what %s ships, by the rule that charges delivery', async (_, kind, text) => {
+    const order = orderDetails(1060, { ...kind, deliveryPoint: null });
+    detailsApi('om1', order);
+    renderApp(`/en/order-details-page?orderId=${order.orderId}`);
+    const delivery = await screen.findByRole('region', { name: 'Delivery point' });
+    expect(delivery.textContent).toBe(`Delivery point${text}`);
+  });
+
+  it('shows a rejected order with its reason, in English, its timeline ending at the rejection', async () => {
     const rejected = orderDetails(1053, {
       status: 'rejected',
       approval: {
@@ -398,12 +427,13 @@ describe('the order details page', () => {
         rejectedReason: 'Over budget',
       },
       timeline: [
-        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', note: '' },
+        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        { step: 'awaiting_approval', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
         {
-          step: 'awaiting_approval',
-          at: '2026-03-04T21:15:00Z',
+          step: 'rejected',
+          at: '2026-03-05T10:00:00Z',
           byName: 'Δημήτρης Ιωάννου',
-          note: 'Over budget',
+          notes: [{ code: 'rejectionReason', reason: 'Over budget' }],
         },
       ],
     });
@@ -414,8 +444,108 @@ describe('the order details page', () => {
     expect(screen.getByText('Reason: Over budget (Δημήτρης Ιωάννου)')).toBeTruthy();
     expect(screen.queryByRole('group', { name: 'Order actions' })).toBeNull();
     const timeline = screen.getByRole('list', { name: 'Order progress' });
-    expect(within(timeline).getAllByRole('listitem')[1]!.textContent).toBe(
-      'Awaiting approval04/03/2026, 23:15By Δημήτρης ΙωάννουOver budget',
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      'Draft04/03/2026, 22:00By Ελένη Κωνσταντίνου',
+      'Awaiting approval04/03/2026, 23:15By Ελένη Κωνσταντίνου',
+      'Rejected05/03/2026, 12:00By Δημήτρης ΙωάννουReason: Over budget',
+    ]);
+    expect(steps[2]!.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('ends a cancelled order’s timeline at the cancellation and says in Greek why its payment stopped', async () => {
+    const cancelled = orderDetails(1054, {
+      status: 'cancelled',
+      orderType: 'NEW',
+      family: 'virtual',
+      payments: [
+        payment(1, {
+          method: 'VISA',
+          status: 'cancelled',
+          failureReason: 'orderCancelled',
+          createdAt: '2026-03-04T21:15:00Z',
+          completedAt: '2026-03-04T21:40:00Z',
+        }),
+      ],
+      timeline: [
+        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        { step: 'awaiting_payment', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        { step: 'cancelled', at: '2026-03-04T21:40:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+      ],
+    });
+    detailsApi('om1', cancelled);
+    renderApp(`/order-details-page?orderId=${cancelled.orderId}`);
+    const timeline = await screen.findByRole('list', { name: 'Πορεία παραγγελίας' });
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      'Πρόχειρο04/03/2026, 22:00Από: Ελένη Κωνσταντίνου',
+      'Αναμονή πληρωμής04/03/2026, 23:15Από: Ελένη Κωνσταντίνου',
+      'Ακυρώθηκε04/03/2026, 23:40Από: Ελένη Κωνσταντίνου',
+    ]);
+    const payments = screen.getByRole('table', { name: 'Πληρωμές' });
+    expect(
+      within(within(payments).getAllByRole('row')[1]!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'Κάρτα (VISA) μέσω τράπεζας',
+      'Ακυρώθηκε',
+      '1.234,56\u00a0€',
+      '04/03/2026, 23:40',
+      'Η παραγγελία ακυρώθηκε.',
+    ]);
+  });
+
+  it('says every note of the timeline in the reader’s language: approval, activation, lines not loaded', async () => {
+    const paid = orderDetails(1055, {
+      status: 'loaded',
+      orderType: 'NEW',
+      family: 'virtual',
+      product: 'COPMLIMENT',
+      approval: {
+        required: true,
+        thresholdCents: 100_000,
+        decidedByName: 'Δημήτρης Ιωάννου',
+        decidedAt: '2026-03-05T10:00:00Z',
+        rejectedReason: '',
+      },
+      timeline: [
+        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        { step: 'awaiting_approval', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        {
+          step: 'awaiting_payment',
+          at: '2026-03-05T10:00:00Z',
+          byName: 'Δημήτρης Ιωάννου',
+          notes: [{ code: 'approved' }],
+        },
+        { step: 'paid', at: '2026-03-05T11:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        {
+          step: 'loaded',
+          at: '2026-03-05T11:00:00Z',
+          byName: '',
+          notes: [
+            { code: 'linesNotLoaded', lines: [2, 5] },
+            { code: 'cardsActivated', count: 3 },
+          ],
+        },
+      ],
+    });
+    detailsApi('om1', paid);
+    renderApp(`/order-details-page?orderId=${paid.orderId}`);
+    const timeline = await screen.findByRole('list', { name: 'Πορεία παραγγελίας' });
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps[2]!.textContent).toBe(
+      'Αναμονή πληρωμής05/03/2026, 12:00Από: Δημήτρης ΙωάννουΗ παραγγελία εγκρίθηκε.',
     );
+    expect(steps[4]!.textContent).toBe(
+      'Φορτώθηκε05/03/2026, 13:00' +
+        'Οι γραμμές 2 και 5 δεν φορτώθηκαν: οι κάρτες τους έκλεισαν μετά την υποβολή και τα ποσά παραμένουν στο υπόλοιπο της εταιρείας.' +
+        'Ενεργοποιήθηκαν 3 κάρτες.',
+    );
+    // Nothing of the timeline is left in another language's words.
+    expect(timeline.textContent).not.toMatch(/[A-Za-z]/);
   });
 });

@@ -6,12 +6,15 @@ import {
   type CardCategory,
   type CardFamily,
   type Locale,
+  type NoShipmentReason,
+  type OrderEventKind,
+  type OrderEventNote,
   type OrderHistoryRequest,
   type OrderStatus,
   type OrderSummary,
+  type PaymentFailureReason,
   type PaymentStatus,
   type PlacedOrderType,
-  type TimelineStep,
 } from '@tessera/domain';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
@@ -64,7 +67,8 @@ export const ORDER_TYPE_MESSAGE: Record<PlacedOrderType, MessageId> = {
   UNLOAD: 'orders.type.unload',
 };
 
-export const TIMELINE_STEP_MESSAGE: Record<TimelineStep, MessageId> = {
+/** The title of each timeline entry: the steps, and the ends an order may come to. */
+export const TIMELINE_STEP_MESSAGE: Record<OrderEventKind, MessageId> = {
   draft: 'orders.step.draft',
   awaiting_approval: 'orders.step.awaitingApproval',
   awaiting_payment: 'orders.step.awaitingPayment',
@@ -73,6 +77,55 @@ export const TIMELINE_STEP_MESSAGE: Record<TimelineStep, MessageId> = {
   shipped: 'orders.step.shipped',
   delivered: 'orders.step.delivered',
   loaded: 'orders.step.loaded',
+  unloaded: 'orders.step.unloaded',
+  rejected: 'orders.step.rejected',
+  cancelled: 'orders.step.cancelled',
+};
+
+/**
+ * A timeline note in words (ADR 013): the server sends a code and its values, the page says it in
+ * the reader's language. The approver's reason is their own words, quoted as typed.
+ */
+export function timelineNoteText(intl: IntlShape, note: OrderEventNote): string {
+  switch (note.code) {
+    case 'approved':
+      return intl.formatMessage({ id: 'orders.timeline.note.approved' });
+    case 'rejectionReason':
+      return intl.formatMessage({ id: 'orders.timeline.note.rejectionReason' }, { reason: note.reason });
+    case 'trackingNumber':
+      return intl.formatMessage(
+        { id: 'orders.timeline.note.trackingNumber' },
+        { trackingNumber: note.trackingNumber },
+      );
+    case 'linesNotLoaded':
+      return intl.formatMessage(
+        { id: 'orders.timeline.note.linesNotLoaded' },
+        {
+          count: note.lines.length,
+          lines: intl.formatList(note.lines.map(String), { type: 'conjunction' }),
+        },
+      );
+    case 'cardsActivated':
+      return intl.formatMessage({ id: 'orders.timeline.note.cardsActivated' }, { count: note.count });
+  }
+}
+
+/** Why a payment attempt did not succeed, in words. */
+export const PAYMENT_FAILURE_MESSAGE: Record<PaymentFailureReason, MessageId> = {
+  declined: 'orders.paymentFailure.declined',
+  cancelledByPayer: 'orders.paymentFailure.cancelledByPayer',
+  replaced: 'orders.paymentFailure.replaced',
+  paidByTransfer: 'orders.paymentFailure.paidByTransfer',
+  orderCancelled: 'orders.paymentFailure.orderCancelled',
+  amountMismatch: 'orders.paymentFailure.amountMismatch',
+  orderNotAwaitingPayment: 'orders.paymentFailure.orderNotAwaitingPayment',
+};
+
+/** Why an order ships nothing, in words (the rule is the domain's `shipmentOf`). */
+export const NO_SHIPMENT_MESSAGE: Record<NoShipmentReason, MessageId> = {
+  loadsOnly: 'orders.details.noDelivery.loadsOnly',
+  virtualCards: 'orders.details.noDelivery.virtualCards',
+  unload: 'orders.details.noDelivery.unload',
 };
 
 export const PAYMENT_STATUS_MESSAGE: Record<PaymentStatus, MessageId> = {

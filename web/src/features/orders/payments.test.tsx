@@ -85,10 +85,10 @@ describe('back from the bank', () => {
   it('opens the failure page for a declined payment, in English under /en', async () => {
     const fetchMock = paymentsApi({
       [`POST ${ORDERS}/submitPaymentOrder`]: {
-        body: result({ status: 'failed', failureReason: 'Insufficient funds' }, 'awaiting_payment'),
+        body: result({ status: 'failed', failureReason: 'declined' }, 'awaiting_payment'),
       },
       [`GET ${ORDERS}/retrievePayment`]: {
-        body: result({ status: 'failed', failureReason: 'Insufficient funds' }, 'awaiting_payment'),
+        body: result({ status: 'failed', failureReason: 'declined' }, 'awaiting_payment'),
       },
       [`GET ${ORDERS}/retrievePaymentMethods`]: { body: methodsFor(60_900) },
     });
@@ -99,9 +99,29 @@ describe('back from the bank', () => {
     ).toBeTruthy();
     expect(router.state.location.pathname).toBe('/en/orders/payment/failure');
     expect(screen.getByText('The bank declined the payment of 609,00 € for order #1042.')).toBeTruthy();
-    expect(screen.getByText('Reason: Insufficient funds')).toBeTruthy();
+    expect(screen.getByText('Reason: The bank declined the payment.')).toBeTruthy();
     expect(screen.getByText('No money was taken.')).toBeTruthy();
     expect(requestsTo(fetchMock, `${ORDERS}/submitPaymentOrder`)[0]?.headers.get('Culture')).toBe('en-us');
+  });
+
+  it('says the amount will be refunded, in Greek, when the bank charged an order no longer awaiting payment', async () => {
+    const refund = result({ status: 'failed', failureReason: 'orderNotAwaitingPayment' }, 'cancelled');
+    paymentsApi({
+      [`POST ${ORDERS}/submitPaymentOrder`]: { body: refund },
+      [`GET ${ORDERS}/retrievePayment`]: { body: refund },
+    });
+    renderApp(resultUrl('approved'));
+    expect(await screen.findByText('Το ποσό θα σας επιστραφεί')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Η τράπεζα χρέωσε 609,00 € για την παραγγελία #1042, όμως η πληρωμή δεν πιστώθηκε στην παραγγελία.',
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.getByText('Αιτία: Η παραγγελία δεν περίμενε πλέον πληρωμή· το ποσό θα σας επιστραφεί.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Θα επιστρέψουμε το ποσό στην κάρτα με την οποία πληρώσατε.')).toBeTruthy();
+    expect(screen.queryByText('Δεν χρεώθηκε κανένα ποσό.')).toBeNull();
   });
 
   it('says so, and sends nothing, when the address lacks the bank’s signature', async () => {

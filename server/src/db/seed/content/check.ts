@@ -458,14 +458,14 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
   }
   if (key === 'emails') {
     for (const [id, v] of Object.entries(output as z.infer<typeof EmailsSchema>)) {
-      for (const p of ['{name}', '{ticketId}'])
+      for (const p of [id === 'contactReceived' ? '{greeting}' : '{name}', '{ticketId}'])
         if (!(v.subject + v.text).includes(p)) problem(file, `${id} should use ${p}`);
       if (!v.text.includes('{message}')) problem(file, `${id}.text should use {message}`);
     }
   }
   if (key === 'identity-emails') {
     for (const [id, v] of Object.entries(output as z.infer<typeof IdentityEmailsSchema>)) {
-      for (const p of ['{firstName}', '{link}', '{hours}'])
+      for (const p of ['{greeting}', '{link}', '{hours}'])
         if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
     }
   }

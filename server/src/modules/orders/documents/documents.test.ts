@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { PassThrough, Writable } from 'node:stream';
 import {
   DEFAULT_PRICING,
+  emailGreeting,
   formatAmount,
   formatRf,
   OrderDetailsSchema,
@@ -438,12 +439,15 @@ describe('order emails', () => {
     (locale) => {
       const templates = seededTemplates(locale);
       expect(Object.keys(templates).sort()).toEqual([...ORDER_EMAIL_KINDS].sort());
+      const values = { ...EMAIL_VALUES, greeting: emailGreeting(EMAIL_VALUES.firstName, locale) };
       for (const kind of ORDER_EMAIL_KINDS) {
-        const { subject, text } = renderOrderEmail(templates, kind, EMAIL_VALUES);
+        const { subject, text } = renderOrderEmail(templates, kind, values);
         expect(subject, kind).toContain(EMAIL_VALUES.order);
         expect(text, kind).toContain(EMAIL_VALUES.order);
         expect(text, kind).toContain(EMAIL_VALUES.orderUrl);
-        expect(text, kind).toContain('Ελένη');
+        // Greeted by name, in the vocative in Greek: "Αγαπητή Ελένη,", "Dear Ελένη,".
+        expect(text.startsWith(`${values.greeting}\n\n`), kind).toBe(true);
+        expect(text, kind).not.toMatch(/\/ή|ο\/η|τον\/την/);
         for (const name of ORDER_EMAIL_PLACEHOLDERS[kind]) {
           expect(text, `${kind} uses ${name}`).toContain(
             String(EMAIL_VALUES[name as keyof typeof EMAIL_VALUES]),
@@ -457,9 +461,10 @@ describe('order emails', () => {
 
   it('refuse to render with a placeholder left unfilled', () => {
     const templates = seededTemplates('el');
-    const { reason: _reason, ...withoutReason } = EMAIL_VALUES;
+    const withGreeting = { ...EMAIL_VALUES, greeting: 'Αγαπητή Ελένη,' };
+    const { reason: _reason, ...withoutReason } = withGreeting;
     expect(() => renderOrderEmail(templates, 'rejected', withoutReason)).toThrow(/rejected.*\{reason\}/);
-    const { orderUrl: _orderUrl, ...withoutUrl } = EMAIL_VALUES;
+    const { orderUrl: _orderUrl, ...withoutUrl } = withGreeting;
     expect(() => renderOrderEmail(templates, 'paid', withoutUrl)).toThrow(/\{orderUrl\}/);
   });
 

@@ -14,6 +14,7 @@ export const ORDER_EMAIL_KINDS = [
   'rejected',
   'awaitingPayment',
   'paymentFailed',
+  'refundDue',
   'paid',
   'inProduction',
   'shipped',
@@ -28,8 +29,12 @@ export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 export type OrderEmailTemplate = { subject: string; text: string };
 export type OrderEmailTemplates = Record<OrderEmailKind, OrderEmailTemplate>;
 
-/** Placeholders every order email uses: whom it greets, which order, and the link to it. */
-export const ORDER_EMAIL_COMMON_PLACEHOLDERS = ['firstName', 'order', 'orderUrl'] as const;
+/**
+ * Placeholders every order email uses: the salutation (`emailGreeting`: "Αγαπητή Μαρία,", "Dear
+ * Maria,"), which order, and the link to it. `{firstName}` is filled too, for texts reworded in the
+ * CMS that still name the person themselves.
+ */
+export const ORDER_EMAIL_COMMON_PLACEHOLDERS = ['greeting', 'order', 'orderUrl'] as const;
 
 /**
  * The further placeholders each kind's text must use (the content check holds the CMS to them):
@@ -42,6 +47,7 @@ export const ORDER_EMAIL_PLACEHOLDERS: Record<OrderEmailKind, readonly string[]>
   rejected: ['approver', 'reason'],
   awaitingPayment: ['amount', 'rfCode', 'beneficiary', 'bankName', 'iban'],
   paymentFailed: ['amount', 'retryUrl'],
+  refundDue: ['reason'],
   paid: ['amount'],
   inProduction: [],
   shipped: ['trackingNumber'],

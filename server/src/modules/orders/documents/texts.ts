@@ -3,6 +3,7 @@ import {
   type CardStatus,
   type Locale,
   type OrderStatus,
+  type PaymentFailureReason,
   type PlacedOrderType,
 } from '@tessera/domain';
 
@@ -115,6 +116,16 @@ const el = {
     rejected: 'Απορρίφθηκε',
     cancelled: 'Ακυρώθηκε',
   } satisfies Record<OrderStatus, string>,
+  /** Why a payment attempt did not succeed (`PaymentFailureReason`), as the order page says it. */
+  paymentFailures: {
+    declined: 'Η τράπεζα απέρριψε την πληρωμή.',
+    cancelledByPayer: 'Η πληρωμή ακυρώθηκε στη σελίδα της τράπεζας.',
+    replaced: 'Αντικαταστάθηκε από νεότερη προσπάθεια πληρωμής.',
+    paidByTransfer: 'Η παραγγελία εξοφλήθηκε με τραπεζική μεταφορά.',
+    orderCancelled: 'Η παραγγελία ακυρώθηκε.',
+    amountMismatch: 'Η τράπεζα χρέωσε ποσό διαφορετικό από το σύνολο της παραγγελίας.',
+    orderNotAwaitingPayment: 'Η παραγγελία δεν περίμενε πλέον πληρωμή.',
+  } satisfies Record<PaymentFailureReason, string>,
   cardStatuses: {
     active: 'Ενεργή',
     blocked: 'Σε φραγή',
@@ -228,6 +239,15 @@ const en: DocumentTexts = {
     unloaded: 'Unloaded',
     rejected: 'Rejected',
     cancelled: 'Cancelled',
+  },
+  paymentFailures: {
+    declined: 'The bank declined the payment.',
+    cancelledByPayer: 'The payment was cancelled on the bank’s page.',
+    replaced: 'Replaced by a newer payment attempt.',
+    paidByTransfer: 'The order was paid by bank transfer.',
+    orderCancelled: 'The order was cancelled.',
+    amountMismatch: 'The bank charged an amount other than the order total.',
+    orderNotAwaitingPayment: 'The order no longer awaited payment.',
   },
   cardStatuses: {
     active: 'Active',

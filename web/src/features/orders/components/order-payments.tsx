@@ -4,9 +4,12 @@ import { useIntl } from 'react-intl';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
 import { useLocale } from '../../../lib/use-locale';
-import { PAYMENT_STATUS_MESSAGE } from '../model';
+import { PAYMENT_FAILURE_MESSAGE, PAYMENT_STATUS_MESSAGE } from '../model';
 
-/** The order's payments, newest first: method, status in words, amount, when, and why one failed. */
+/**
+ * The order's payments, newest first: method, status in words, amount, when, and why one did not
+ * succeed (a code from the server, said in the reader's language).
+ */
 export function OrderPayments({ payments, caption }: { payments: readonly Payment[]; caption: string }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -44,7 +47,11 @@ export function OrderPayments({ payments, caption }: { payments: readonly Paymen
                 <Table.Td>
                   <time dateTime={at}>{formatDateTime(at, locale)}</time>
                 </Table.Td>
-                <Table.Td>{payment.failureReason || '—'}</Table.Td>
+                <Table.Td>
+                  {payment.failureReason
+                    ? intl.formatMessage({ id: PAYMENT_FAILURE_MESSAGE[payment.failureReason] })
+                    : '—'}
+                </Table.Td>
               </Table.Tr>
             );
           })}

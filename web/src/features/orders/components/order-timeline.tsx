@@ -1,14 +1,19 @@
 import { Text, Timeline } from '@mantine/core';
-import type { TimelineEntry } from '@tessera/domain';
+import { ORDER_ENDINGS, type OrderEventKind, type TimelineEntry } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { TIMELINE_STEP_MESSAGE } from '../model';
+import { TIMELINE_STEP_MESSAGE, timelineNoteText } from '../model';
+
+/** The bullet of an order's end: red for a rejection, grey for a cancellation. */
+const ENDING_COLOR: Partial<Record<OrderEventKind, string>> = { rejected: 'red.8', cancelled: 'gray.7' };
 
 /**
  * Where the order has been and what is ahead, step by step: each reached step with its time (in
- * Athens) and who moved it, the steps ahead marked "pending" in words, and each step's note (the
- * courier's tracking number, the reason of a rejection). A list for screen readers.
+ * Athens) and who moved it, the steps ahead marked "pending" in words, and each step's notes in the
+ * reader's language (an approval, the courier's tracking number, the reason of a rejection). An
+ * order that was rejected or cancelled ends there, with nothing pending after it. A list for
+ * screen readers.
  */
 export function OrderTimeline({ timeline, label }: { timeline: readonly TimelineEntry[]; label: string }) {
   const intl = useIntl();
@@ -18,6 +23,7 @@ export function OrderTimeline({ timeline, label }: { timeline: readonly Timeline
     <Timeline active={active} bulletSize={18} lineWidth={2} role="list" aria-label={label}>
       {timeline.map((entry, index) => {
         const isReached = entry.at !== null;
+        const isEnding = (ORDER_ENDINGS as readonly OrderEventKind[]).includes(entry.step);
         return (
           <Timeline.Item
             key={entry.step}
@@ -25,6 +31,7 @@ export function OrderTimeline({ timeline, label }: { timeline: readonly Timeline
             aria-current={index === active ? 'step' : undefined}
             title={intl.formatMessage({ id: TIMELINE_STEP_MESSAGE[entry.step] })}
             lineVariant={index >= active ? 'dashed' : 'solid'}
+            {...(isEnding ? { color: ENDING_COLOR[entry.step] } : {})}
           >
             <Text size="sm" c={isReached ? undefined : 'dimmed'}>
               {entry.at !== null ? (
@@ -38,11 +45,11 @@ export function OrderTimeline({ timeline, label }: { timeline: readonly Timeline
                 {intl.formatMessage({ id: 'orders.timeline.by' }, { name: entry.byName })}
               </Text>
             ) : null}
-            {entry.note ? (
-              <Text size="sm" className="tessera-order-timeline__note">
-                {entry.note}
+            {entry.notes.map((note, noteIndex) => (
+              <Text key={noteIndex} size="sm" className="tessera-order-timeline__note">
+                {timelineNoteText(intl, note)}
               </Text>
-            ) : null}
+            ))}
           </Timeline.Item>
         );
       })}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Text, Title } from '@mantine/core';
-import { formatRf, type OrderDetails } from '@tessera/domain';
+import { formatRf, shipmentOf, type OrderDetails } from '@tessera/domain';
 import { useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -25,7 +25,7 @@ import { OrderPayments } from '../components/order-payments';
 import { PriceBreakdown } from '../../../ui/price-breakdown';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderStatusBadge } from '../components/status-badge';
-import { ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
+import { NO_SHIPMENT_MESSAGE, ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
 import '../orders.css';
 
 /**
@@ -138,6 +138,34 @@ function StatusNote({ order }: { order: OrderDetails }) {
   }
 }
 
+/**
+ * Where the cards go, by the rule that also charges the delivery fee (`shipmentOf`): the delivery
+ * point of plastic cards, or why nothing is shipped. An order of plastic cards that recorded no
+ * delivery point (possible before submission required one) says so rather than "nothing is shipped".
+ */
+function Delivery({ order }: { order: OrderDetails }) {
+  const intl = useIntl();
+  const shipment = shipmentOf(order);
+  const point = order.deliveryPoint;
+  if (!shipment.ships) {
+    return <Text c="dimmed">{intl.formatMessage({ id: NO_SHIPMENT_MESSAGE[shipment.reason] })}</Text>;
+  }
+  if (!point) {
+    return <Text>{intl.formatMessage({ id: 'orders.details.deliveryNotRecorded' })}</Text>;
+  }
+  return (
+    <address className="tessera-order-address">
+      <Text fw={600}>{point.alias}</Text>
+      <Text>{`${point.street} ${point.streetNumber}, ${point.postalCode} ${point.city}`}</Text>
+      {point.contactName || point.phone ? (
+        <Text size="sm" c="dimmed">
+          {[point.contactName, point.phone].filter(Boolean).join(' · ')}
+        </Text>
+      ) : null}
+    </address>
+  );
+}
+
 function OrderView({ order, title }: { order: OrderDetails; title: string }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -150,7 +178,6 @@ function OrderView({ order, title }: { order: OrderDetails; title: string }) {
   };
   const { actions } = order;
   const hasActions = actions.approve || actions.pay || actions.cancel || actions.reorder || actions.activate;
-  const point = order.deliveryPoint;
 
   const fact = (labelId: MessageId, value: ReactNode) => (
     <div>
@@ -223,19 +250,7 @@ function OrderView({ order, title }: { order: OrderDetails; title: string }) {
       </div>
 
       <Section id="order-delivery-title" titleId="orders.details.delivery">
-        {point ? (
-          <address className="tessera-order-address">
-            <Text fw={600}>{point.alias}</Text>
-            <Text>{`${point.street} ${point.streetNumber}, ${point.postalCode} ${point.city}`}</Text>
-            {point.contactName || point.phone ? (
-              <Text size="sm" c="dimmed">
-                {[point.contactName, point.phone].filter(Boolean).join(' · ')}
-              </Text>
-            ) : null}
-          </address>
-        ) : (
-          <Text c="dimmed">{intl.formatMessage({ id: 'orders.details.noDelivery' })}</Text>
-        )}
+        <Delivery order={order} />
       </Section>
 
       <Section id="order-payments-title" titleId="orders.details.payments">

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
-import { localePath, type PaymentResultResponse } from '@tessera/domain';
+import { isRefundDue, localePath, type PaymentResultResponse } from '@tessera/domain';
 import { useEffect } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -10,29 +10,51 @@ import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { PayOrder } from '../../../ui/pay-order';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
+import type { MessageId } from '../../../i18n/messages';
 import { usePayment } from '../api/get-payment';
+import { PAYMENT_FAILURE_MESSAGE } from '../model';
 import '../orders.css';
+
+/** What happened to the attempt: declined or cancelled (nothing charged), or charged but not credited. */
+function summaryMessage(payment: PaymentResultResponse['payment']): MessageId {
+  if (isRefundDue(payment.failureReason)) return 'orders.failure.refund';
+  return payment.status === 'cancelled' ? 'orders.failure.cancelled' : 'orders.failure.declined';
+}
 
 function Failure({ data }: { data: PaymentResultResponse }) {
   const intl = useIntl();
   const { payment, order } = data;
   const canRetry = order.status === 'awaiting_payment';
+  // The bank took the money but the order could not take it (ADR 010, "refund due"): say it will
+  // come back rather than that nothing was charged.
+  const isRefund = isRefundDue(payment.failureReason);
   return (
     <Stack gap="lg">
-      <Alert color="red" variant="light" title={intl.formatMessage({ id: 'orders.failure.heading' })}>
+      <Alert
+        color="red"
+        variant="light"
+        title={intl.formatMessage({
+          id: isRefund ? 'orders.failure.refundHeading' : 'orders.failure.heading',
+        })}
+      >
         <Stack gap="xs">
           <Text>
             {intl.formatMessage(
-              { id: payment.status === 'cancelled' ? 'orders.failure.cancelled' : 'orders.failure.declined' },
+              { id: summaryMessage(payment) },
               { number: order.orderNumber, amount: formatMoney(payment.amountCents) },
             )}
           </Text>
           {payment.failureReason ? (
             <Text>
-              {intl.formatMessage({ id: 'orders.failure.reason' }, { reason: payment.failureReason })}
+              {intl.formatMessage(
+                { id: 'orders.failure.reason' },
+                { reason: intl.formatMessage({ id: PAYMENT_FAILURE_MESSAGE[payment.failureReason] }) },
+              )}
             </Text>
           ) : null}
-          <Text fw={600}>{intl.formatMessage({ id: 'orders.failure.notCharged' })}</Text>
+          <Text fw={600}>
+            {intl.formatMessage({ id: isRefund ? 'orders.failure.refundNote' : 'orders.failure.notCharged' })}
+          </Text>
         </Stack>
       </Alert>
       {canRetry ? (
