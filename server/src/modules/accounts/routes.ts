@@ -29,10 +29,9 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, sessionOf } from '../../platform/auth-guard';
+import { allowRoles, COMPANY_USERS, ORDERING, sessionOf } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
 import { requireCompany } from '../../platform/tenant';
-import { COMPANY_USERS, ORDERING } from '../cards/routes';
 import type { IdentityService } from '../identity/service';
 import type { AccountActor, AccountsService } from './service';
 
