@@ -13,20 +13,34 @@ import { createOidcClient } from './modules/auth/oidc-client';
 import { authApiRoutes, authRoutes } from './modules/auth/routes';
 import { createAuthService, type AuthService } from './modules/auth/service';
 import { createPortalSessionStore, type PortalSessionStore } from './modules/auth/sessions';
-import { accountsRoutes } from './modules/accounts/routes';
-import { createAccountsService, type AccountsService } from './modules/accounts/service';
+import {
+  cardPrintingRoutes,
+  createCardPrintingService,
+  type CardPrintingService,
+} from './modules/card-printing';
 import { cardsRoutes } from './modules/cards/routes';
 import { createCardsService, type CardsService } from './modules/cards/service';
 import { companiesRoutes } from './modules/companies/routes';
 import { createCompaniesService, type CompaniesService } from './modules/companies/service';
 import { contentRoutes } from './modules/content/routes';
 import { createContentService, type ContentService } from './modules/content/service';
+import { contractsRoutes, createContractsService, type ContractsService } from './modules/contracts';
+import {
+  createDeliveryPointsService,
+  deliveryPointsRoutes,
+  type DeliveryPointsService,
+} from './modules/delivery-points';
 import { devMailboxRoutes } from './modules/dev-mailbox/routes';
 import { APP_VERSION, healthRoutes } from './modules/health/routes';
 import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity/oidc-provider';
 import { identityRoutes } from './modules/identity/routes';
 import { createIdentityService, type IdentityService } from './modules/identity/service';
 import { createLedgerService, type LedgerService } from './modules/ledger/service';
+import {
+  createNotificationsService,
+  notificationsRoutes,
+  type NotificationsService,
+} from './modules/notifications';
 import { ordersRoutes } from './modules/orders/routes';
 import { createOrdersService, type OrdersService } from './modules/orders/service';
 import { createSandboxGateway } from './modules/orders/gateway';
@@ -35,6 +49,8 @@ import { createPlacedOrdersService, type PlacedOrdersService } from './modules/o
 import { sandboxBankRoutes } from './modules/orders/sandbox-bank';
 import { orderDocumentRoutes } from './modules/orders/document-routes';
 import { createOrderMailer } from './modules/orders/order-mail';
+import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
+import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk/routes';
 import { createBulkService, type BulkService } from './modules/bulk/service';
 import { installAuthGuard } from './platform/auth-guard';
@@ -65,7 +81,12 @@ export type AppServices = {
   auth: AuthService;
   ledger: LedgerService;
   cards: CardsService;
-  accounts: AccountsService;
+  deliveryPoints: DeliveryPointsService;
+  cardPrinting: CardPrintingService;
+  spendRules: SpendRulesService;
+  contracts: ContractsService;
+  people: PeopleService;
+  notifications: NotificationsService;
   orders: OrdersService;
   placedOrders: PlacedOrdersService;
   jobs: Jobs;
@@ -265,10 +286,21 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(companiesRoutes(companies), { prefix: '/api/v1/accounts' });
   const ledger = createLedgerService();
   const cards = createCardsService({ db: database.db, ledger });
-  const accounts = createAccountsService({ db: database.db, cards, content, identity });
   await app.register(cardsRoutes(cards), { prefix: '/api/v1/accounts' });
-  await app.register(accountsRoutes(accounts, identity), { prefix: '/api/v1/accounts' });
-  const orders = createOrdersService({ db: database.db, cards, accounts, identity });
+  // The company's set-up, cut by domain, still under the accounts service's URLs (SPEC §7).
+  const deliveryPoints = createDeliveryPointsService({ db: database.db });
+  const cardPrinting = createCardPrintingService({ db: database.db, deliveryPoints });
+  const spendRules = createSpendRulesService({ db: database.db });
+  const contracts = createContractsService({ db: database.db });
+  const people = createPeopleService({ db: database.db, identity });
+  const notifications = createNotificationsService({ db: database.db, cards, content });
+  await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
+  await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });
+  await app.register(spendRulesRoutes(spendRules), { prefix: '/api/v1/accounts' });
+  await app.register(contractsRoutes(contracts), { prefix: '/api/v1/accounts' });
+  await app.register(peopleRoutes(people), { prefix: '/api/v1/accounts' });
+  await app.register(notificationsRoutes(notifications), { prefix: '/api/v1/accounts' });
+  const orders = createOrdersService({ db: database.db, cards, deliveryPoints, contracts, identity });
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   // Where the browser is sent for payment and back: PUBLIC_URL, or paths on the host it opened.
   const browserBase = config.isPublicUrlFixed ? config.publicUrl : '';
@@ -348,7 +380,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     auth,
     ledger,
     cards,
-    accounts,
+    deliveryPoints,
+    cardPrinting,
+    spendRules,
+    contracts,
+    people,
+    notifications,
     orders,
     placedOrders,
     jobs,

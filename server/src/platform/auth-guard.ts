@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Locale, RoleId } from '@tessera/domain';
+import { COMPANY_ROLES, ROLE, type Locale, type RoleId } from '@tessera/domain';
 import { AppError } from './errors';
 
 /**
@@ -77,6 +77,11 @@ export async function requireRole(request: FastifyRequest, ...roles: RoleId[]): 
 export const signedIn: preHandlerAsyncHookHandler = async (request) => {
   await requireSession(request);
 };
+
+/** Everyone who works for companies: provider staff and the company roles. */
+export const COMPANY_USERS = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ...COMPANY_ROLES];
+/** Who changes cards and the company's set-up: the order manager and provider staff acting for it. */
+export const ORDERING = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.ORDER_MANAGER];
 
 /** preHandler factory: a signed-in user whose role is one of `roles` (each route lists its roles, ADR 005). */
 export function allowRoles(...roles: RoleId[]): preHandlerAsyncHookHandler {

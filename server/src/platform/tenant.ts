@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isProviderRole, ROLE } from '@tessera/domain';
+import { isProviderRole, ROLE, type RoleId } from '@tessera/domain';
 import { writeAudit } from './audit';
 import { requireSession, type SessionPrincipal } from './auth-guard';
 import type { Db } from './db';
@@ -92,4 +92,29 @@ export async function requireCompany(
     session.companyId = companyId;
   }
   return { companyId, session, isProviderActing: isProvider };
+}
+
+/**
+ * Who acts and for which company, as a company-scoped write needs it: for its rules (the role, the
+ * companies the user works for) and for its audit entry (the request id).
+ */
+export type CompanyActor = {
+  userId: string;
+  roleId: RoleId;
+  companyId: string;
+  /** The companies the acting user works for (empty for provider staff). */
+  relatedCompanyIds: readonly string[];
+  requestId?: string;
+};
+
+/** The acting user and the company the request acts for, resolved by `requireCompany` first. */
+export async function requireCompanyActor(request: FastifyRequest): Promise<CompanyActor> {
+  const scope = await requireCompany(request);
+  return {
+    userId: scope.session.userId,
+    roleId: scope.session.roleId,
+    companyId: scope.companyId,
+    relatedCompanyIds: scope.session.relatedCompanyIds,
+    requestId: String(request.id),
+  };
 }

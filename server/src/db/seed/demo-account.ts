@@ -1,15 +1,15 @@
 import { foldForSearch, type CardCategory } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { addressKey } from '../../modules/accounts/service';
+import { addressKey } from '../../modules/delivery-points';
 import {
   cardPrintingSettings,
   companyAgents,
+  companyOrderSettings,
   contracts,
   deliveryPoints,
   spendRules,
   trzContracts,
-} from '../../modules/accounts/schema';
-import { companyOrderSettings } from '../../modules/orders/schema';
+} from '../schema';
 
 type Executor = Pick<Db, 'insert'>;
 

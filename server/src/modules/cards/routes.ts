@@ -5,24 +5,18 @@ import {
   CardResponseSchema,
   CardsKpisResponseSchema,
   CardSummariesResponseSchema,
-  COMPANY_ROLES,
   NotificationStatusResponseSchema,
   ProductsResponseSchema,
   RenameCardRequestSchema,
-  ROLE,
   UpdateCardholderRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles } from '../../platform/auth-guard';
+import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
 import { requireCompany, type CompanyScope } from '../../platform/tenant';
 import type { CardsService } from './service';
 
 const tags = ['accounts'];
-/** Everyone who works for companies: provider staff and the company roles. */
-export const COMPANY_USERS = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ...COMPANY_ROLES];
-/** Who changes cards and the company's set-up: the order manager and provider staff acting for it. */
-export const ORDERING = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.ORDER_MANAGER];
 
 export function actorOf(scope: CompanyScope, requestId: string) {
   return { userId: scope.session.userId, companyId: scope.companyId, requestId };

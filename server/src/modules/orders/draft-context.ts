@@ -18,8 +18,9 @@ import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
-import type { AccountsService } from '../accounts/service';
 import type { CardsService } from '../cards/service';
+import type { ContractsService } from '../contracts';
+import type { DeliveryPointsService } from '../delivery-points';
 import type { IdentityService } from '../identity/service';
 import { headerOf, toDraftCard, toDraftOrder } from './draft-view';
 import {
@@ -38,7 +39,8 @@ import { lineProblems, type DraftHeaderFacts, type LineToCheck } from './validat
 export type OrdersDeps = {
   db: Db;
   cards: CardsService;
-  accounts: AccountsService;
+  deliveryPoints: DeliveryPointsService;
+  contracts: ContractsService;
   identity: IdentityService;
   now?: () => Date;
 };
@@ -74,7 +76,7 @@ export function createDraftContext(deps: OrdersDeps) {
     companyId: string,
   ): Promise<(product: CardCategory, family: CardFamily) => PricingTerms> {
     const today = athensDate(now());
-    const contracts = (await deps.accounts.contracts(companyId)).filter(
+    const contracts = (await deps.contracts.contracts(companyId)).filter(
       (contract) =>
         contract.status === 'active' &&
         contract.validFrom <= today &&
@@ -88,7 +90,7 @@ export function createDraftContext(deps: OrdersDeps) {
   async function deliveryPointOf(companyId: string, id: string | null): Promise<DeliveryPoint | null> {
     if (id === null) return null;
     try {
-      return await deps.accounts.getDeliveryPoint(companyId, id);
+      return await deps.deliveryPoints.getDeliveryPoint(companyId, id);
     } catch (error) {
       if (error instanceof AppError && error.code === 'NOT_FOUND') {
         throw new AppError('VALIDATION', `delivery point ${id} is not of ${companyId}`, {

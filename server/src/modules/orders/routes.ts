@@ -20,11 +20,10 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles } from '../../platform/auth-guard';
+import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { requireCompany } from '../../platform/tenant';
-import { COMPANY_USERS, ORDERING } from '../cards/routes';
 import type { DraftActor, IdempotencyOptions, OrdersService } from './service';
 
 const tags = ['orders'];

@@ -30,8 +30,8 @@ import type {
   PaymentStatus,
   PlacedOrderType,
 } from '@tessera/domain';
-import { deliveryPoints } from '../accounts/schema';
 import { companies } from '../companies/schema';
+import { deliveryPoints } from '../delivery-points/schema';
 
 /**
  * Draft orders (SPEC §3 order draft, §7 orders service; docs/decisions/009-card-issue-and-pricing.md):

@@ -69,7 +69,7 @@ export function createOrdersService(deps: OrdersDeps) {
       const row = await findDraft(deps.db, companyId, draftId);
       if (!row) throw new AppError('NOT_FOUND', `no draft ${draftId} in ${companyId}`);
       const [deliveryPoint, terms] = await Promise.all([
-        row.deliveryPointId ? deps.accounts.getDeliveryPoint(companyId, row.deliveryPointId) : null,
+        row.deliveryPointId ? deps.deliveryPoints.getDeliveryPoint(companyId, row.deliveryPointId) : null,
         termsOf(companyId),
       ]);
       return view(deps.db, row, deliveryPoint, terms(row.product, row.family));

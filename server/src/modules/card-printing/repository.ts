@@ -1,0 +1,29 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../platform/db';
+import { cardPrintingSettings } from './schema';
+
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type CardPrintingRow = typeof cardPrintingSettings.$inferSelect;
+
+export async function findCardPrinting(
+  db: Executor,
+  companyId: string,
+): Promise<CardPrintingRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(cardPrintingSettings)
+    .where(eq(cardPrintingSettings.companyId, companyId));
+  return row;
+}
+
+export async function upsertCardPrinting(
+  db: Executor,
+  row: typeof cardPrintingSettings.$inferInsert,
+): Promise<CardPrintingRow> {
+  const [saved] = await db
+    .insert(cardPrintingSettings)
+    .values(row)
+    .onConflictDoUpdate({ target: cardPrintingSettings.companyId, set: { ...row } })
+    .returning();
+  return saved!;
+}

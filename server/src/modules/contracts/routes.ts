@@ -1,0 +1,56 @@
+import {
+  ContractsResponseSchema,
+  TrzContractResponseSchema,
+  UpdateTrzContractRequestSchema,
+} from '@tessera/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
+import { requireCompany, requireCompanyActor } from '../../platform/tenant';
+import type { ContractsService } from './service';
+
+const tags = ['accounts'];
+
+/**
+ * `/api/v1/accounts/...` contract calls (SPEC §7). Reads are open to every company role and provider
+ * staff; changing the TRZ contract to the order manager and provider staff (audited). Every route
+ * resolves the company first (403 for a foreign one).
+ */
+export function contractsRoutes(service: ContractsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/contracts',
+      {
+        schema: { tags, response: { 200: ContractsResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => {
+        const { companyId } = await requireCompany(request);
+        return { success: true as const, contracts: await service.contracts(companyId) };
+      },
+    );
+
+    app.get(
+      '/retrieveTrzContract',
+      {
+        schema: { tags, response: { 200: TrzContractResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => {
+        const { companyId } = await requireCompany(request);
+        return { success: true as const, trzContract: await service.trzContract(companyId) };
+      },
+    );
+
+    app.post(
+      '/updateTrzContract',
+      {
+        schema: { tags, body: UpdateTrzContractRequestSchema, response: { 200: TrzContractResponseSchema } },
+        preHandler: allowRoles(...ORDERING),
+      },
+      async (request) => ({
+        success: true as const,
+        trzContract: await service.updateTrzContract(request.body, await requireCompanyActor(request)),
+      }),
+    );
+  };
+}

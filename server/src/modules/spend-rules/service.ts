@@ -1,0 +1,112 @@
+import {
+  CORE_CATEGORIES,
+  type CoreCategoriesResponse,
+  type CreateBenefitsRuleRequest,
+  type CreateSpendRule,
+  type Locale,
+  type SpendRule,
+} from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { CompanyActor } from '../../platform/tenant';
+import { findSpendRules, insertSpendRule, markSpendRuleDeleted, type SpendRuleRow } from './repository';
+
+export type SpendRulesService = ReturnType<typeof createSpendRulesService>;
+
+function toSpendRule(row: SpendRuleRow): SpendRule {
+  return {
+    ruleId: row.id,
+    product: row.product,
+    name: row.name,
+    target: row.target,
+    period: row.period,
+    limitCents: row.limitCents,
+    createdAt: row.createdAt.toISOString(),
+    createdBy: row.createdBy ?? '',
+  };
+}
+
+/**
+ * The company's spend rules (SPEC §7 accounts service): Spendeo limits and blocks, MyBenefits
+ * monthly allowances per core category. Routes resolve the company and the role before calling;
+ * every write is audited with the company acted for.
+ */
+export function createSpendRulesService(deps: { db: Db }) {
+  function audit(
+    actor: CompanyActor,
+    action: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> {
+    return writeAudit(deps.db, {
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      action,
+      entity: 'spend-rule',
+      entityId,
+      before,
+      after,
+      requestId: actor.requestId,
+    });
+  }
+
+  return {
+    /** The company's live rules of a product, newest first. */
+    async spendRules(companyId: string, product: 'SPENDEO' | 'MY_BENEFITS'): Promise<SpendRule[]> {
+      return (await findSpendRules(deps.db, companyId, product)).map(toSpendRule);
+    },
+
+    /** The MyBenefits core categories, named in `locale`. */
+    coreCategories(locale: Locale): CoreCategoriesResponse['coreCategories'] {
+      return CORE_CATEGORIES.map((category) => ({ code: category.code, name: category[locale] }));
+    },
+
+    /** A Spendeo rule: a limit, or a block (no limit). */
+    async createSpendRule(request: CreateSpendRule, actor: CompanyActor): Promise<SpendRule> {
+      const row = await insertSpendRule(deps.db, {
+        companyId: actor.companyId,
+        product: 'SPENDEO',
+        name: request.name,
+        target: request.target,
+        period: request.period,
+        limitCents: request.blocked ? null : (request.limitCents ?? null),
+        createdBy: actor.userId,
+      });
+      await audit(actor, 'spend-rule.create', row.id, null, toSpendRule(row));
+      return toSpendRule(row);
+    },
+
+    /** A MyBenefits monthly allowance for a core category; a newer one replaces the older. */
+    async createBenefitsRule(
+      request: CreateBenefitsRuleRequest,
+      actor: CompanyActor,
+      locale: Locale,
+    ): Promise<SpendRule> {
+      const existing = (await findSpendRules(deps.db, actor.companyId, 'MY_BENEFITS')).filter(
+        (rule) => rule.target.kind === 'core' && rule.target.coreCategory === request.coreCategory,
+      );
+      for (const rule of existing) await markSpendRuleDeleted(deps.db, actor.companyId, rule.id);
+      const name = CORE_CATEGORIES.find((category) => category.code === request.coreCategory)![locale];
+      const row = await insertSpendRule(deps.db, {
+        companyId: actor.companyId,
+        product: 'MY_BENEFITS',
+        name,
+        target: { kind: 'core', coreCategory: request.coreCategory },
+        period: 'month',
+        limitCents: request.monthlyLimitCents,
+        createdBy: actor.userId,
+      });
+      await audit(actor, 'spend-rule.create', row.id, existing.map(toSpendRule), toSpendRule(row));
+      return toSpendRule(row);
+    },
+
+    /** Marks a rule of the company deleted; NOT_FOUND for an unknown one or one of another company. */
+    async deleteSpendRule(ruleId: string, actor: CompanyActor): Promise<void> {
+      const row = await markSpendRuleDeleted(deps.db, actor.companyId, ruleId);
+      if (!row) throw new AppError('NOT_FOUND', `no spend rule ${ruleId}`);
+      await audit(actor, 'spend-rule.delete', ruleId, toSpendRule(row), null);
+    },
+  };
+}
