@@ -531,7 +531,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
   );
   await fundCards(world, companyId, made, sequence.startBalances);
   // Plastic cards need somewhere to be shipped to (shipmentOf): the company's one delivery point.
-  const deliveryPoint = await app.services.accounts.createDeliveryPoint(
+  const deliveryPoint = await app.services.deliveryPoints.createDeliveryPoint(
     {
       alias: 'Έδρα',
       street: 'Πανεπιστημίου',
