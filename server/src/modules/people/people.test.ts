@@ -383,7 +383,8 @@ describe('people', () => {
     );
     const mail = await lastMailTo(ctx, 'neos.xristis@example.gr');
     expect(mail!.subject).toBe('Ενεργοποίηση του λογαριασμού σας στην Tessera');
-    expect(mail!.text).toContain('Στέφανος');
+    // Greeted in the vocative (issue 13 §6, ADR 013).
+    expect(mail!.text).toContain('Αγαπητέ Στέφανε,');
   });
 });
 
