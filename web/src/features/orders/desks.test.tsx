@@ -231,6 +231,64 @@ describe('/paymentManager', () => {
     expect(submit?.body).toEqual({ draftId: uuid(1) });
     expect(submit?.headers.get('Idempotency-Key')).toMatch(UUID_PATTERN);
   });
+
+  it('explains the approval setting as the switch and the amount stand, before and after saving', async () => {
+    let threshold: number | null = 200_000;
+    deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: { success: true, draftOrders: [], total: 0, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: () => ({
+        body: { success: true, settings: { thresholdCents: threshold } },
+      }),
+      [`POST ${ORDERS}/approvalSettings`]: ({ body }) => {
+        threshold = (body as { thresholdCents: number | null }).thresholdCents;
+        return { body: { success: true, settings: { thresholdCents: threshold } } };
+      },
+    });
+    const { user } = renderApp('/paymentManager');
+    const approvalSwitch = await screen.findByRole('switch', {
+      name: /Έγκριση για παραγγελίες πάνω από ένα ποσό/,
+    });
+    /** What the switch says about itself (its description), as a screen reader reads it. */
+    const explanation = () =>
+      (approvalSwitch.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+
+    // On with 2.000,00 €: what happens above and up to the amount, never "turned off".
+    expect((approvalSwitch as HTMLInputElement).checked).toBe(true);
+    expect(explanation()).toBe(
+      'Μια παραγγελία διαχειριστή παραγγελιών άνω των 2.000,00 € περιμένει την έγκρισή σας πριν πληρωθεί· μια παραγγελία έως 2.000,00 € προχωρά κατευθείαν στην πληρωμή.',
+    );
+
+    // The text follows the amount as it is typed, and stays right after saving 100 €.
+    const amount = screen.getByRole('textbox', { name: /Όριο έγκρισης/ });
+    await user.clear(amount);
+    expect(explanation()).toBe(
+      'Συμπληρώστε το ποσό: οι παραγγελίες διαχειριστών παραγγελιών που το ξεπερνούν θα περιμένουν την έγκρισή σας.',
+    );
+    await user.type(amount, '100');
+    expect(explanation()).toMatch(/^Μια παραγγελία διαχειριστή παραγγελιών άνω των 100,00 € περιμένει/);
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Οι παραγγελίες άνω των 100,00 € θα περιμένουν έγκριση.')).toBeTruthy();
+    expect(threshold).toBe(10_000);
+    expect(explanation()).toBe(
+      'Μια παραγγελία διαχειριστή παραγγελιών άνω των 100,00 € περιμένει την έγκρισή σας πριν πληρωθεί· μια παραγγελία έως 100,00 € προχωρά κατευθείαν στην πληρωμή.',
+    );
+
+    // Off: every order goes straight to payment.
+    await user.click(approvalSwitch);
+    expect(explanation()).toBe(
+      'Η έγκριση είναι απενεργοποιημένη: κάθε παραγγελία προχωρά κατευθείαν στην πληρωμή, όποιο κι αν είναι το ποσό της.',
+    );
+  });
 });
 
 describe('/finance', () => {
