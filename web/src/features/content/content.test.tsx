@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, faqs, page, session, videoTutorials } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+
+// The forms are typed into key by key; on a busy machine that takes more than the default 5 s.
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('home page', () => {
   it('shows the title, summary and sections as tiles with links', async () => {
@@ -200,6 +203,68 @@ describe('contact', () => {
     await user.click(screen.getByRole('button', { name: 'Αποστολή' }));
     const status = await screen.findByRole('status', { name: /Το μήνυμά σας στάλθηκε/ });
     expect(within(status).getByText(/T-1042/)).toBeTruthy();
+  });
+
+  it('fills in the name, email and company of a signed-in user, still editable, and keeps them for the next message', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+      'POST /api/content/contact': { body: { success: true, ticketId: 'T-1043' } },
+    });
+    const { user } = renderApp('/contact');
+    const name = await screen.findByRole('textbox', { name: /Ονοματεπώνυμο/ });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Ελένη Κωνσταντίνου'));
+    const email = screen.getByRole('textbox', { name: /Email/ }) as HTMLInputElement;
+    const company = screen.getByRole('textbox', { name: /Εταιρεία/ }) as HTMLInputElement;
+    expect(email.value).toBe('om1@tessera.demo');
+    expect(company.value).toBe('Ακμή Τροφίμων Α.Ε.');
+
+    await user.clear(name);
+    await user.type(name, 'Ελένη Κ.');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Θέμα/ }), 'cards');
+    await user.type(screen.getByRole('textbox', { name: /Μήνυμα/ }), 'Χρειάζομαι δέκα νέες κάρτες.');
+    await user.click(screen.getByRole('button', { name: 'Αποστολή' }));
+    await screen.findByRole('status', { name: /Το μήνυμά σας στάλθηκε/ });
+    expect(requestsTo(fetchMock, '/api/content/contact')[0]?.body).toMatchObject({
+      name: 'Ελένη Κ.',
+      email: 'om1@tessera.demo',
+      company: 'Ακμή Τροφίμων Α.Ε.',
+      subject: 'cards',
+    });
+    // The next message starts from the user's details again, with an empty message.
+    expect((screen.getByRole('textbox', { name: /Ονοματεπώνυμο/ }) as HTMLInputElement).value).toBe(
+      'Ελένη Κωνσταντίνου',
+    );
+    expect(company.value).toBe('Ακμή Τροφίμων Α.Ε.');
+    expect((screen.getByRole('textbox', { name: /Μήνυμα/ }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('fills in the company once it is chosen automatically at sign-in, and leaves a visitor’s form empty', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('finance') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1002') },
+      'GET /api/v1/orders/retrieveDraftOrders': { body: { success: true, draftOrders: [] } },
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+    });
+    const finance = renderApp('/contact');
+    const company = await screen.findByRole('textbox', { name: /Εταιρεία/ });
+    await waitFor(() => expect((company as HTMLInputElement).value).toBe('Ελαιώνας Λογιστική Ι.Κ.Ε.'));
+    expect((screen.getByRole('textbox', { name: /Ονοματεπώνυμο/ }) as HTMLInputElement).value).toBe(
+      'Katerina Alexiou',
+    );
+    finance.unmount();
+    window.localStorage.clear();
+
+    mockApi({
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+    });
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Επικοινωνήστε μαζί μας' });
+    for (const field of [/Ονοματεπώνυμο/, /Email/, /Εταιρεία/]) {
+      expect((screen.getByRole('textbox', { name: field }) as HTMLInputElement).value).toBe('');
+    }
   });
 });
 
