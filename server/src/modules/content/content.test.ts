@@ -140,6 +140,21 @@ describe('content per culture', () => {
       .errorCodes.map((e: { errorCode: number }) => e.errorCode);
     expect(codes).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 8, 40, 135]));
   });
+
+  it('keeps the company notifications away from merchants: each audience has its own list', async () => {
+    const ids = (body: { umbracoNotifications: { notificationId: string }[] }) =>
+      body.umbracoNotifications.map((notification) => notification.notificationId);
+    for (const culture of ['el-gr', 'en-us']) {
+      const company = (await get('/api/content/notifications?audience=company', culture)).json();
+      const byDefault = (await get('/api/content/notifications', culture)).json();
+      const merchant = (await get('/api/content/notifications?audience=merchant', culture)).json();
+      expect(byDefault).toEqual(company);
+      expect(ids(company).length).toBeGreaterThan(0);
+      expect(ids(merchant).filter((id) => ids(company).includes(id))).toEqual([]);
+      expect(merchant.translations.title.length).toBeGreaterThan(0);
+    }
+    expect((await get('/api/content/notifications?audience=everyone')).statusCode).toBe(400);
+  });
 });
 
 describe('contact form (SubmitContact)', () => {

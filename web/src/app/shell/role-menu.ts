@@ -1,7 +1,7 @@
 import { isProviderRole, ROLE, type MenuItem, type RoleId } from '@tessera/domain';
 import type { SessionUser } from '../../lib/session';
 import { isMerchantPath } from '../paths';
-import { accessOfPath, canOpen } from '../route-access';
+import { canOpenPath } from '../route-access';
 import type { ShellVariant } from './api/get-menu';
 import { menuItemTarget } from './menu-link';
 
@@ -45,7 +45,7 @@ export function headerLabelOf(
  */
 export function menuForRole(items: readonly MenuItem[], user: RoleUser | null): MenuItem[] {
   if (!user) return [...items];
-  const isAllowed = (href: string) => !href.startsWith('/') || canOpen(accessOfPath(href), user);
+  const isAllowed = (href: string) => canOpenPath(href, user);
   const filter = (list: readonly MenuItem[]): MenuItem[] =>
     list.flatMap((item) => {
       const children = filter(item.children);

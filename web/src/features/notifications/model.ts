@@ -1,10 +1,14 @@
 import {
   isNotificationLive,
+  ROLE,
   type CmsNotification,
   type Link,
   type PortalNotification as ServiceNotification,
+  type RoleId,
 } from '@tessera/domain';
+import { isMerchantPath } from '../../app/paths';
 import { serviceNotificationAction } from '../../lib/service-notification-actions';
+import type { NotificationsAudience } from './api/get-notifications-content';
 
 /**
  * The portal's notification (SPEC §3): one model for CMS notifications and, later, the ones the
@@ -103,4 +107,19 @@ export function mergeNotifications(
   return merged.sort(
     (a, b) => new Date(b.notificationDateTime).getTime() - new Date(a.notificationDateTime).getTime(),
   );
+}
+
+/**
+ * Whose CMS notifications a user sees: a merchant the merchant portal's, on every page (a merchant
+ * is never told about card orders); any other signed-in user the company portal's; a visitor those
+ * of the portal the page belongs to. `undefined` while the session loads: nothing is asked yet, so
+ * a merchant never sees the company list flash by.
+ */
+export function notificationsAudienceOf(
+  user: { userRoleId: RoleId } | null | undefined,
+  path: string,
+): NotificationsAudience | undefined {
+  if (user === undefined) return undefined;
+  if (user === null) return isMerchantPath(path) ? 'merchant' : 'company';
+  return user.userRoleId === ROLE.MERCHANT ? 'merchant' : 'company';
 }

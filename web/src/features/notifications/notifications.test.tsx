@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import type { PortalNotification } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
-import { COMPANIES, notificationsContent, session } from '../../test/fixtures';
+import { COMPANIES, notificationsContent, page, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -140,5 +140,72 @@ describe('service notifications in the bell (SPEC §3, issue 4)', () => {
     withCompanyNotifications(['n1']);
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 2 μη αναγνωσμένες' })).toBeTruthy();
+  });
+});
+
+describe('the bell per audience (issue 13)', () => {
+  const COMPANY_NEWS = 'Νέες δυνατότητες για τις κάρτες Spendeo';
+  const MERCHANT_NEWS = 'Νέο πρόγραμμα εκκαθαρίσεων για καταστήματα';
+
+  /** CMS notifications as the server keeps them: one list for companies, another for merchants. */
+  function perAudience(role: 'merchant' | 'om1') {
+    if (role === 'om1') writeStore('companyData', COMPANIES.C1001);
+    const cms = (notificationId: string, title: string) => ({
+      notificationId,
+      logo: null,
+      title,
+      excerpt: `${notificationId}: περισσότερα`,
+      link: null,
+      notificationDateTime: minutesAgo(5),
+      notificationEndDateTime: null,
+    });
+    return mockApi({
+      'GET /api/auth/session': { body: session(role) },
+      'GET /api/content/notifications': ({ url }) => ({
+        body: notificationsContent(
+          url.searchParams.get('audience') === 'merchant'
+            ? [cms('m1', MERCHANT_NEWS)]
+            : [cms('c1', COMPANY_NEWS)],
+        ),
+      }),
+      'GET /api/v1/accounts/retrieveNotifications': { body: { success: true, notifications: [] } },
+      'GET /api/v1/accounts/notifications/read': { body: { success: true, readIds: [] } },
+      'GET /api/content/pages/merchant-home': { body: page('merchant-home', { title: 'Πύλη συνεργατών' }) },
+    });
+  }
+
+  it('shows a merchant the merchant notifications, never the company ones, on any page', async () => {
+    const fetchMock = perAudience('merchant');
+    const { user, unmount } = renderApp('/merchant');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 1 μη αναγνωσμένη' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    expect(await within(dropdown).findByText(MERCHANT_NEWS)).toBeTruthy();
+    expect(within(dropdown).queryByText(COMPANY_NEWS)).toBeNull();
+    unmount();
+
+    // The company notifications page a merchant may still type in lists the merchant's too.
+    renderApp('/notifications');
+    expect(await screen.findByText(MERCHANT_NEWS)).toBeTruthy();
+    expect(screen.queryByText(COMPANY_NEWS)).toBeNull();
+    const audiences = requestsTo(fetchMock, '/api/content/notifications').map((request) =>
+      request.url.searchParams.get('audience'),
+    );
+    expect(new Set(audiences)).toEqual(new Set(['merchant']));
+    // A merchant acts for no company: the company's service notifications are never asked for.
+    expect(requestsTo(fetchMock, '/api/v1/accounts/retrieveNotifications')).toHaveLength(0);
+  });
+
+  it('shows a company user the company notifications', async () => {
+    const fetchMock = perAudience('om1');
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 1 μη αναγνωσμένη' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    expect(await within(dropdown).findByText(COMPANY_NEWS)).toBeTruthy();
+    expect(within(dropdown).queryByText(MERCHANT_NEWS)).toBeNull();
+    expect(
+      requestsTo(fetchMock, '/api/content/notifications').map((request) =>
+        request.url.searchParams.get('audience'),
+      ),
+    ).not.toContain('merchant');
   });
 });

@@ -1,6 +1,7 @@
-import { NOTIFICATION_REFRESH_MS, type NotificationTexts } from '@tessera/domain';
+import { NOTIFICATION_REFRESH_MS, splitLocalePath, type NotificationTexts } from '@tessera/domain';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
 import { effectiveCompanyId } from '../../../lib/company-selection';
 import { useStartTopUp } from '../../../lib/ready-to-top-up';
 import {
@@ -21,6 +22,7 @@ import {
   fromCmsNotification,
   fromServiceNotification,
   mergeNotifications,
+  notificationsAudienceOf,
   serviceReadKey,
   type PortalNotification,
 } from '../model';
@@ -47,8 +49,9 @@ const isPlainClick = (event: MouseEvent<HTMLElement>) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
- * Live notifications with their read state (SPEC §4): the CMS notifications and, for a signed-in
- * company user, the service-generated ones of the company (expiring cards, cards ready to top up).
+ * Live notifications with their read state (SPEC §4): the CMS notifications of the user's portal
+ * (company or merchant, `notificationsAudienceOf`) and, for a signed-in company user, the
+ * service-generated ones of the company (expiring cards, cards ready to top up).
  * Read ids persist locally under `notifications` (the fast path) and on the server per user, so
  * the read state follows the user to another browser; ended notifications drop out; ages refresh
  * every 60 s.
@@ -61,7 +64,11 @@ export function useNotifications(): NotificationsState {
   const [lastCompanyId] = useStore('lastCompanyId');
   const user = session.data?.user;
   const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
-  const content = useNotificationsContent();
+  const audience = notificationsAudienceOf(
+    session.status === 'loading' ? undefined : (user ?? null),
+    splitLocalePath(useLocation().pathname).path,
+  );
+  const content = useNotificationsContent(audience ?? null);
   const service = useServiceNotifications(companyId, locale);
   const serverReadIds = useServerReadIds(user !== undefined);
   const [readIds, setReadIds] = useStore('notifications');
