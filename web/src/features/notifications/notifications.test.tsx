@@ -1,10 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { PortalNotification } from '@tessera/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, notificationsContent, page, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+
+// Lazy pages load on first visit: on a busy machine that takes longer than the defaults.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -134,6 +138,50 @@ describe('service notifications in the bell (SPEC §3, issue 4)', () => {
         ids: ['topUpTrc'],
       }),
     );
+  });
+
+  it('offers a finance user the cards concerned instead of an order they may not start', async () => {
+    const fetchMock = withCompanyNotifications([], {
+      'GET /api/auth/session': { body: session('finance') },
+      'GET /api/content/notifications': {
+        body: notificationsContent([
+          {
+            notificationId: 'iris',
+            logo: null,
+            title: 'Πληρωμή με IRIS',
+            excerpt: 'Πληρώστε τις παραγγελίες σας άμεσα.',
+            link: {
+              id: 'iris-link',
+              pageType: 'contentPage',
+              title: 'Φόρτιση καρτών',
+              url: '/card-load',
+              target: '_self',
+              isExternalPage: false,
+            },
+            notificationDateTime: minutesAgo(5),
+            notificationEndDateTime: null,
+          },
+        ]),
+      },
+    });
+    writeStore('companyData', COMPANIES.C1002);
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 3 μη αναγνωσμένες' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    const cardList = '/card-list?expiringSoon=true&product=TICKET_RESTAURANT&family=plastic';
+    // Expiring cards: the card list filtered to them, not the order flow (a 403 for this role).
+    expect(
+      within(dropdown)
+        .getByRole('link', { name: /Κάρτες Ticket Restaurant που λήγουν/ })
+        .getAttribute('href'),
+    ).toBe(cardList);
+    // The CMS news stays, without its link to a page the role may not open.
+    expect(within(dropdown).getByRole('button', { name: /Πληρωμή με IRIS/ })).toBeTruthy();
+    expect(within(dropdown).queryByRole('link', { name: /Πληρωμή με IRIS/ })).toBeNull();
+    // Cards ready to top up: their list too, and no draft is made.
+    await user.click(within(dropdown).getByRole('link', { name: /Κάρτες έτοιμες για φόρτιση/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/card-list'));
+    expect(requestsTo(fetchMock, '/api/v1/orders/readyToTopUp')).toHaveLength(0);
   });
 
   it('applies what the user read on another browser', async () => {

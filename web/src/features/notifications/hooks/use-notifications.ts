@@ -2,12 +2,10 @@ import { NOTIFICATION_REFRESH_MS, splitLocalePath, type NotificationTexts } from
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
+import { canOpenPath } from '../../../app/route-access';
 import { effectiveCompanyId } from '../../../lib/company-selection';
 import { useStartTopUp } from '../../../lib/ready-to-top-up';
-import {
-  serviceNotificationAction,
-  startNotificationIssueFlow,
-} from '../../../lib/service-notification-actions';
+import { startNotificationIssueFlow } from '../../../lib/service-notification-actions';
 import { useSession } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
 import { useLocale } from '../../../lib/use-locale';
@@ -23,7 +21,9 @@ import {
   fromServiceNotification,
   mergeNotifications,
   notificationsAudienceOf,
+  reachableAction,
   serviceReadKey,
+  withReachableLink,
   type PortalNotification,
 } from '../model';
 
@@ -74,17 +74,21 @@ export function useNotifications(): NotificationsState {
   const [readIds, setReadIds] = useStore('notifications');
   const now = useNow(NOTIFICATION_REFRESH_MS);
 
+  // Nothing on offer ends in the 403 page: links and flows follow the route table (issue 13).
+  const canOpen = useCallback((href: string) => canOpenPath(href, user ?? null), [user]);
   const items = useMemo(
     () =>
       mergeNotifications(
         [
-          (service.data?.notifications ?? []).map(fromServiceNotification),
+          (service.data?.notifications ?? []).map((notification) =>
+            fromServiceNotification(notification, reachableAction(notification.nid, canOpen)),
+          ),
           (content.data?.umbracoNotifications ?? []).map(fromCmsNotification),
         ],
         [...(readIds ?? []), ...(serverReadIds.data ?? [])],
         now,
-      ),
-    [content.data, service.data, readIds, serverReadIds.data, now],
+      ).map((notification) => withReachableLink(notification, canOpen)),
+    [content.data, service.data, readIds, serverReadIds.data, now, canOpen],
   );
 
   const markRead = useCallback(
@@ -103,7 +107,7 @@ export function useNotifications(): NotificationsState {
     (notification: PortalNotification, event?: MouseEvent<HTMLElement>) => {
       markRead(notification.nid);
       if (notification.source !== 'service') return;
-      const action = serviceNotificationAction(notification.nid);
+      const action = reachableAction(notification.nid, canOpen);
       if (action?.kind === 'issue') {
         // The link itself goes to the flow; the draft is ready before it opens.
         startNotificationIssueFlow(action);
@@ -113,7 +117,7 @@ export function useNotifications(): NotificationsState {
         void startTopUp({ product: action.product, family: action.family });
       }
     },
-    [markRead, startTopUp],
+    [markRead, startTopUp, canOpen],
   );
 
   const texts: NotificationTexts = content.data?.translations ?? {
