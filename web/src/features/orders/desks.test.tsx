@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { orderSummary, uuid, UUID_PATTERN } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
@@ -340,6 +341,39 @@ describe('/finance', () => {
       }),
     );
     expect(requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`)).toHaveLength(0);
+  });
+
+  it('on a phone shows drafts and transfers as cards, with the total and the submit button in view', async () => {
+    onNarrowScreen();
+    deskApi('finance', {
+      [`GET ${ORDERS}/retrieveDraftOrdersFinanceUser`]: {
+        body: { success: true, draftOrders: [draft(2)], total: 1, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [DUE], total: 1, page: 1, pageSize: 100 },
+      },
+    });
+    renderApp('/finance');
+
+    const drafts = await screen.findByRole('list', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
+    const [item] = within(drafts).getAllByRole('listitem');
+    expect(within(item!).getByText('Φόρτιση · Spendeo')).toBeTruthy();
+    expect(recordFields(item!)).toMatchObject({ Σύνολο: '609,00\u00a0€', Κάρτες: '12' });
+    expect(within(item!).getByRole('button', { name: /^Υποβολή: Φόρτιση · Spendeo/ })).toBeTruthy();
+
+    const payment = await screen.findByRole('list', { name: 'Παραγγελίες σε αναμονή πληρωμής' });
+    expect(within(payment).getByRole('button', { name: 'Πληρωμή παραγγελίας #1072' })).toBeTruthy();
+
+    const loops = await screen.findByRole('list', {
+      name: 'Μεταφορές σε αναμονή επιβεβαίωσης από την τράπεζα',
+    });
+    const [loop] = within(loops).getAllByRole('listitem');
+    expect(within(loop!).getByRole('link', { name: '#1060' })).toBeTruthy();
+    expect(recordFields(loop!)).toMatchObject({
+      Ποσό: '2.500,00\u00a0€',
+      'Κωδικός RF': 'RF96 0000 0000 1060',
+    });
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('is closed to order managers', async () => {
