@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripTags } from './sanitize';
 import { contactMessages } from './schema';
 import { mailOutbox } from '../../platform/schema';
 import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
@@ -139,6 +140,16 @@ describe('content per culture', () => {
       .json()
       .errorCodes.map((e: { errorCode: number }) => e.errorCode);
     expect(codes).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 8, 40, 135]));
+  });
+
+  it('serves plain-text fields as their characters: an ampersand is not sent as &amp;', async () => {
+    const { page } = (await get('/api/content/pages/merchant-home', 'en-us')).json();
+    const titles = page.sections.map((section: { title: string }) => section.title);
+    expect(titles).toContain('Balance sheet & transactions');
+    expect(JSON.stringify(page)).not.toContain('&amp;');
+    expect(stripTags('<b>Fish</b> &amp; chips & 1 < 2<script>alert(1)</script>')).toBe(
+      'Fish & chips & 1 < 2',
+    );
   });
 
   it('keeps the company notifications away from merchants: each audience has its own list', async () => {
