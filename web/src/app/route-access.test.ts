@@ -1,6 +1,6 @@
 import { ROLE, type MenuItem } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
-import { menu } from '../test/fixtures';
+import { footer, link, menu } from '../test/fixtures';
 import { paths } from './paths';
 import {
   accessOfPath,
@@ -11,7 +11,13 @@ import {
   type RouteKey,
 } from './route-access';
 import { ROUTE_TABLE } from './routes';
-import { headerLabelOf, isMainMenuVisible, menuForRole, shellVariantOf } from './shell/role-menu';
+import {
+  footerForRole,
+  headerLabelOf,
+  isMainMenuVisible,
+  menuForRole,
+  shellVariantOf,
+} from './shell/role-menu';
 
 const user = (userRoleId: (typeof ROLE)[keyof typeof ROLE], companies: string[] = []) => ({
   userRoleId,
@@ -191,5 +197,28 @@ describe('the shell per role', () => {
     expect(forFinance).not.toContain('Spendeo');
     // A merchant opens none of the customer pages.
     expect(texts(menuForRole(menu.main_menu, merchant))).toEqual(['Αρχική']);
+  });
+
+  it('drops footer links the role may not open, and columns left empty', () => {
+    const withCards = {
+      ...footer,
+      footerColumns: [
+        {
+          columnTitle: 'Κάρτες',
+          columnLinks: [link('/card-issue/info', 'Ticket Restaurant'), link('/card-list', 'Οι κάρτες μου')],
+        },
+        { columnTitle: 'Φόρτιση', columnLinks: [link('/card-load', 'Φόρτιση καρτών')] },
+        ...footer.footerColumns,
+      ],
+    };
+    const titles = (value: typeof withCards) =>
+      value.footerColumns.map((column) => [column.columnTitle, column.columnLinks.map((l) => l.title)]);
+    expect(titles(footerForRole(withCards, om1))).toEqual(titles(withCards));
+    expect(titles(footerForRole(withCards, finance))).toEqual([
+      ['Κάρτες', ['Οι κάρτες μου']],
+      ['Εταιρεία', ['Ποιοι είμαστε']],
+    ]);
+    expect(footerForRole(withCards, finance).bottomLinks).toEqual(withCards.bottomLinks);
+    expect(footerForRole(withCards, null)).toBe(withCards);
   });
 });
