@@ -284,11 +284,13 @@ describe('/paymentManager', () => {
       'Μια παραγγελία διαχειριστή παραγγελιών άνω των 100,00 € περιμένει την έγκρισή σας πριν πληρωθεί· μια παραγγελία έως 100,00 € προχωρά κατευθείαν στην πληρωμή.',
     );
 
-    // Off: every order goes straight to payment.
+    // Off: every order goes straight to payment; what was saved before no longer shows, since the
+    // form now says otherwise.
     await user.click(approvalSwitch);
     expect(explanation()).toBe(
       'Η έγκριση είναι απενεργοποιημένη: κάθε παραγγελία προχωρά κατευθείαν στην πληρωμή, όποιο κι αν είναι το ποσό της.',
     );
+    expect(screen.queryByText('Οι παραγγελίες άνω των 100,00 € θα περιμένουν έγκριση.')).toBeNull();
   });
 });
 

@@ -82,7 +82,8 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
       }
     >
       <Stack gap="md" maw={480}>
-        {outcome ? (
+        {/* What was saved, while the form still shows it: a change since then would contradict it. */}
+        {outcome && !form.formState.isDirty ? (
           <Alert ref={outcomeRef} tabIndex={-1} role="status" color="teal" variant="light">
             {outcome}
           </Alert>
