@@ -45,6 +45,7 @@ export function RecordItem({
   fields,
   actions,
   children,
+  isActionFirst = false,
   className,
 }: {
   /** What the row is: its link or button, its name. */
@@ -55,15 +56,27 @@ export function RecordItem({
   actions?: ReactNode;
   /** Anything the row says beyond its columns (its problems), under them. */
   children?: ReactNode;
+  /**
+   * What the row says and its actions before its columns: for rows whose columns are many and
+   * secondary (a file's cells), so that they never push the problems and the buttons away.
+   */
+  isActionFirst?: boolean;
   className?: string;
 }) {
   const shown = fields.filter((field): field is RecordField => Boolean(field));
+  const extra = (
+    <>
+      {children}
+      {actions ? <div className="tessera-record__actions">{actions}</div> : null}
+    </>
+  );
   return (
     <li className={className ? `tessera-record ${className}` : 'tessera-record'}>
       <div className="tessera-record__head">
         <div className="tessera-record__title">{title}</div>
         {aside ? <div className="tessera-record__aside">{aside}</div> : null}
       </div>
+      {isActionFirst ? extra : null}
       {shown.length > 0 ? (
         <dl className="tessera-record__fields">
           {shown.map((field, index) => (
@@ -83,8 +96,7 @@ export function RecordItem({
           ))}
         </dl>
       ) : null}
-      {children}
-      {actions ? <div className="tessera-record__actions">{actions}</div> : null}
+      {isActionFirst ? null : extra}
     </li>
   );
 }

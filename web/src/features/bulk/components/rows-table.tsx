@@ -156,6 +156,7 @@ export function RowsTable({ item, rows, caption, isUpdating, pendingRow, onEdit,
                 ...item.columns.map((column) => ({ label: column.header, value: cellOf(row, column.key) })),
               ]}
               actions={actionsOf(row, problemsId)}
+              isActionFirst
             >
               {row.problems.length > 0 ? (
                 <div id={problemsId} className="tessera-bulk-record__problems">
