@@ -320,7 +320,8 @@ test.describe('every demo role signs in and sees its own menu and header label',
       const prefix = prefixOf(role.lang);
       await signIn(page, role.email, { lang: role.lang });
       savedStates.set(role.key, await context.storageState());
-      await expect(page).toHaveURL(new RegExp(`${prefix}/?$`));
+      // Each role lands on its own home: the merchant on the merchant portal, the others on /.
+      await expect(page).toHaveURL(new RegExp(`${prefix}${role.key === 'merchant' ? '/merchant' : '/?'}$`));
 
       const profile = page.getByRole('button', { name: text.profile(role.label) });
       await expect(profile).toBeVisible();
@@ -337,6 +338,11 @@ test.describe('every demo role signs in and sees its own menu and header label',
       await page.keyboard.press('Escape');
 
       if (role.key === 'merchant') {
+        // The merchant home offers merchant pages only, and the bell nothing of the companies'.
+        const home = page.getByRole('main');
+        await expect(home.getByRole('link', { name: /Προβολή καταστημάτων/ })).toBeVisible();
+        await expect(home.getByRole('link', { name: /Νέα έκδοση|Φόρτιση|Προβολή καρτών/ })).toHaveCount(0);
+        await expect(page.getByRole('button', { name: 'Ειδοποιήσεις', exact: true })).toBeVisible();
         // Merchants get the merchant menu, logo link and contact link on every page (SPEC §6).
         await expect(mainMenu.getByRole('link', { name: 'Καταστήματα' })).toBeVisible();
         await expect(page.getByRole('link', { name: 'Tessera, αρχική σελίδα' })).toHaveAttribute(
@@ -367,6 +373,14 @@ test.describe('every demo role signs in and sees its own menu and header label',
           page.getByRole('button', { name: text.profile('Θαλής Τεχνολογίες Α.Ε.') }),
         ).toBeVisible();
         await expect(mainMenu).toBeVisible();
+      }
+      if (role.key === 'finance') {
+        // The finance user is offered their desk, never an order to start (that page is a 403).
+        const actions = page.getByRole('region', { name: 'Quick actions' });
+        await expect(actions.getByRole('link', { name: 'Finance' })).toHaveAttribute('href', '/en/finance');
+        await expect(
+          page.getByRole('main').getByRole('link', { name: /Start an order|New cards/ }),
+        ).toHaveCount(0);
       }
       if (role.key === 'payment') {
         await expect(page.getByText('Επιλέξτε την εταιρεία για την οποία εργάζεστε')).toBeVisible();

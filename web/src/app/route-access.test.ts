@@ -1,10 +1,23 @@
 import { ROLE, type MenuItem } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
-import { menu } from '../test/fixtures';
+import { footer, link, menu } from '../test/fixtures';
 import { paths } from './paths';
-import { accessOfPath, decideAccess, ROUTE_ACCESS, type RouteKey } from './route-access';
+import {
+  accessOfPath,
+  canOpenPath,
+  decideAccess,
+  homeHrefOf,
+  ROUTE_ACCESS,
+  type RouteKey,
+} from './route-access';
 import { ROUTE_TABLE } from './routes';
-import { headerLabelOf, isMainMenuVisible, menuForRole, shellVariantOf } from './shell/role-menu';
+import {
+  footerForRole,
+  headerLabelOf,
+  isMainMenuVisible,
+  menuForRole,
+  shellVariantOf,
+} from './shell/role-menu';
 
 const user = (userRoleId: (typeof ROLE)[keyof typeof ROLE], companies: string[] = []) => ({
   userRoleId,
@@ -123,6 +136,27 @@ describe('route access table', () => {
     expect(accessOfPath('/merchant/faqs')).toBe(ROUTE_ACCESS.merchantFaqs);
     expect(accessOfPath('/page/terms')).toBe(ROUTE_ACCESS.page);
   });
+
+  it('says whether a link leads somewhere the user may go (tiles and menus offer no 403)', () => {
+    expect(canOpenPath('/card-issue/info', om1)).toBe(true);
+    expect(canOpenPath('/card-issue/info', finance)).toBe(false);
+    expect(canOpenPath('/card-load', finance)).toBe(false);
+    expect(canOpenPath('/card-list', finance)).toBe(true);
+    expect(canOpenPath('/finance', finance)).toBe(true);
+    expect(canOpenPath('/paymentManager', finance)).toBe(false);
+    expect(canOpenPath('/card-list', merchant)).toBe(false);
+    expect(canOpenPath('/merchant/stores-list', merchant)).toBe(true);
+    // Visitors are offered everything: a protected page asks them to sign in first.
+    expect(canOpenPath('/card-issue/info', null)).toBe(true);
+    // External links and addresses outside the portal are not the route table's to judge.
+    expect(canOpenPath('https://example.com/x', merchant)).toBe(true);
+    expect(canOpenPath('tel:+302100000000', merchant)).toBe(true);
+  });
+
+  it('lands each role on its own home: merchants on the merchant portal, everyone else on /', () => {
+    expect(homeHrefOf(merchant)).toBe('/merchant');
+    for (const someone of [admin, om1, om3, finance, payment, null]) expect(homeHrefOf(someone)).toBe('/');
+  });
 });
 
 describe('the shell per role', () => {
@@ -163,5 +197,28 @@ describe('the shell per role', () => {
     expect(forFinance).not.toContain('Spendeo');
     // A merchant opens none of the customer pages.
     expect(texts(menuForRole(menu.main_menu, merchant))).toEqual(['Αρχική']);
+  });
+
+  it('drops footer links the role may not open, and columns left empty', () => {
+    const withCards = {
+      ...footer,
+      footerColumns: [
+        {
+          columnTitle: 'Κάρτες',
+          columnLinks: [link('/card-issue/info', 'Ticket Restaurant'), link('/card-list', 'Οι κάρτες μου')],
+        },
+        { columnTitle: 'Φόρτιση', columnLinks: [link('/card-load', 'Φόρτιση καρτών')] },
+        ...footer.footerColumns,
+      ],
+    };
+    const titles = (value: typeof withCards) =>
+      value.footerColumns.map((column) => [column.columnTitle, column.columnLinks.map((l) => l.title)]);
+    expect(titles(footerForRole(withCards, om1))).toEqual(titles(withCards));
+    expect(titles(footerForRole(withCards, finance))).toEqual([
+      ['Κάρτες', ['Οι κάρτες μου']],
+      ['Εταιρεία', ['Ποιοι είμαστε']],
+    ]);
+    expect(footerForRole(withCards, finance).bottomLinks).toEqual(withCards.bottomLinks);
+    expect(footerForRole(withCards, null)).toBe(withCards);
   });
 });

@@ -147,6 +147,25 @@ export function canOpen(access: RouteAccess, user: AccessUser): boolean {
   return !access.manyCompanies || user.relatedCompanies.length > 1;
 }
 
+/**
+ * Whether a link offered to the user (a menu item, a home tile) leads to a page they may open, so
+ * nothing on offer ends in the 403 page. Visitors are offered everything (a protected page asks
+ * them to sign in); links outside the portal (`https:`, `tel:`…) are not the table's to judge.
+ */
+export function canOpenPath(href: string, user: AccessUser | null): boolean {
+  if (!user || !href.startsWith('/')) return true;
+  return canOpen(accessOfPath(href), user);
+}
+
+/**
+ * Each role's own home (SPEC §2, §6): merchants have the merchant portal at `/merchant`; everyone
+ * else, visitors included, the company portal's home `/`. Sign-in returns to `/` by default, and
+ * `/` sends a merchant on.
+ */
+export function homeHrefOf(user: Pick<SessionUser, 'userRoleId'> | null): string {
+  return user?.userRoleId === MERCHANT ? paths.merchant.href() : paths.home.href();
+}
+
 const PATTERNS = (Object.keys(ROUTE_ACCESS) as RouteKey[])
   .filter((key): key is Exclude<RouteKey, 'notFound'> => key !== 'notFound')
   .map((key) => ({ pattern: `/${paths[key].pattern}`, access: ROUTE_ACCESS[key] }));

@@ -25,6 +25,10 @@ const content = {
     () => import('../features/content/pages/home-page'),
     (m) => m.HomePage,
   ),
+  merchantHome: page(
+    () => import('../features/content/pages/home-page'),
+    (m) => m.MerchantHomePage,
+  ),
   faqs: page(
     () => import('../features/content/pages/faqs-page'),
     (m) => m.FaqsPage,
@@ -274,7 +278,7 @@ const PAGES: PageRoute[] = [
   built('login', identity.login, 'LoginPage'),
   built('reset', identity.reset, 'ResetPage'),
   built('forgot', identity.forgot, 'ForgotPage'),
-  soon('merchant', 'pages.merchant'),
+  built('merchant', content.merchantHome, 'MerchantHomePage'),
   soon('merchantStores', 'pages.merchantStores'),
   soon('merchantBalanceSheet', 'pages.merchantBalanceSheet'),
   soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),

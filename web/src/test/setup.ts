@@ -9,6 +9,7 @@ import { resetSessionClient } from '../lib/session';
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
+    configurable: true,
     value: (query: string) => ({
       matches: false,
       media: query,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { stripTags } from './sanitize';
 import { contactMessages } from './schema';
 import { mailOutbox } from '../../platform/schema';
 import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
@@ -139,6 +140,31 @@ describe('content per culture', () => {
       .json()
       .errorCodes.map((e: { errorCode: number }) => e.errorCode);
     expect(codes).toEqual(expect.arrayContaining([1, 2, 3, 4, 5, 8, 40, 135]));
+  });
+
+  it('serves plain-text fields as their characters: an ampersand is not sent as &amp;', async () => {
+    const { page } = (await get('/api/content/pages/merchant-home', 'en-us')).json();
+    const titles = page.sections.map((section: { title: string }) => section.title);
+    expect(titles).toContain('Balance sheet & transactions');
+    expect(JSON.stringify(page)).not.toContain('&amp;');
+    expect(stripTags('<b>Fish</b> &amp; chips & 1 < 2<script>alert(1)</script>')).toBe(
+      'Fish & chips & 1 < 2',
+    );
+  });
+
+  it('keeps the company notifications away from merchants: each audience has its own list', async () => {
+    const ids = (body: { umbracoNotifications: { notificationId: string }[] }) =>
+      body.umbracoNotifications.map((notification) => notification.notificationId);
+    for (const culture of ['el-gr', 'en-us']) {
+      const company = (await get('/api/content/notifications?audience=company', culture)).json();
+      const byDefault = (await get('/api/content/notifications', culture)).json();
+      const merchant = (await get('/api/content/notifications?audience=merchant', culture)).json();
+      expect(byDefault).toEqual(company);
+      expect(ids(company).length).toBeGreaterThan(0);
+      expect(ids(merchant).filter((id) => ids(company).includes(id))).toEqual([]);
+      expect(merchant.translations.title.length).toBeGreaterThan(0);
+    }
+    expect((await get('/api/content/notifications?audience=everyone')).statusCode).toBe(400);
   });
 });
 

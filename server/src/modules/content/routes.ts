@@ -63,8 +63,10 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
     );
     app.get(
       '/notifications',
-      { schema: { tags, response: { 200: NotificationsContentResponseSchema } } },
-      async (request) => service.getNotifications(requestLocale(request)),
+      {
+        schema: { tags, querystring: AudienceQuery, response: { 200: NotificationsContentResponseSchema } },
+      },
+      async (request) => service.getNotifications(requestLocale(request), request.query.audience),
     );
     app.get(
       '/error-codes',

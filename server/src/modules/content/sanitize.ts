@@ -45,7 +45,21 @@ export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS);
 }
 
-/** Plain text fields: every tag removed, entities kept as text. */
+/** What sanitize-html escapes in the text it keeps; a plain-text field wants the characters back. */
+const ESCAPED: Record<string, string> = {
+  '&lt;': '<',
+  '&gt;': '>',
+  '&quot;': '"',
+  '&#39;': "'",
+  '&amp;': '&',
+};
+
+/**
+ * Plain text fields (titles, summaries, excerpts): every tag removed, the text kept as the characters
+ * it is ("Balance sheet & transactions", not "&amp;"). The portal shows them as text, never as HTML,
+ * so what looks like markup after the decoding is only shown, never run.
+ */
 export function stripTags(text: string): string {
-  return sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  const stripped = sanitizeHtml(text, { allowedTags: [], allowedAttributes: {} });
+  return stripped.replace(/&(?:lt|gt|quot|#39|amp);/g, (entity) => ESCAPED[entity] ?? entity);
 }

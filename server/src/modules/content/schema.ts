@@ -3,7 +3,8 @@ import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzl
 /**
  * CMS content per key and culture (`el`, `en`), seeded from `db/seed/content/<locale>/<key>.json`.
  * Keys: `menu`, `footer`, `merchant-menu`, `merchant-footer`, `faqs`, `merchant-faqs`,
- * `video-tutorials`, `notifications`, `error-codes`, `validation`, `emails`, `pages/<slug>`…
+ * `video-tutorials`, `notifications`, `merchant-notifications`, `error-codes`, `validation`, `emails`,
+ * `pages/<slug>`…
  */
 export const contentEntries = pgTable(
   'content_entries',

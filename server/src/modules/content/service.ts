@@ -157,8 +157,19 @@ export function createContentService(deps: {
       return getParsed(VideoTutorialsResponseSchema, 'video-tutorials', locale);
     },
 
-    async getNotifications(locale: Locale): Promise<NotificationsContentResponse> {
-      const content = await getParsed(NotificationsContentResponseSchema, 'notifications', locale);
+    /**
+     * The CMS notifications and the bell's texts of one audience: companies and merchants each have
+     * their own list (a merchant is never told about card orders, nor a company about payouts).
+     */
+    async getNotifications(
+      locale: Locale,
+      audience: 'company' | 'merchant' = 'company',
+    ): Promise<NotificationsContentResponse> {
+      const content = await getParsed(
+        NotificationsContentResponseSchema,
+        audience === 'merchant' ? 'merchant-notifications' : 'notifications',
+        locale,
+      );
       return {
         ...content,
         umbracoNotifications: content.umbracoNotifications.map((item) => ({

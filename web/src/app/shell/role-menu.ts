@@ -1,7 +1,7 @@
-import { isProviderRole, ROLE, type MenuItem, type RoleId } from '@tessera/domain';
+import { isProviderRole, ROLE, type FooterResponse, type MenuItem, type RoleId } from '@tessera/domain';
 import type { SessionUser } from '../../lib/session';
 import { isMerchantPath } from '../paths';
-import { accessOfPath, canOpen } from '../route-access';
+import { canOpenPath } from '../route-access';
 import type { ShellVariant } from './api/get-menu';
 import { menuItemTarget } from './menu-link';
 
@@ -45,7 +45,7 @@ export function headerLabelOf(
  */
 export function menuForRole(items: readonly MenuItem[], user: RoleUser | null): MenuItem[] {
   if (!user) return [...items];
-  const isAllowed = (href: string) => !href.startsWith('/') || canOpen(accessOfPath(href), user);
+  const isAllowed = (href: string) => canOpenPath(href, user);
   const filter = (list: readonly MenuItem[]): MenuItem[] =>
     list.flatMap((item) => {
       const children = filter(item.children);
@@ -56,4 +56,20 @@ export function menuForRole(items: readonly MenuItem[], user: RoleUser | null): 
       return [{ ...item, children, href: '', link: { ...item.link, href: '', url: '' } }];
     });
   return filter(items);
+}
+
+/**
+ * The footer as a role sees it: like the menu, links to routes the role may not open are removed
+ * (a finance user is not offered "Load cards"), and columns left without links disappear. The
+ * bottom links (terms, privacy) are public.
+ */
+export function footerForRole(footer: FooterResponse, user: RoleUser | null): FooterResponse {
+  if (!user) return footer;
+  const footerColumns = footer.footerColumns
+    .map((column) => ({
+      ...column,
+      columnLinks: column.columnLinks.filter((link) => canOpenPath(link.href || link.url, user)),
+    }))
+    .filter((column) => column.columnLinks.length > 0);
+  return { ...footer, footerColumns };
 }

@@ -10,7 +10,7 @@ import { CompanyNotice } from './company-notice';
 import { useMenu } from './api/get-menu';
 import { Footer } from './footer';
 import { Header } from './header';
-import { shellVariantOf } from './role-menu';
+import { footerForRole, shellVariantOf } from './role-menu';
 import { useChatbot } from './chatbot';
 
 /**
@@ -51,7 +51,7 @@ export function ShellLayout() {
           <Outlet />
         </AccessGate>
       </main>
-      <Footer footer={footer.data} />
+      <Footer footer={footer.data && footerForRole(footer.data, session.data?.user ?? null)} />
       <GlobalLoadingOverlay isNavigating={navigation.state === 'loading'} />
       <ScrollRestoration />
     </div>

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -368,6 +369,34 @@ describe('bulk preview', () => {
     const row2 = within(region).getByRole('rowheader', { name: '2' }).closest('tr')!;
     expect(within(row2).getByText('Άννα Ρήγα')).toBeTruthy();
     expect(within(row2).getByText('Σωστή')).toBeTruthy();
+  });
+
+  it('on a phone shows each row as a card: status, problems and actions in view, then the file’s cells', async () => {
+    onNarrowScreen();
+    const server: Server = { item: bulkImport(), rows: rows() };
+    bulkApi(server);
+    const { user } = renderApp(`/card-load/upload?importId=${IMPORT_ID}`);
+
+    const list = await screen.findByRole('list', { name: /^Γραμμές του αρχείου/ });
+    expect(screen.queryByRole('table')).toBeNull();
+    const [row3, row4] = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
+    expect(within(row3!).getByText('Γραμμή 3')).toBeTruthy();
+    // The status badge, and the level of its one problem.
+    expect(within(row3!).getAllByText('Σφάλμα')).toHaveLength(2);
+    expect(within(row3!).getByRole('list', { name: 'Προβλήματα της γραμμής 3' }).textContent).toBe(
+      'Σφάλμα Ποσό (€): Γράψτε το ποσό σε ευρώ, π.χ. 1.234,56 ή 1234.56.',
+    );
+    expect(recordFields(row3!)).toMatchObject({ 'Ποσό (€)': 'πενήντα' });
+    expect(recordFields(row3!)['Κάρτα που βρέθηκε']).toContain('κάρτα με κατάληξη 1003');
+    expect(within(row4!).getByRole('button', { name: 'Εξαίρεση γραμμής 4' })).toBeTruthy();
+    // However many columns the file has, the problems and the buttons come before its cells.
+    const fix = within(row3!).getByRole('button', { name: 'Διόρθωση γραμμής 3' });
+    const firstCell = within(row3!).getAllByRole('term')[0]!;
+    expect(fix.compareDocumentPosition(firstCell) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await user.click(fix);
+    expect(await screen.findByRole('dialog', { name: 'Διόρθωση γραμμής 3' })).toBeTruthy();
   });
 
   it('pages through a long file, fifty rows at a time', async () => {
@@ -741,6 +770,18 @@ describe('bulk: failures, coming back, other languages', () => {
     expect(screen.getByRole('button', { name: 'Fix row 3' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Leave out all rows with errors' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Create drafts' })).toHaveProperty('disabled', true);
+  });
+
+  it('on a phone lists the recent imports as cards, state and problems in view', async () => {
+    onNarrowScreen();
+    bulkApi({ item: bulkImport(), rows: rows(), imports: [bulkImport()] });
+    renderApp('/en/card-load/upload');
+    const recent = await screen.findByRole('list', { name: 'Recent imports' });
+    expect(screen.queryByRole('region', { name: 'Recent imports' })).toBeNull();
+    const [item] = within(recent).getAllByRole('listitem');
+    expect(within(item!).getByRole('link', { name: 'φορτίσεις-μαρτίου.xlsx' })).toBeTruthy();
+    expect(within(item!).getByText('Ready to check')).toBeTruthy();
+    expect(recordFields(item!)).toMatchObject({ Problems: '1 error, 1 warning' });
   });
 
   it('discards a file after confirming, and goes back to the start', async () => {

@@ -17,6 +17,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
 import { resetKnownCards } from './known-cards';
 
@@ -661,6 +662,58 @@ describe('saving the draft', () => {
     await user.type(amount, '25');
     await user.click(screen.getByRole('button', { name: 'Συνέχεια στην επισκόπηση' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'Επισκόπηση παραγγελίας' })).toBeTruthy();
+  });
+});
+
+describe('on a phone', () => {
+  it('shows each chosen card with its load amount and its removal in view, not behind a sideways scroll', async () => {
+    onNarrowScreen();
+    const loadable = card({ cardholder: cardholder({ firstName: 'Πέτρος', lastName: 'Λάμπρου' }) });
+    issueApi({}, [loadable]);
+    const { user } = renderApp(`/card-issue/info?reason=load-card`);
+    await findFlow('Φόρτιση καρτών');
+    await user.selectOptions(screen.getByLabelText(/^Προϊόν/), 'TICKET_RESTAURANT');
+    // The cards to choose from are cards too, the balance in view; the name ticks the card.
+    const choices = await screen.findByRole('list', { name: 'Κάρτες προς επιλογή' });
+    const [choice] = within(choices).getAllByRole('listitem');
+    expect(recordFields(choice!).Υπόλοιπο).toBe('123,45\u00a0€');
+    await user.click(within(choice!).getByText('Πέτρος Λάμπρου'));
+    expect(
+      (screen.getByRole('checkbox', { name: /^Επιλογή: Πέτρος Λάμπρου/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+
+    const selected = await screen.findByRole('list', { name: 'Επιλεγμένες κάρτες' });
+    expect(screen.queryByRole('region', { name: 'Επιλεγμένες κάρτες' })).toBeNull();
+    const [line] = within(selected).getAllByRole('listitem');
+    expect(within(line!).getByText('Πέτρος Λάμπρου')).toBeTruthy();
+    expect(recordFields(line!).Κάρτα).toContain(loadable.last4);
+    const amount = within(line!).getByRole('textbox', { name: 'Ποσό φόρτισης για Πέτρος Λάμπρου' });
+    await user.clear(amount);
+    await user.type(amount, '25');
+    expect(stored().changedData.cards[0]?.amountCents).toBe(2_500);
+    await user.click(within(line!).getByRole('button', { name: 'Αφαίρεση κάρτας: Πέτρος Λάμπρου' }));
+    expect(await screen.findByText(/Δεν έχετε επιλέξει κάρτες ακόμη/)).toBeTruthy();
+  });
+
+  it('shows each line of the overview with its amount and fees in view', async () => {
+    onNarrowScreen();
+    const loadable = card({ cardholder: cardholder({ firstName: 'Πέτρος', lastName: 'Λάμπρου' }) });
+    issueApi({}, [loadable]);
+    const { user } = renderApp(`/card-issue/info?reason=load-card`);
+    await findFlow('Φόρτιση καρτών');
+    await user.selectOptions(screen.getByLabelText(/^Προϊόν/), 'TICKET_RESTAURANT');
+    await user.click(await screen.findByRole('checkbox', { name: /^Επιλογή: Πέτρος Λάμπρου/ }));
+    const amount = await screen.findByRole('textbox', { name: 'Ποσό φόρτισης για Πέτρος Λάμπρου' });
+    await user.clear(amount);
+    await user.type(amount, '25');
+    await user.click(screen.getByRole('button', { name: 'Συνέχεια στην επισκόπηση' }));
+
+    const lines = await screen.findByRole('list', { name: 'Γραμμές παραγγελίας με αμοιβές' });
+    expect(screen.queryByRole('region', { name: 'Γραμμές παραγγελίας με αμοιβές' })).toBeNull();
+    const [line] = within(lines).getAllByRole('listitem');
+    expect(within(line!).getByText('Πέτρος Λάμπρου')).toBeTruthy();
+    expect(recordFields(line!)['Ποσό φόρτισης']).toBe('25,00\u00a0€');
+    await waitFor(() => expect(recordFields(line!)['Αμοιβή υπηρεσίας']).toMatch(/^\d+,\d{2}\u00a0€$/));
   });
 });
 

@@ -10,6 +10,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readStore } from '../../lib/storage';
 import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -224,6 +225,39 @@ describe('card list: what the order manager sees', () => {
     expect(screen.getByText('Βρέθηκαν 2 κάρτες')).toBeTruthy();
     // The order manager may change cards: no read-only note.
     expect(screen.queryByText(/χωρίς δυνατότητα αλλαγών/)).toBeNull();
+  });
+
+  it('on a phone shows each card as a card with its status and balance in view, and sorts without column headers', async () => {
+    onNarrowScreen();
+    const expiring = card({
+      cardholder: cardholder({ firstName: 'Νίκος', lastName: 'Αλεξίου', employeeCode: 'E-02' }),
+      expiryDate: athensDatePlus(12),
+      expiringSoon: true,
+      balanceCents: 5_000,
+    });
+    const fetchMock = cardsApi('om1', {}, [expiring]);
+    const { user } = renderApp('/card-list');
+
+    const list = await screen.findByRole('list', {
+      name: 'Κάρτες της εταιρείας, ταξινομημένες κατά «Κάτοχος» σε αύξουσα σειρά',
+    });
+    expect(screen.queryByRole('region', { name: 'Πίνακας καρτών' })).toBeNull();
+    const [item] = within(list).getAllByRole('listitem');
+    expect(within(item!).getByText('Ενεργή')).toBeTruthy();
+    const fields = recordFields(item!);
+    expect(fields.Υπόλοιπο).toBe('50,00\u00a0€');
+    expect(fields.Λήξη).toContain('Λήγει σε 12 ημέρες');
+    expect(fields.Κάρτα).toContain(`5347 11•• •••• ${expiring.last4}`);
+
+    // Sorting has its own controls, since there are no column headers to click.
+    await user.selectOptions(screen.getByLabelText('Ταξινόμηση κατά'), 'balance');
+    await waitFor(() => expect(lastFilter(fetchMock)).toMatchObject({ sort: 'balance', direction: 'asc' }));
+    await user.selectOptions(screen.getByLabelText('Σειρά ταξινόμησης'), 'desc');
+    await waitFor(() => expect(lastFilter(fetchMock)).toMatchObject({ sort: 'balance', direction: 'desc' }));
+
+    // The cardholder's name opens the card's panel, as in the table.
+    await user.click(within(item!).getByRole('button', { name: 'Νίκος Αλεξίου' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
   });
 
   it('sends filters, search and sort to the server, and keeps them in the address across a reload', async () => {

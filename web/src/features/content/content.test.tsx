@@ -1,9 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, faqs, page, session, videoTutorials } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+
+// Forms are typed into key by key and lazy pages load on first visit: on a busy machine that takes
+// longer than the defaults.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 describe('home page', () => {
   it('shows the title, summary and sections as tiles with links', async () => {
@@ -23,6 +28,77 @@ describe('home page', () => {
     expect(screen.getByText('Παραγγείλετε και διαχειριστείτε κάρτες.')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 2, name: 'Έκδοση καρτών' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Ξεκινήστε/ }).getAttribute('href')).toBe('/en/card-issue/info');
+  });
+
+  const SECTIONS = [
+    {
+      title: 'Έκδοση καρτών',
+      text: 'Νέες κάρτες',
+      href: '/card-issue/info',
+      linkText: 'Ξεκινήστε μια παραγγελία',
+    },
+    { title: 'Φόρτιση καρτών', text: 'Φορτίσεις', href: '/card-load', linkText: 'Φόρτιση' },
+    { title: 'Οι κάρτες μου', text: 'Όλες οι κάρτες', href: '/card-list', linkText: 'Δείτε τις κάρτες' },
+    { title: 'Βοήθεια', text: 'Απαντήσεις', href: '/faqs', linkText: 'Συχνές ερωτήσεις' },
+    { title: 'Ενημέρωση', text: 'Ένα κείμενο χωρίς σύνδεσμο' },
+  ];
+  const tileTitles = () =>
+    within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+
+  it('offers each role only the tiles it may open, and a visitor all of them', async () => {
+    writeStore('companyData', COMPANIES.C1002);
+    mockApi({
+      'GET /api/auth/session': { body: session('finance') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1002') },
+      'GET /api/content/pages/home': { body: page('home', { title: 'Καλώς ήρθατε', sections: SECTIONS }) },
+    });
+    const finance = renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Καλώς ήρθατε' });
+    await screen.findByRole('button', { name: /^Μενού προφίλ/ });
+    // A finance user neither issues nor loads cards: no tile ends in a 403.
+    expect(tileTitles()).not.toContain('Έκδοση καρτών');
+    expect(tileTitles()).not.toContain('Φόρτιση καρτών');
+    expect(tileTitles()).toEqual(expect.arrayContaining(['Οι κάρτες μου', 'Βοήθεια', 'Ενημέρωση']));
+    expect(screen.queryByRole('link', { name: /Ξεκινήστε μια παραγγελία/ })).toBeNull();
+    finance.unmount();
+    window.localStorage.clear();
+
+    mockApi({
+      'GET /api/content/pages/home': { body: page('home', { title: 'Καλώς ήρθατε', sections: SECTIONS }) },
+    });
+    renderApp('/');
+    await screen.findByRole('heading', { level: 1, name: 'Καλώς ήρθατε' });
+    expect(tileTitles()).toEqual(SECTIONS.map((section) => section.title));
+  });
+
+  it('lands a signed-in merchant on the merchant home, with merchant tiles only', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('merchant') },
+      'GET /api/content/pages/home': { body: page('home', { title: 'Καλώς ήρθατε', sections: SECTIONS }) },
+      'GET /api/content/pages/merchant-home': {
+        body: page('merchant-home', {
+          title: 'Πύλη συνεργατών Tessera',
+          sections: [
+            {
+              title: 'Καταστήματα',
+              text: 'Τα καταστήματά σας',
+              href: '/merchant/stores-list',
+              linkText: 'Δείτε',
+            },
+            { title: 'Λίστα καρτών', text: 'Δεν είναι για εσάς', href: '/card-list', linkText: 'Κάρτες' },
+          ],
+        }),
+      },
+    });
+    const { router } = renderApp('/en');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/en/merchant'));
+    await screen.findByRole('heading', { level: 1, name: 'Πύλη συνεργατών Tessera' });
+    expect(screen.getByRole('link', { name: /Δείτε/ }).getAttribute('href')).toBe('/en/merchant/stores-list');
+    expect(screen.queryByRole('heading', { name: 'Λίστα καρτών' })).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Έκδοση καρτών' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Quick actions' })).toBeNull();
   });
 });
 
@@ -106,22 +182,33 @@ describe('home page quick actions', () => {
     expect(await screen.findByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeTruthy();
   });
 
-  it('is not shown to the finance user, the payment manager or anyone signed out', async () => {
-    orderingApi('finance');
+  it('offers the finance user and the payment manager their own desk and the drafts, never an order to start', async () => {
+    const fetchMock = orderingApi('finance');
     const { unmount } = renderApp('/');
-    await screen.findByRole('heading', { level: 1 });
-    await screen.findByRole('button', { name: /^Μενού προφίλ/ });
-    expect(screen.queryByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeNull();
+    const finance = within(await screen.findByRole('region', { name: 'Γρήγορες ενέργειες' }));
+    expect(finance.getByRole('link', { name: 'Οικονομικά' }).getAttribute('href')).toBe('/finance');
+    expect(finance.getByRole('link', { name: 'Πρόχειρες παραγγελίες' })).toBeTruthy();
+    expect(finance.queryByRole('link', { name: 'Νέες κάρτες' })).toBeNull();
+    expect(finance.queryByRole('link', { name: 'Φόρτιση καρτών' })).toBeNull();
+    expect(finance.queryByRole('link', { name: 'Διαχείριση πληρωμών' })).toBeNull();
+    expect(finance.queryAllByRole('button')).toHaveLength(0);
+    // Cards ready to top up become an order: not counted for someone who cannot start one.
+    expect(requestsTo(fetchMock, '/api/v1/accounts/notificationStatus')).toHaveLength(0);
     unmount();
 
     writeStore('companyData', COMPANIES.C1002);
     orderingApi('payment');
     const payment = renderApp('/');
-    await screen.findByRole('button', { name: /^Μενού προφίλ/ });
-    await screen.findByRole('heading', { level: 1 });
-    expect(screen.queryByRole('region', { name: 'Γρήγορες ενέργειες' })).toBeNull();
+    const desk = within(await screen.findByRole('region', { name: 'Γρήγορες ενέργειες' }));
+    expect(desk.getByRole('link', { name: 'Διαχείριση πληρωμών' }).getAttribute('href')).toBe(
+      '/paymentManager',
+    );
+    expect(desk.queryByRole('link', { name: 'Νέες κάρτες' })).toBeNull();
+    expect(desk.queryByRole('link', { name: 'Οικονομικά' })).toBeNull();
     payment.unmount();
+  });
 
+  it('is not shown to anyone signed out', async () => {
     mockApi();
     renderApp('/');
     await screen.findByRole('heading', { level: 1 });
@@ -200,6 +287,68 @@ describe('contact', () => {
     await user.click(screen.getByRole('button', { name: 'Αποστολή' }));
     const status = await screen.findByRole('status', { name: /Το μήνυμά σας στάλθηκε/ });
     expect(within(status).getByText(/T-1042/)).toBeTruthy();
+  });
+
+  it('fills in the name, email and company of a signed-in user, still editable, and keeps them for the next message', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+      'POST /api/content/contact': { body: { success: true, ticketId: 'T-1043' } },
+    });
+    const { user } = renderApp('/contact');
+    const name = await screen.findByRole('textbox', { name: /Ονοματεπώνυμο/ });
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe('Ελένη Κωνσταντίνου'));
+    const email = screen.getByRole('textbox', { name: /Email/ }) as HTMLInputElement;
+    const company = screen.getByRole('textbox', { name: /Εταιρεία/ }) as HTMLInputElement;
+    expect(email.value).toBe('om1@tessera.demo');
+    expect(company.value).toBe('Ακμή Τροφίμων Α.Ε.');
+
+    await user.clear(name);
+    await user.type(name, 'Ελένη Κ.');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Θέμα/ }), 'cards');
+    await user.type(screen.getByRole('textbox', { name: /Μήνυμα/ }), 'Χρειάζομαι δέκα νέες κάρτες.');
+    await user.click(screen.getByRole('button', { name: 'Αποστολή' }));
+    await screen.findByRole('status', { name: /Το μήνυμά σας στάλθηκε/ });
+    expect(requestsTo(fetchMock, '/api/content/contact')[0]?.body).toMatchObject({
+      name: 'Ελένη Κ.',
+      email: 'om1@tessera.demo',
+      company: 'Ακμή Τροφίμων Α.Ε.',
+      subject: 'cards',
+    });
+    // The next message starts from the user's details again, with an empty message.
+    expect((screen.getByRole('textbox', { name: /Ονοματεπώνυμο/ }) as HTMLInputElement).value).toBe(
+      'Ελένη Κωνσταντίνου',
+    );
+    expect(company.value).toBe('Ακμή Τροφίμων Α.Ε.');
+    expect((screen.getByRole('textbox', { name: /Μήνυμα/ }) as HTMLInputElement).value).toBe('');
+  });
+
+  it('fills in the company once it is chosen automatically at sign-in, and leaves a visitor’s form empty', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('finance') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1002') },
+      'GET /api/v1/orders/retrieveDraftOrders': { body: { success: true, draftOrders: [] } },
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+    });
+    const finance = renderApp('/contact');
+    const company = await screen.findByRole('textbox', { name: /Εταιρεία/ });
+    await waitFor(() => expect((company as HTMLInputElement).value).toBe('Ελαιώνας Λογιστική Ι.Κ.Ε.'));
+    expect((screen.getByRole('textbox', { name: /Ονοματεπώνυμο/ }) as HTMLInputElement).value).toBe(
+      'Katerina Alexiou',
+    );
+    finance.unmount();
+    window.localStorage.clear();
+
+    mockApi({
+      'GET /api/content/pages/contact': { body: page('contact', { title: 'Επικοινωνήστε μαζί μας' }) },
+    });
+    renderApp('/contact');
+    await screen.findByRole('heading', { level: 1, name: 'Επικοινωνήστε μαζί μας' });
+    for (const field of [/Ονοματεπώνυμο/, /Email/, /Εταιρεία/]) {
+      expect((screen.getByRole('textbox', { name: field }) as HTMLInputElement).value).toBe('');
+    }
   });
 });
 

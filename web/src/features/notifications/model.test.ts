@@ -1,5 +1,6 @@
+import { ROLE } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
-import { mergeNotifications, type PortalNotification } from './model';
+import { mergeNotifications, notificationsAudienceOf, type PortalNotification } from './model';
 
 const now = new Date('2026-11-21T10:00:00Z');
 const notification = (nid: string, overrides: Partial<PortalNotification> = {}): PortalNotification => ({
@@ -48,5 +49,20 @@ describe('notification merging', () => {
       now,
     );
     expect(merged.map((n) => n.title)).toEqual(['first']);
+  });
+});
+
+describe('whose CMS notifications', () => {
+  it('gives a merchant the merchant list everywhere, other users the company list, visitors the page’s', () => {
+    const merchant = { userRoleId: ROLE.MERCHANT };
+    expect(notificationsAudienceOf(merchant, '/')).toBe('merchant');
+    expect(notificationsAudienceOf(merchant, '/notifications')).toBe('merchant');
+    for (const userRoleId of [ROLE.ADMIN, ROLE.ORDER_MANAGER, ROLE.FINANCE_USER, ROLE.PAYMENT_MANAGER]) {
+      expect(notificationsAudienceOf({ userRoleId }, '/page/merchant-contact-hours')).toBe('company');
+    }
+    expect(notificationsAudienceOf(null, '/merchant/faqs')).toBe('merchant');
+    expect(notificationsAudienceOf(null, '/faqs')).toBe('company');
+    // While the session loads nothing is asked for: a merchant never sees the company list flash by.
+    expect(notificationsAudienceOf(undefined, '/')).toBeUndefined();
   });
 });

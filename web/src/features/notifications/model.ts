@@ -1,10 +1,17 @@
 import {
   isNotificationLive,
+  ROLE,
   type CmsNotification,
   type Link,
   type PortalNotification as ServiceNotification,
+  type RoleId,
 } from '@tessera/domain';
-import { serviceNotificationAction } from '../../lib/service-notification-actions';
+import { isMerchantPath, paths } from '../../app/paths';
+import {
+  serviceNotificationAction,
+  type ServiceNotificationAction,
+} from '../../lib/service-notification-actions';
+import type { NotificationsAudience } from './api/get-notifications-content';
 
 /**
  * The portal's notification (SPEC §3): one model for CMS notifications and, later, the ones the
@@ -41,8 +48,10 @@ export function serviceReadKey(
  * The server links it to the card list; one that starts an issue flow links to the flow instead
  * (`serviceNotificationAction`), so the address the link shows is where a click goes.
  */
-export function fromServiceNotification(notification: ServiceNotification): PortalNotification {
-  const action = serviceNotificationAction(notification.nid);
+export function fromServiceNotification(
+  notification: ServiceNotification,
+  action: ServiceNotificationAction | null = serviceNotificationAction(notification.nid),
+): PortalNotification {
   const href = action?.kind === 'issue' ? action.href : null;
   const isNewTab = href === null && notification.link.target === '_blank';
   return {
@@ -103,4 +112,42 @@ export function mergeNotifications(
   return merged.sort(
     (a, b) => new Date(b.notificationDateTime).getTime() - new Date(a.notificationDateTime).getTime(),
   );
+}
+
+/**
+ * Whose CMS notifications a user sees: a merchant the merchant portal's, on every page (a merchant
+ * is never told about card orders); any other signed-in user the company portal's; a visitor those
+ * of the portal the page belongs to. `undefined` while the session loads: nothing is asked yet, so
+ * a merchant never sees the company list flash by.
+ */
+export function notificationsAudienceOf(
+  user: { userRoleId: RoleId } | null | undefined,
+  path: string,
+): NotificationsAudience | undefined {
+  if (user === undefined) return undefined;
+  if (user === null) return isMerchantPath(path) ? 'merchant' : 'company';
+  return user.userRoleId === ROLE.MERCHANT ? 'merchant' : 'company';
+}
+
+/** Whether the user may open a page of the portal (`canOpenPath` of the route table). */
+export type CanOpen = (href: string) => boolean;
+
+/**
+ * What a service notification does for this user: its flow when the user may open the flow's page
+ * (a top-up opens the draft it makes), else null, and the notification keeps the server's link to
+ * the card list of the cards concerned. A finance user is never sent to an order they may not start.
+ */
+export function reachableAction(nid: string, canOpen: CanOpen): ServiceNotificationAction | null {
+  const action = serviceNotificationAction(nid);
+  if (!action) return null;
+  return canOpen(action.kind === 'issue' ? action.href : paths.cardIssueInfoDraft.href('draft'))
+    ? action
+    : null;
+}
+
+/** A notification's link to a page the user may not open is dropped; the notification stays. */
+export function withReachableLink(notification: PortalNotification, canOpen: CanOpen): PortalNotification {
+  const link = notification.link;
+  if (!link || link.isExternalPage || canOpen(link.href || link.url)) return notification;
+  return { ...notification, link: null };
 }

@@ -1,10 +1,14 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { PortalNotification } from '@tessera/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
-import { COMPANIES, notificationsContent, session } from '../../test/fixtures';
+import { COMPANIES, notificationsContent, page, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
+
+// Lazy pages load on first visit: on a busy machine that takes longer than the defaults.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
 
@@ -136,9 +140,120 @@ describe('service notifications in the bell (SPEC §3, issue 4)', () => {
     );
   });
 
+  it('offers a finance user the cards concerned instead of an order they may not start', async () => {
+    const fetchMock = withCompanyNotifications([], {
+      'GET /api/auth/session': { body: session('finance') },
+      'GET /api/content/notifications': {
+        body: notificationsContent([
+          {
+            notificationId: 'iris',
+            logo: null,
+            title: 'Πληρωμή με IRIS',
+            excerpt: 'Πληρώστε τις παραγγελίες σας άμεσα.',
+            link: {
+              id: 'iris-link',
+              pageType: 'contentPage',
+              title: 'Φόρτιση καρτών',
+              url: '/card-load',
+              target: '_self',
+              isExternalPage: false,
+            },
+            notificationDateTime: minutesAgo(5),
+            notificationEndDateTime: null,
+          },
+        ]),
+      },
+    });
+    writeStore('companyData', COMPANIES.C1002);
+    const { user, router } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 3 μη αναγνωσμένες' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    const cardList = '/card-list?expiringSoon=true&product=TICKET_RESTAURANT&family=plastic';
+    // Expiring cards: the card list filtered to them, not the order flow (a 403 for this role).
+    expect(
+      within(dropdown)
+        .getByRole('link', { name: /Κάρτες Ticket Restaurant που λήγουν/ })
+        .getAttribute('href'),
+    ).toBe(cardList);
+    // The CMS news stays, without its link to a page the role may not open.
+    expect(within(dropdown).getByRole('button', { name: /Πληρωμή με IRIS/ })).toBeTruthy();
+    expect(within(dropdown).queryByRole('link', { name: /Πληρωμή με IRIS/ })).toBeNull();
+    // Cards ready to top up: their list too, and no draft is made.
+    await user.click(within(dropdown).getByRole('link', { name: /Κάρτες έτοιμες για φόρτιση/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/card-list'));
+    expect(requestsTo(fetchMock, '/api/v1/orders/readyToTopUp')).toHaveLength(0);
+  });
+
   it('applies what the user read on another browser', async () => {
     withCompanyNotifications(['n1']);
     renderApp('/');
     expect(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 2 μη αναγνωσμένες' })).toBeTruthy();
+  });
+});
+
+describe('the bell per audience (issue 13)', () => {
+  const COMPANY_NEWS = 'Νέες δυνατότητες για τις κάρτες Spendeo';
+  const MERCHANT_NEWS = 'Νέο πρόγραμμα εκκαθαρίσεων για καταστήματα';
+
+  /** CMS notifications as the server keeps them: one list for companies, another for merchants. */
+  function perAudience(role: 'merchant' | 'om1') {
+    if (role === 'om1') writeStore('companyData', COMPANIES.C1001);
+    const cms = (notificationId: string, title: string) => ({
+      notificationId,
+      logo: null,
+      title,
+      excerpt: `${notificationId}: περισσότερα`,
+      link: null,
+      notificationDateTime: minutesAgo(5),
+      notificationEndDateTime: null,
+    });
+    return mockApi({
+      'GET /api/auth/session': { body: session(role) },
+      'GET /api/content/notifications': ({ url }) => ({
+        body: notificationsContent(
+          url.searchParams.get('audience') === 'merchant'
+            ? [cms('m1', MERCHANT_NEWS)]
+            : [cms('c1', COMPANY_NEWS)],
+        ),
+      }),
+      'GET /api/v1/accounts/retrieveNotifications': { body: { success: true, notifications: [] } },
+      'GET /api/v1/accounts/notifications/read': { body: { success: true, readIds: [] } },
+      'GET /api/content/pages/merchant-home': { body: page('merchant-home', { title: 'Πύλη συνεργατών' }) },
+    });
+  }
+
+  it('shows a merchant the merchant notifications, never the company ones, on any page', async () => {
+    const fetchMock = perAudience('merchant');
+    const { user, unmount } = renderApp('/merchant');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 1 μη αναγνωσμένη' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    expect(await within(dropdown).findByText(MERCHANT_NEWS)).toBeTruthy();
+    expect(within(dropdown).queryByText(COMPANY_NEWS)).toBeNull();
+    unmount();
+
+    // The company notifications page a merchant may still type in lists the merchant's too.
+    renderApp('/notifications');
+    expect(await screen.findByText(MERCHANT_NEWS)).toBeTruthy();
+    expect(screen.queryByText(COMPANY_NEWS)).toBeNull();
+    const audiences = requestsTo(fetchMock, '/api/content/notifications').map((request) =>
+      request.url.searchParams.get('audience'),
+    );
+    expect(new Set(audiences)).toEqual(new Set(['merchant']));
+    // A merchant acts for no company: the company's service notifications are never asked for.
+    expect(requestsTo(fetchMock, '/api/v1/accounts/retrieveNotifications')).toHaveLength(0);
+  });
+
+  it('shows a company user the company notifications', async () => {
+    const fetchMock = perAudience('om1');
+    const { user } = renderApp('/');
+    await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 1 μη αναγνωσμένη' }));
+    const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
+    expect(await within(dropdown).findByText(COMPANY_NEWS)).toBeTruthy();
+    expect(within(dropdown).queryByText(MERCHANT_NEWS)).toBeNull();
+    expect(
+      requestsTo(fetchMock, '/api/content/notifications').map((request) =>
+        request.url.searchParams.get('audience'),
+      ),
+    ).not.toContain('merchant');
   });
 });

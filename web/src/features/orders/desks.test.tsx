@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { orderSummary, uuid, UUID_PATTERN } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
@@ -231,6 +232,66 @@ describe('/paymentManager', () => {
     expect(submit?.body).toEqual({ draftId: uuid(1) });
     expect(submit?.headers.get('Idempotency-Key')).toMatch(UUID_PATTERN);
   });
+
+  it('explains the approval setting as the switch and the amount stand, before and after saving', async () => {
+    let threshold: number | null = 200_000;
+    deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: { success: true, draftOrders: [], total: 0, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: () => ({
+        body: { success: true, settings: { thresholdCents: threshold } },
+      }),
+      [`POST ${ORDERS}/approvalSettings`]: ({ body }) => {
+        threshold = (body as { thresholdCents: number | null }).thresholdCents;
+        return { body: { success: true, settings: { thresholdCents: threshold } } };
+      },
+    });
+    const { user } = renderApp('/paymentManager');
+    const approvalSwitch = await screen.findByRole('switch', {
+      name: /Έγκριση για παραγγελίες πάνω από ένα ποσό/,
+    });
+    /** What the switch says about itself (its description), as a screen reader reads it. */
+    const explanation = () =>
+      (approvalSwitch.getAttribute('aria-describedby') ?? '')
+        .split(/\s+/)
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ')
+        .replace(/\s+/g, ' ')
+        .trim();
+
+    // On with 2.000,00 €: what happens above and up to the amount, never "turned off".
+    expect((approvalSwitch as HTMLInputElement).checked).toBe(true);
+    expect(explanation()).toBe(
+      'Μια παραγγελία διαχειριστή παραγγελιών άνω των 2.000,00 € περιμένει την έγκρισή σας πριν πληρωθεί· μια παραγγελία έως 2.000,00 € προχωρά κατευθείαν στην πληρωμή.',
+    );
+
+    // The text follows the amount as it is typed, and stays right after saving 100 €.
+    const amount = screen.getByRole('textbox', { name: /Όριο έγκρισης/ });
+    await user.clear(amount);
+    expect(explanation()).toBe(
+      'Συμπληρώστε το ποσό: οι παραγγελίες διαχειριστών παραγγελιών που το ξεπερνούν θα περιμένουν την έγκρισή σας.',
+    );
+    await user.type(amount, '100');
+    expect(explanation()).toMatch(/^Μια παραγγελία διαχειριστή παραγγελιών άνω των 100,00 € περιμένει/);
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Οι παραγγελίες άνω των 100,00 € θα περιμένουν έγκριση.')).toBeTruthy();
+    expect(threshold).toBe(10_000);
+    expect(explanation()).toBe(
+      'Μια παραγγελία διαχειριστή παραγγελιών άνω των 100,00 € περιμένει την έγκρισή σας πριν πληρωθεί· μια παραγγελία έως 100,00 € προχωρά κατευθείαν στην πληρωμή.',
+    );
+
+    // Off: every order goes straight to payment; what was saved before no longer shows, since the
+    // form now says otherwise.
+    await user.click(approvalSwitch);
+    expect(explanation()).toBe(
+      'Η έγκριση είναι απενεργοποιημένη: κάθε παραγγελία προχωρά κατευθείαν στην πληρωμή, όποιο κι αν είναι το ποσό της.',
+    );
+    expect(screen.queryByText('Οι παραγγελίες άνω των 100,00 € θα περιμένουν έγκριση.')).toBeNull();
+  });
 });
 
 describe('/finance', () => {
@@ -282,6 +343,39 @@ describe('/finance', () => {
       }),
     );
     expect(requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`)).toHaveLength(0);
+  });
+
+  it('on a phone shows drafts and transfers as cards, with the total and the submit button in view', async () => {
+    onNarrowScreen();
+    deskApi('finance', {
+      [`GET ${ORDERS}/retrieveDraftOrdersFinanceUser`]: {
+        body: { success: true, draftOrders: [draft(2)], total: 1, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [DUE], total: 1, page: 1, pageSize: 100 },
+      },
+    });
+    renderApp('/finance');
+
+    const drafts = await screen.findByRole('list', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
+    const [item] = within(drafts).getAllByRole('listitem');
+    expect(within(item!).getByText('Φόρτιση · Spendeo')).toBeTruthy();
+    expect(recordFields(item!)).toMatchObject({ Σύνολο: '609,00\u00a0€', Κάρτες: '12' });
+    expect(within(item!).getByRole('button', { name: /^Υποβολή: Φόρτιση · Spendeo/ })).toBeTruthy();
+
+    const payment = await screen.findByRole('list', { name: 'Παραγγελίες σε αναμονή πληρωμής' });
+    expect(within(payment).getByRole('button', { name: 'Πληρωμή παραγγελίας #1072' })).toBeTruthy();
+
+    const loops = await screen.findByRole('list', {
+      name: 'Μεταφορές σε αναμονή επιβεβαίωσης από την τράπεζα',
+    });
+    const [loop] = within(loops).getAllByRole('listitem');
+    expect(within(loop!).getByRole('link', { name: '#1060' })).toBeTruthy();
+    expect(recordFields(loop!)).toMatchObject({
+      Ποσό: '2.500,00\u00a0€',
+      'Κωδικός RF': 'RF96 0000 0000 1060',
+    });
+    expect(screen.queryByRole('table')).toBeNull();
   });
 
   it('is closed to order managers', async () => {

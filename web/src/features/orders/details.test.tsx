@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { methodsFor, orderDetails, orderSummary, payment, uuid, UUID_PATTERN } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
@@ -210,6 +211,34 @@ describe('the order details page', () => {
         .slice(1),
     ).toEqual(['100,00\u00a0€', '8,00\u00a0€']);
     expect(within(cardRows[1]!).getByText('Εκδίδεται μετά την πληρωμή')).toBeTruthy();
+  });
+
+  it('on a phone shows payments and cards as cards, their amounts in view', async () => {
+    onNarrowScreen();
+    detailsApi('om1', SHIPPED);
+    renderApp(`/order-details-page?orderId=${SHIPPED.orderId}`);
+
+    const cards = await screen.findByRole('list', { name: 'Κάρτες της παραγγελίας (3)' });
+    expect(screen.queryByRole('table', { name: 'Κάρτες της παραγγελίας (3)' })).toBeNull();
+    const [first, second] = within(cards).getAllByRole('listitem');
+    expect(within(first!).getByText('Νίκος Αλεξίου')).toBeTruthy();
+    expect(recordFields(first!)).toEqual({
+      'Ποσό φόρτισης': '100,00\u00a0€',
+      Αμοιβές: '8,00\u00a0€',
+      Κάρτα: '5347 11•• •••• 0042Αντικαθιστά την 5347 11•• •••• 0007',
+    });
+    expect(recordFields(second!).Κάρτα).toBe('Εκδίδεται μετά την πληρωμή');
+
+    const payments = screen.getByRole('list', { name: 'Πληρωμές' });
+    expect(screen.queryByRole('table', { name: 'Πληρωμές' })).toBeNull();
+    const [done, failed] = within(payments).getAllByRole('listitem');
+    expect(within(done!).getByText('Ολοκληρώθηκε')).toBeTruthy();
+    expect(recordFields(done!)).toEqual({ Ποσό: '122,32\u00a0€', Ημερομηνία: '06/03/2026, 09:30' });
+    expect(within(failed!).getByText('Απορρίφθηκε από την τράπεζα')).toBeTruthy();
+    expect(recordFields(failed!)).toMatchObject({
+      Ποσό: '122,32\u00a0€',
+      'Αιτία αποτυχίας': 'Ανεπαρκές υπόλοιπο',
+    });
   });
 
   it('offers only the actions the server allows: approve and reject, not pay or reorder', async () => {

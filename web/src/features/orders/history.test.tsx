@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { orderSummary } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
@@ -95,6 +96,31 @@ describe('order history', () => {
       `/order-details-page?orderId=${LOADED.orderId}`,
     );
     expect(screen.getByText('1–2 από 2')).toBeTruthy();
+  });
+
+  it('on a phone shows each order as a card with its number, status and total in view, no sideways table', async () => {
+    onNarrowScreen();
+    historyApi({ [`GET ${HISTORY}`]: page([LOADED, WAITING]) });
+    renderApp('/orders/order-history');
+
+    const list = await screen.findByRole('list', { name: 'Παραγγελίες της εταιρείας' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Παραγγελίες της εταιρείας' })).toBeNull();
+    const [loaded, waiting] = within(list).getAllByRole('listitem');
+    const link = within(loaded!).getByRole('link', { name: 'Παραγγελία #1042' });
+    expect(link.textContent).toBe('#1042');
+    expect(link.getAttribute('href')).toBe(`/order-details-page?orderId=${LOADED.orderId}`);
+    expect(within(loaded!).getByText('Φορτώθηκε')).toBeTruthy();
+    expect(recordFields(loaded!)).toEqual({
+      Σύνολο: '609,00\u00a0€',
+      Ημερομηνία: '04/03/2026, 23:15',
+      'Όνομα παραγγελίας': 'Φορτίσεις Μαρτίου',
+      Προϊόν: 'Spendeo',
+      Είδος: 'Φόρτιση',
+      Κάρτες: '12',
+    });
+    expect(within(waiting!).getByText('Αναμονή έγκρισης')).toBeTruthy();
+    expect(recordFields(waiting!).Σύνολο).toBe('1.234,56\u00a0€');
   });
 
   it('keeps the filters in the address and sends them with the request; a new filter starts at page 1', async () => {

@@ -96,6 +96,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   'merchant-faqs': FaqsResponseSchema.omit({ success: true }),
   'video-tutorials': VideoTutorialsResponseSchema.omit({ success: true }),
   notifications: NotificationsContentResponseSchema.omit({ success: true }),
+  'merchant-notifications': NotificationsContentResponseSchema.omit({ success: true }),
   'error-codes': ErrorCodesResponseSchema.omit({ success: true }),
   validation: ValidationSchema,
   'notification-texts': NotificationTextsSchema,

@@ -2,6 +2,8 @@ import { Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { BulkColumnKey, BulkImport, BulkImportRow, BulkProblem } from '@tessera/domain';
 import { Fragment, useId } from 'react';
 import { useIntl } from 'react-intl';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { namesCards, ROW_STATUS_LABEL } from '../model';
 import { MaskedNumber, RowStatus } from './badges';
 
@@ -68,8 +70,105 @@ function cellHasError(row: BulkImportRow, key: BulkColumnKey): boolean {
 export function RowsTable({ item, rows, caption, isUpdating, pendingRow, onEdit, onDrop }: Props) {
   const intl = useIntl();
   const idPrefix = useId();
+  const isNarrow = useIsNarrowScreen();
   const withCard = namesCards(item.purpose);
   const width = 3 + item.columns.length + (withCard ? 1 : 0);
+
+  const actionsOf = (row: BulkImportRow, problemsId: string) => (
+    <Group gap={6} wrap="nowrap">
+      <Button
+        size="compact-sm"
+        variant="light"
+        aria-label={intl.formatMessage({ id: 'bulk.rows.editLabel' }, { row: row.rowNumber })}
+        aria-describedby={row.problems.length > 0 ? problemsId : undefined}
+        onClick={() => onEdit(row)}
+      >
+        {intl.formatMessage({ id: 'bulk.rows.edit' })}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color={row.isDropped ? 'teal' : 'gray'}
+        loading={pendingRow === row.rowNumber}
+        aria-label={intl.formatMessage(
+          { id: row.isDropped ? 'bulk.rows.restoreLabel' : 'bulk.rows.dropLabel' },
+          { row: row.rowNumber },
+        )}
+        onClick={() => onDrop(row, row.isDropped)}
+      >
+        {intl.formatMessage({ id: row.isDropped ? 'bulk.rows.restore' : 'bulk.rows.drop' })}
+      </Button>
+    </Group>
+  );
+  const cardOf = (row: BulkImportRow) =>
+    row.card ? (
+      <>
+        <MaskedNumber maskedNumber={row.card.maskedNumber} />
+        <Text size="sm">{row.card.cardholderName}</Text>
+      </>
+    ) : (
+      <Text size="sm" c="dimmed">
+        {intl.formatMessage({ id: row.kind === 'new' ? 'bulk.rows.newCard' : 'bulk.rows.noCard' })}
+      </Text>
+    );
+  const cellOf = (row: BulkImportRow, key: BulkColumnKey) => {
+    const text = row.cells[key] ?? '';
+    return text === '' ? (
+      <>
+        <span aria-hidden="true">—</span>
+        <VisuallyHidden>{intl.formatMessage({ id: 'bulk.rows.emptyCell' })}</VisuallyHidden>
+      </>
+    ) : (
+      text
+    );
+  };
+  const problemsOf = (row: BulkImportRow) => (
+    <ProblemList
+      item={item}
+      problems={row.problems}
+      label={intl.formatMessage({ id: 'bulk.rows.problemsOf' }, { row: row.rowNumber })}
+    />
+  );
+  const rowClass = (row: BulkImportRow, base: string) =>
+    `${base} ${base}--${row.status}${row.isDropped ? ` ${base}--dropped` : ''}${
+      row.problems.length > 0 ? ` ${base}--with-problems` : ''
+    }`;
+
+  if (isNarrow) {
+    // Below the desktop layout each row is a card: status, problems and actions first, then the
+    // file's own columns, so nothing hides behind a sideways scroll however wide the file is.
+    return (
+      <RecordList label={caption} isBusy={isUpdating}>
+        {rows.map((row) => {
+          const problemsId = `${idPrefix}-${row.rowNumber}`;
+          return (
+            <RecordItem
+              key={row.rowNumber}
+              className={rowClass(row, 'tessera-bulk-record')}
+              title={intl.formatMessage({ id: 'bulk.rows.rowTitle' }, { row: row.rowNumber })}
+              aside={<RowStatus row={row} />}
+              fields={[
+                withCard && {
+                  label: intl.formatMessage({ id: 'bulk.rows.column.card' }),
+                  value: cardOf(row),
+                  isWide: true,
+                },
+                ...item.columns.map((column) => ({ label: column.header, value: cellOf(row, column.key) })),
+              ]}
+              actions={actionsOf(row, problemsId)}
+              isActionFirst
+            >
+              {row.problems.length > 0 ? (
+                <div id={problemsId} className="tessera-bulk-record__problems">
+                  {problemsOf(row)}
+                </div>
+              ) : null}
+            </RecordItem>
+          );
+        })}
+      </RecordList>
+    );
+  }
 
   return (
     <Table.ScrollContainer
@@ -105,88 +204,28 @@ export function RowsTable({ item, rows, caption, isUpdating, pendingRow, onEdit,
             const problemsId = `${idPrefix}-${row.rowNumber}`;
             return (
               <Fragment key={row.rowNumber}>
-                <Table.Tr
-                  className={`tessera-bulk-row tessera-bulk-row--${row.status}${
-                    row.isDropped ? ' tessera-bulk-row--dropped' : ''
-                  }${row.problems.length > 0 ? ' tessera-bulk-row--with-problems' : ''}`}
-                >
+                <Table.Tr className={rowClass(row, 'tessera-bulk-row')}>
                   <Table.Th scope="row" className="tessera-bulk-row__number">
                     {row.rowNumber}
                   </Table.Th>
                   <Table.Td>
                     <RowStatus row={row} />
                   </Table.Td>
-                  <Table.Td>
-                    <Group gap={6} wrap="nowrap">
-                      <Button
-                        size="compact-sm"
-                        variant="light"
-                        aria-label={intl.formatMessage({ id: 'bulk.rows.editLabel' }, { row: row.rowNumber })}
-                        aria-describedby={row.problems.length > 0 ? problemsId : undefined}
-                        onClick={() => onEdit(row)}
-                      >
-                        {intl.formatMessage({ id: 'bulk.rows.edit' })}
-                      </Button>
-                      <Button
-                        size="compact-sm"
-                        variant="subtle"
-                        color={row.isDropped ? 'teal' : 'gray'}
-                        loading={pendingRow === row.rowNumber}
-                        aria-label={intl.formatMessage(
-                          { id: row.isDropped ? 'bulk.rows.restoreLabel' : 'bulk.rows.dropLabel' },
-                          { row: row.rowNumber },
-                        )}
-                        onClick={() => onDrop(row, row.isDropped)}
-                      >
-                        {intl.formatMessage({ id: row.isDropped ? 'bulk.rows.restore' : 'bulk.rows.drop' })}
-                      </Button>
-                    </Group>
-                  </Table.Td>
-                  {withCard ? (
-                    <Table.Td>
-                      {row.card ? (
-                        <>
-                          <MaskedNumber maskedNumber={row.card.maskedNumber} />
-                          <Text size="sm">{row.card.cardholderName}</Text>
-                        </>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          {intl.formatMessage({
-                            id: row.kind === 'new' ? 'bulk.rows.newCard' : 'bulk.rows.noCard',
-                          })}
-                        </Text>
-                      )}
+                  <Table.Td>{actionsOf(row, problemsId)}</Table.Td>
+                  {withCard ? <Table.Td>{cardOf(row)}</Table.Td> : null}
+                  {item.columns.map((column) => (
+                    <Table.Td
+                      key={column.key}
+                      className={cellHasError(row, column.key) ? 'tessera-bulk-cell--error' : undefined}
+                    >
+                      {cellOf(row, column.key)}
                     </Table.Td>
-                  ) : null}
-                  {item.columns.map((column) => {
-                    const text = row.cells[column.key] ?? '';
-                    return (
-                      <Table.Td
-                        key={column.key}
-                        className={cellHasError(row, column.key) ? 'tessera-bulk-cell--error' : undefined}
-                      >
-                        {text === '' ? (
-                          <>
-                            <span aria-hidden="true">—</span>
-                            <VisuallyHidden>
-                              {intl.formatMessage({ id: 'bulk.rows.emptyCell' })}
-                            </VisuallyHidden>
-                          </>
-                        ) : (
-                          text
-                        )}
-                      </Table.Td>
-                    );
-                  })}
+                  ))}
                 </Table.Tr>
                 {row.problems.length > 0 ? (
                   <Table.Tr className="tessera-bulk-row__problems">
                     <Table.Td colSpan={width} id={problemsId}>
-                      <ProblemList
-                        item={item}
-                        problems={row.problems}
-                        label={intl.formatMessage({ id: 'bulk.rows.problemsOf' }, { row: row.rowNumber })}
-                      />
+                      {problemsOf(row)}
                     </Table.Td>
                   </Table.Tr>
                 ) : null}

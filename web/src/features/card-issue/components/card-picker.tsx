@@ -13,7 +13,9 @@ import { stripLeadingWhitespace, type Card, type CardIssueReason, type OrderType
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { usePickerCards } from '../api/filter-cards';
 import { pickerFiltersOf, pickerRequest, type PickerFilter, type ProductChoice } from '../model';
@@ -43,6 +45,7 @@ const holderOf = (card: Card) => `${card.cardholder.firstName} ${card.cardholder
 export function CardPicker({ reason, orderType, choice, selectedIds, onAdd, onRemove }: Props) {
   const intl = useIntl();
   const locale = useLocale();
+  const isNarrow = useIsNarrowScreen();
   const headingId = useId();
   const filters = pickerFiltersOf(reason, orderType);
   const [filter, setFilter] = useState<PickerFilter>(filters[0] ?? 'active');
@@ -70,6 +73,39 @@ export function CardPicker({ reason, orderType, choice, selectedIds, onAdd, onRe
   const total = query.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const unselectedOnPage = cards.filter((card) => !selectedIds.has(card.cardId));
+
+  /** The tick of a card; on a narrow screen it carries the cardholder's name (a bigger target). */
+  const checkboxOf = (card: Card, isLabelled: boolean) => (
+    <Checkbox
+      checked={selectedIds.has(card.cardId)}
+      label={
+        isLabelled ? (
+          <>
+            {holderOf(card)}
+            {card.cardholder.employeeCode ? (
+              <Text size="xs" c="dimmed" component="span" display="block" fw={400}>
+                {card.cardholder.employeeCode}
+              </Text>
+            ) : null}
+          </>
+        ) : undefined
+      }
+      aria-label={intl.formatMessage(
+        { id: 'cardIssue.picker.selectCard' },
+        { holder: holderOf(card), last4: card.last4 },
+      )}
+      onChange={(event) => (event.currentTarget.checked ? onAdd([card]) : onRemove([card.cardId]))}
+    />
+  );
+  const cardOf = (card: Card) => (
+    <>
+      <MaskedNumber maskedNumber={card.maskedNumber} />
+      <Text size="xs" c="dimmed">
+        {card.cardName}
+      </Text>
+    </>
+  );
+  const expiryOf = (card: Card) => formatDate(`${card.expiryDate.slice(0, 10)}T12:00:00Z`, locale);
 
   let results;
   if (query.isPending) {
@@ -108,42 +144,56 @@ export function CardPicker({ reason, orderType, choice, selectedIds, onAdd, onRe
             {intl.formatMessage({ id: 'cardIssue.picker.selectPage' })}
           </Button>
         </Group>
-        <Table.ScrollContainer
-          className="tessera-issue-scroll"
-          minWidth={640}
-          type="native"
-          role="region"
-          aria-label={intl.formatMessage({ id: 'cardIssue.picker.region' })}
-          tabIndex={0}
-          aria-busy={query.isFetching || undefined}
-        >
-          <Table verticalSpacing="xs" highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.select' })}</Table.Th>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.cardholder' })}</Table.Th>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.card' })}</Table.Th>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.expiry' })}</Table.Th>
-                <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.balance' })}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {cards.map((card) => {
-                const isSelected = selectedIds.has(card.cardId);
-                return (
+        {isNarrow ? (
+          // Below the desktop layout each card is a card of the list: the tick and the name on top
+          // (the name ticks it too), the balance in view.
+          <RecordList label={intl.formatMessage({ id: 'cardIssue.picker.region' })} isBusy={query.isFetching}>
+            {cards.map((card) => (
+              <RecordItem
+                key={card.cardId}
+                title={checkboxOf(card, true)}
+                fields={[
+                  {
+                    label: intl.formatMessage({ id: 'cardIssue.column.balance' }),
+                    value: formatMoney(card.balanceCents),
+                  },
+                  {
+                    label: intl.formatMessage({ id: 'cardIssue.column.expiry' }),
+                    value: expiryOf(card),
+                  },
+                  {
+                    label: intl.formatMessage({ id: 'cardIssue.column.card' }),
+                    value: cardOf(card),
+                    isWide: true,
+                  },
+                ]}
+              />
+            ))}
+          </RecordList>
+        ) : (
+          <Table.ScrollContainer
+            className="tessera-issue-scroll"
+            minWidth={640}
+            type="native"
+            role="region"
+            aria-label={intl.formatMessage({ id: 'cardIssue.picker.region' })}
+            tabIndex={0}
+            aria-busy={query.isFetching || undefined}
+          >
+            <Table verticalSpacing="xs" highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.select' })}</Table.Th>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.cardholder' })}</Table.Th>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.card' })}</Table.Th>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.expiry' })}</Table.Th>
+                  <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.balance' })}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {cards.map((card) => (
                   <Table.Tr key={card.cardId}>
-                    <Table.Td>
-                      <Checkbox
-                        checked={isSelected}
-                        aria-label={intl.formatMessage(
-                          { id: 'cardIssue.picker.selectCard' },
-                          { holder: holderOf(card), last4: card.last4 },
-                        )}
-                        onChange={(event) =>
-                          event.currentTarget.checked ? onAdd([card]) : onRemove([card.cardId])
-                        }
-                      />
-                    </Table.Td>
+                    <Table.Td>{checkboxOf(card, false)}</Table.Td>
                     <Table.Td>
                       <Text size="sm" fw={600}>
                         {holderOf(card)}
@@ -154,20 +204,15 @@ export function CardPicker({ reason, orderType, choice, selectedIds, onAdd, onRe
                         </Text>
                       ) : null}
                     </Table.Td>
-                    <Table.Td>
-                      <MaskedNumber maskedNumber={card.maskedNumber} />
-                      <Text size="xs" c="dimmed">
-                        {card.cardName}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>{formatDate(`${card.expiryDate.slice(0, 10)}T12:00:00Z`, locale)}</Table.Td>
+                    <Table.Td>{cardOf(card)}</Table.Td>
+                    <Table.Td>{expiryOf(card)}</Table.Td>
                     <Table.Td ta="end">{formatMoney(card.balanceCents)}</Table.Td>
                   </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         {pages > 1 ? (
           <nav aria-label={intl.formatMessage({ id: 'cardIssue.picker.pagination' })}>
             <Pagination

@@ -9,7 +9,9 @@ import type {
 import { useId, useMemo, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { formatMoney, formatNumber } from '../../../lib/format';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useOrderPrice } from '../api/calculate-order-price';
 import { useDeliveryPoints } from '../api/get-delivery-points';
@@ -40,6 +42,7 @@ export function OverviewStep({ draft, saved, knownCards, actions }: Props) {
   const intl = useIntl();
   const locale = useLocale();
   const headings = { lines: useId(), totals: useId(), delivery: useId() };
+  const isNarrow = useIsNarrowScreen();
   const choice = parseSelectedOption(draft.selectedOption);
   const lines = draft.changedData.cards;
   const priceRequest = useMemo<OrderPriceRequest | null>(
@@ -101,6 +104,48 @@ export function OverviewStep({ draft, saved, knownCards, actions }: Props) {
     totals = <LoadingState label={intl.formatMessage({ id: 'cardIssue.overview.pricing' })} />;
   }
 
+  /** What each line shows, in the table or in its card. */
+  const partsOf = (line: (typeof lines)[number], index: number) => {
+    const card = line.cardId ? knownCards.get(line.cardId) : undefined;
+    const fee = fees.get(line.tempCardId);
+    const money = (cents: number | undefined) => (cents === undefined ? '…' : formatMoney(cents));
+    return {
+      holder: (
+        <>
+          <Text size="sm" fw={600}>
+            {lineHolder(line, paged.offset + index + 1)}
+          </Text>
+          {line.cardholderId ? (
+            <Text size="xs" c="dimmed" fw={400}>
+              {intl.formatMessage({ id: 'cardIssue.lines.linked' })}
+            </Text>
+          ) : null}
+        </>
+      ),
+      card: (
+        <>
+          {line.cardId === null ? (
+            <Text size="sm">{intl.formatMessage({ id: 'cardIssue.overview.newCard' })}</Text>
+          ) : card ? (
+            <MaskedNumber maskedNumber={card.maskedNumber} />
+          ) : (
+            <Text size="xs" c="dimmed">
+              {intl.formatMessage({ id: 'cardIssue.lines.detailsLater' })}
+            </Text>
+          )}
+          {line.cardId !== null && isCreating ? (
+            <Text size="xs" c="dimmed">
+              {intl.formatMessage({ id: 'cardIssue.overview.replacedBy' })}
+            </Text>
+          ) : null}
+        </>
+      ),
+      cardFee: money(fee?.cardFeeCents),
+      replacementFee: money(fee?.replacementFeeCents),
+      serviceFee: money(fee?.serviceFeeCents),
+    };
+  };
+
   return (
     <Stack gap="xl">
       {choice ? (
@@ -119,77 +164,91 @@ export function OverviewStep({ draft, saved, knownCards, actions }: Props) {
         <Title order={3} id={headings.lines} mb="sm">
           {intl.formatMessage({ id: 'cardIssue.overview.linesTitle' })}
         </Title>
-        <Table.ScrollContainer
-          className="tessera-issue-scroll"
-          minWidth={720}
-          type="native"
-          role="region"
-          aria-label={intl.formatMessage({ id: 'cardIssue.overview.linesRegion' })}
-          tabIndex={0}
-          aria-busy={calculated.isFetching || undefined}
-        >
-          <Table verticalSpacing="xs">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.cardholder' })}</Table.Th>
-                <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.card' })}</Table.Th>
-                <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.amount' })}</Table.Th>
-                {showCardFee ? (
-                  <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.cardFee' })}</Table.Th>
-                ) : null}
-                {showReplacementFee ? (
-                  <Table.Th ta="end">
-                    {intl.formatMessage({ id: 'cardIssue.column.replacementFee' })}
-                  </Table.Th>
-                ) : null}
-                <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.serviceFee' })}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {paged.pageItems.map((line, index) => {
-                const card = line.cardId ? knownCards.get(line.cardId) : undefined;
-                const fee = fees.get(line.tempCardId);
-                const money = (cents: number | undefined) => (cents === undefined ? '…' : formatMoney(cents));
-                return (
-                  <Table.Tr key={line.tempCardId}>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {lineHolder(line, paged.offset + index + 1)}
-                      </Text>
-                      {line.cardholderId ? (
-                        <Text size="xs" c="dimmed">
-                          {intl.formatMessage({ id: 'cardIssue.lines.linked' })}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td>
-                      {line.cardId === null ? (
-                        <Text size="sm">{intl.formatMessage({ id: 'cardIssue.overview.newCard' })}</Text>
-                      ) : card ? (
-                        <MaskedNumber maskedNumber={card.maskedNumber} />
-                      ) : (
-                        <Text size="xs" c="dimmed">
-                          {intl.formatMessage({ id: 'cardIssue.lines.detailsLater' })}
-                        </Text>
-                      )}
-                      {line.cardId !== null && isCreating ? (
-                        <Text size="xs" c="dimmed">
-                          {intl.formatMessage({ id: 'cardIssue.overview.replacedBy' })}
-                        </Text>
-                      ) : null}
-                    </Table.Td>
-                    <Table.Td ta="end">{formatMoney(line.amountCents)}</Table.Td>
-                    {showCardFee ? <Table.Td ta="end">{money(fee?.cardFeeCents)}</Table.Td> : null}
-                    {showReplacementFee ? (
-                      <Table.Td ta="end">{money(fee?.replacementFeeCents)}</Table.Td>
-                    ) : null}
-                    <Table.Td ta="end">{money(fee?.serviceFeeCents)}</Table.Td>
-                  </Table.Tr>
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        {isNarrow ? (
+          // Below the desktop layout each line is a card: its amount and fees in view.
+          <RecordList
+            label={intl.formatMessage({ id: 'cardIssue.overview.linesRegion' })}
+            isBusy={calculated.isFetching}
+          >
+            {paged.pageItems.map((line, index) => {
+              const parts = partsOf(line, index);
+              return (
+                <RecordItem
+                  key={line.tempCardId}
+                  title={parts.holder}
+                  fields={[
+                    {
+                      label: intl.formatMessage({ id: 'cardIssue.column.amount' }),
+                      value: formatMoney(line.amountCents),
+                      isKey: true,
+                    },
+                    {
+                      label: intl.formatMessage({ id: 'cardIssue.column.card' }),
+                      value: parts.card,
+                      isWide: true,
+                    },
+                    showCardFee && {
+                      label: intl.formatMessage({ id: 'cardIssue.column.cardFee' }),
+                      value: parts.cardFee,
+                    },
+                    showReplacementFee && {
+                      label: intl.formatMessage({ id: 'cardIssue.column.replacementFee' }),
+                      value: parts.replacementFee,
+                    },
+                    {
+                      label: intl.formatMessage({ id: 'cardIssue.column.serviceFee' }),
+                      value: parts.serviceFee,
+                    },
+                  ]}
+                />
+              );
+            })}
+          </RecordList>
+        ) : (
+          <Table.ScrollContainer
+            className="tessera-issue-scroll"
+            minWidth={720}
+            type="native"
+            role="region"
+            aria-label={intl.formatMessage({ id: 'cardIssue.overview.linesRegion' })}
+            tabIndex={0}
+            aria-busy={calculated.isFetching || undefined}
+          >
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.cardholder' })}</Table.Th>
+                  <Table.Th>{intl.formatMessage({ id: 'cardIssue.column.card' })}</Table.Th>
+                  <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.amount' })}</Table.Th>
+                  {showCardFee ? (
+                    <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.cardFee' })}</Table.Th>
+                  ) : null}
+                  {showReplacementFee ? (
+                    <Table.Th ta="end">
+                      {intl.formatMessage({ id: 'cardIssue.column.replacementFee' })}
+                    </Table.Th>
+                  ) : null}
+                  <Table.Th ta="end">{intl.formatMessage({ id: 'cardIssue.column.serviceFee' })}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {paged.pageItems.map((line, index) => {
+                  const parts = partsOf(line, index);
+                  return (
+                    <Table.Tr key={line.tempCardId}>
+                      <Table.Td>{parts.holder}</Table.Td>
+                      <Table.Td>{parts.card}</Table.Td>
+                      <Table.Td ta="end">{formatMoney(line.amountCents)}</Table.Td>
+                      {showCardFee ? <Table.Td ta="end">{parts.cardFee}</Table.Td> : null}
+                      {showReplacementFee ? <Table.Td ta="end">{parts.replacementFee}</Table.Td> : null}
+                      <Table.Td ta="end">{parts.serviceFee}</Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         <LinesPagination
           label={intl.formatMessage({ id: 'cardIssue.lines.pagination' })}
           page={paged.page}

@@ -75,6 +75,7 @@ export function CardsResults({ state, now, onChange, onReset, onOpen }: Props) {
         now={now}
         isUpdating={cards.isPlaceholderData}
         onSort={onSort}
+        onSortBy={(sort, direction) => onChange({ sort, direction })}
         onOpen={onOpen}
       />
       <CardsPagination state={state} shown={data.cards.length} total={data.total} onChange={onChange} />

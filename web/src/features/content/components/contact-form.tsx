@@ -2,6 +2,8 @@ import { Alert, NativeSelect, SimpleGrid, TextInput, Textarea } from '@mantine/c
 import { CONTACT_SUBJECTS, stripLeadingWhitespace, type SubmitContactRequest } from '@tessera/domain';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useSession } from '../../../lib/session';
+import { useActingCompany } from '../../../lib/use-acting-company';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useSubmitContact } from '../api/submit-contact';
 
@@ -11,14 +13,45 @@ type FormValues = Record<ContactField, string>;
 const EMPTY: FormValues = { name: '', email: '', phone: '', company: '', subject: '', message: '' };
 const FIELD_ORDER: ContactField[] = ['name', 'email', 'phone', 'company', 'subject', 'message'];
 
+type Prefill = Pick<FormValues, 'name' | 'email' | 'company'>;
+const PREFILLED = ['name', 'email', 'company'] as const;
+
 /**
- * The contact form (SubmitContact). Validation is the server's: its 400 names the fields, and each
- * message shows next to its field; on success the ticket number is shown.
+ * What the portal already knows of the sender: the signed-in user's name and email (session) and
+ * the company they act for (its name once the selection has loaded it); empty for a visitor.
+ */
+function usePrefill(): Prefill {
+  const user = useSession().data?.user;
+  const company = useActingCompany();
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() || user.name : '';
+  return { name: fullName, email: user?.email ?? '', company: company?.name ?? '' };
+}
+
+/** `values` with the fields still showing the old prefill (untouched) moved to the new one. */
+function refill(values: FormValues, before: Prefill, after: Prefill): FormValues {
+  const next = { ...values };
+  for (const field of PREFILLED) if (values[field] === before[field]) next[field] = after[field];
+  return next;
+}
+
+/**
+ * The contact form (SubmitContact). A signed-in user finds their name, email and company filled in
+ * (still editable; details arriving later fill only the fields left as they were). Validation is
+ * the server's: its 400 names the fields, and each message shows next to its field; on success the
+ * ticket number is shown and the form starts again from the user's details.
  */
 export function ContactForm() {
   const intl = useIntl();
   const submit = useSubmitContact();
-  const [values, setValues] = useState<FormValues>(EMPTY);
+  const prefill = usePrefill();
+  const [values, setValues] = useState<FormValues>(() => ({ ...EMPTY, ...prefill }));
+  // The session and the company load after the first render: adjust while rendering (React's
+  // "storing information from previous renders"), so the fields never flash empty then full.
+  const [shownPrefill, setShownPrefill] = useState(prefill);
+  if (PREFILLED.some((field) => prefill[field] !== shownPrefill[field])) {
+    setShownPrefill(prefill);
+    setValues((current) => refill(current, shownPrefill, prefill));
+  }
   const [errors, setErrors] = useState<Partial<Record<ContactField, string>>>({});
   const [ticketId, setTicketId] = useState<string | null>(null);
   const successRef = useRef<HTMLDivElement>(null);
@@ -46,7 +79,7 @@ export function ContactForm() {
     const result = await submit.mutateAsync(values as SubmitContactRequest);
     if (result.ok) {
       setErrors({});
-      setValues(EMPTY);
+      setValues({ ...EMPTY, ...prefill });
       setTicketId(result.ticketId);
       return;
     }

@@ -2,17 +2,17 @@ import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
 import {
   MAX_DRAFT_ORDERS,
   PRODUCTS,
-  ROLE,
   type CardFamily,
   type NotificationStatusResponse,
-  type RoleId,
 } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { paths } from '../../../app/paths';
+import { canOpenPath } from '../../../app/route-access';
 import { useDraftCount } from '../../../lib/draft-orders';
 import { CARD_ISSUE_INFO_PATH, startIssueFlow } from '../../../lib/order-draft';
 import { useStartTopUp, type TopUpProduct } from '../../../lib/ready-to-top-up';
-import { useSession } from '../../../lib/session';
+import { useSession, type SessionUser } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
 import { useActingCompanyId } from '../../../lib/use-acting-company';
 import { useLocale } from '../../../lib/use-locale';
@@ -20,8 +20,31 @@ import { LanguageLink } from '../../../ui/language-link';
 import { useNotificationStatus } from '../api/get-notification-status';
 import './quick-actions.css';
 
-/** Issuing and loading: the order manager, and provider staff acting for a company (SPEC §6). */
-const ORDERING_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.ORDER_MANAGER];
+/**
+ * The actions on offer, each where it leads: a user sees those the route table lets them open
+ * (`route-access.ts`, as for the menus), so no tile ends in the 403 page. A top-up makes a draft and
+ * opens it, so it needs the draft's page.
+ */
+type Offer = {
+  newCards: boolean;
+  loadCards: boolean;
+  topUps: boolean;
+  paymentManager: boolean;
+  finance: boolean;
+  drafts: boolean;
+};
+
+function offerOf(user: SessionUser): Offer {
+  const can = (href: string) => canOpenPath(href, user);
+  return {
+    newCards: can(CARD_ISSUE_INFO_PATH),
+    loadCards: can(paths.cardLoad.href()),
+    topUps: can(paths.cardIssueInfoDraft.href('draft')),
+    paymentManager: can(paths.paymentManager.href()),
+    finance: can(paths.finance.href()),
+    drafts: can(paths.draftOrders.href()),
+  };
+}
 
 type TopUp = { product: TopUpProduct; family: CardFamily; count: number };
 
@@ -49,23 +72,26 @@ function Tile({ title, children }: { title: ReactNode; children: ReactNode }) {
 }
 
 /**
- * The home page's quick actions for whoever orders for a company: new cards, loading cards, the
- * cards ready to top up per product (when the notification status says there are some) and the
- * drafts with their count. Renders nothing for anyone else.
+ * The home page's quick actions for whoever works for a company, each only if the user may take
+ * it: new cards, loading cards, the cards ready to top up per product (when the notification status
+ * says there are some), the payment manager's and the finance desks, and the drafts with their
+ * count. Renders nothing while no company is acted for, or with nothing to offer.
  */
 export function QuickActions() {
   const session = useSession();
   const companyId = useActingCompanyId();
-  const roleId = session.data?.user.userRoleId;
-  if (roleId === undefined || !ORDERING_ROLES.includes(roleId) || companyId === null) return null;
-  return <QuickActionTiles companyId={companyId} />;
+  const user = session.data?.user;
+  if (!user || companyId === null) return null;
+  const offer = offerOf(user);
+  if (!Object.values(offer).some(Boolean)) return null;
+  return <QuickActionTiles companyId={companyId} offer={offer} />;
 }
 
-function QuickActionTiles({ companyId }: { companyId: string }) {
+function QuickActionTiles({ companyId, offer }: { companyId: string; offer: Offer }) {
   const intl = useIntl();
   const locale = useLocale();
-  const status = useNotificationStatus(companyId);
-  const count = useDraftCount(companyId, locale);
+  const status = useNotificationStatus(offer.topUps ? companyId : null);
+  const count = useDraftCount(offer.drafts ? companyId : null, locale);
   const [storedTotal] = useStore('draftTotal');
   const { startTopUp, pending } = useStartTopUp(companyId);
   const drafts = count.data ?? (storedTotal ? { ...storedTotal, max: MAX_DRAFT_ORDERS } : null);
@@ -83,29 +109,33 @@ function QuickActionTiles({ companyId }: { companyId: string }) {
         {intl.formatMessage({ id: 'drafts.quickActions.title' })}
       </Title>
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="md" component="ul" className="tessera-tiles">
-        <Tile
-          title={
-            <LanguageLink
-              to={CARD_ISSUE_INFO_PATH}
-              className="tessera-quick-action__control"
-              onClick={() => startIssueFlow('new-card')}
-            >
-              {intl.formatMessage({ id: 'drafts.quickActions.newCards' })}
-            </LanguageLink>
-          }
-        >
-          <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.newCardsText' })}</Text>
-        </Tile>
-        <Tile
-          title={
-            <LanguageLink to="/card-load" className="tessera-quick-action__control">
-              {intl.formatMessage({ id: 'drafts.quickActions.loadCards' })}
-            </LanguageLink>
-          }
-        >
-          <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.loadCardsText' })}</Text>
-        </Tile>
-        {topUpsOf(status.data).map((topUp) => {
+        {offer.newCards ? (
+          <Tile
+            title={
+              <LanguageLink
+                to={CARD_ISSUE_INFO_PATH}
+                className="tessera-quick-action__control"
+                onClick={() => startIssueFlow('new-card')}
+              >
+                {intl.formatMessage({ id: 'drafts.quickActions.newCards' })}
+              </LanguageLink>
+            }
+          >
+            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.newCardsText' })}</Text>
+          </Tile>
+        ) : null}
+        {offer.loadCards ? (
+          <Tile
+            title={
+              <LanguageLink to={paths.cardLoad.href()} className="tessera-quick-action__control">
+                {intl.formatMessage({ id: 'drafts.quickActions.loadCards' })}
+              </LanguageLink>
+            }
+          >
+            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.loadCardsText' })}</Text>
+          </Tile>
+        ) : null}
+        {(offer.topUps ? topUpsOf(status.data) : []).map((topUp) => {
           const isPending = pending?.product === topUp.product && pending.family === topUp.family;
           return (
             <Tile
@@ -127,27 +157,51 @@ function QuickActionTiles({ companyId }: { companyId: string }) {
             </Tile>
           );
         })}
-        <Tile
-          title={
-            <LanguageLink to="/draft-orders" className="tessera-quick-action__control">
-              {intl.formatMessage({ id: 'drafts.quickActions.drafts' })}
-            </LanguageLink>
-          }
-        >
-          {drafts ? (
-            <Text mt="xs">
-              {intl.formatMessage(
-                { id: 'drafts.quickActions.draftsText' },
-                { count: drafts.total, max: drafts.max },
-              )}
-            </Text>
-          ) : null}
-          {drafts?.isMaxReached ? (
-            <Text mt="xs" c="orange.9" fw={600}>
-              {intl.formatMessage({ id: 'drafts.quickActions.draftsMaxReached' })}
-            </Text>
-          ) : null}
-        </Tile>
+        {offer.paymentManager ? (
+          <Tile
+            title={
+              <LanguageLink to={paths.paymentManager.href()} className="tessera-quick-action__control">
+                {intl.formatMessage({ id: 'drafts.quickActions.paymentManager' })}
+              </LanguageLink>
+            }
+          >
+            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.paymentManagerText' })}</Text>
+          </Tile>
+        ) : null}
+        {offer.finance ? (
+          <Tile
+            title={
+              <LanguageLink to={paths.finance.href()} className="tessera-quick-action__control">
+                {intl.formatMessage({ id: 'drafts.quickActions.finance' })}
+              </LanguageLink>
+            }
+          >
+            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.financeText' })}</Text>
+          </Tile>
+        ) : null}
+        {offer.drafts ? (
+          <Tile
+            title={
+              <LanguageLink to={paths.draftOrders.href()} className="tessera-quick-action__control">
+                {intl.formatMessage({ id: 'drafts.quickActions.drafts' })}
+              </LanguageLink>
+            }
+          >
+            {drafts ? (
+              <Text mt="xs">
+                {intl.formatMessage(
+                  { id: 'drafts.quickActions.draftsText' },
+                  { count: drafts.total, max: drafts.max },
+                )}
+              </Text>
+            ) : null}
+            {drafts?.isMaxReached ? (
+              <Text mt="xs" c="orange.9" fw={600}>
+                {intl.formatMessage({ id: 'drafts.quickActions.draftsMaxReached' })}
+              </Text>
+            ) : null}
+          </Tile>
+        ) : null}
       </SimpleGrid>
     </section>
   );

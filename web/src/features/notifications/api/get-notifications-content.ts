@@ -6,33 +6,38 @@ import { useLocale } from '../../../lib/use-locale';
 
 export const NOTIFICATIONS_CONTENT_PATH = '/api/content/notifications';
 
+/** Whose CMS notifications: the company portal's or the merchant portal's (each has its own). */
+export type NotificationsAudience = 'company' | 'merchant';
+
 /**
- * `GET /api/content/notifications`: CMS notifications and the widget's texts (SPEC §7). The bell is
- * part of every page, so a failure is logged only and shown as the list's error state.
+ * `GET /api/content/notifications?audience=`: CMS notifications and the widget's texts (SPEC §7).
+ * The bell is part of every page, so a failure is logged only and shown as the list's error state.
  */
 export async function getNotificationsContent(
+  audience: NotificationsAudience,
   locale: Locale,
   signal?: AbortSignal,
 ): Promise<NotificationsContentResponse> {
   try {
-    return await requestOrThrow<NotificationsContentResponse>(NOTIFICATIONS_CONTENT_PATH, {
-      locale,
-      signal,
-      suppressGlobalError: true,
-    });
+    return await requestOrThrow<NotificationsContentResponse>(
+      `${NOTIFICATIONS_CONTENT_PATH}?${new URLSearchParams({ audience })}`,
+      { locale, signal, suppressGlobalError: true },
+    );
   } catch (error) {
     if (!signal?.aborted) logWarning('there was an error loading data', NOTIFICATIONS_CONTENT_PATH);
     throw error;
   }
 }
 
-export const notificationsContentQueryOptions = (locale: Locale) =>
+/** `audience` null (not known yet: the session is loading) asks for nothing. */
+export const notificationsContentQueryOptions = (audience: NotificationsAudience | null, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'notifications', locale],
-    queryFn: ({ signal }) => getNotificationsContent(locale, signal),
+    queryKey: ['content', 'notifications', audience, locale],
+    queryFn: ({ signal }) => getNotificationsContent(audience ?? 'company', locale, signal),
+    enabled: audience !== null,
     staleTime: 5 * 60_000,
   });
 
-export function useNotificationsContent() {
-  return useQuery(notificationsContentQueryOptions(useLocale()));
+export function useNotificationsContent(audience: NotificationsAudience | null) {
+  return useQuery(notificationsContentQueryOptions(audience, useLocale()));
 }

@@ -1,12 +1,11 @@
-import { NOTIFICATION_REFRESH_MS, type NotificationTexts } from '@tessera/domain';
+import { NOTIFICATION_REFRESH_MS, splitLocalePath, type NotificationTexts } from '@tessera/domain';
 import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useLocation } from 'react-router';
+import { canOpenPath } from '../../../app/route-access';
 import { effectiveCompanyId } from '../../../lib/company-selection';
 import { useStartTopUp } from '../../../lib/ready-to-top-up';
-import {
-  serviceNotificationAction,
-  startNotificationIssueFlow,
-} from '../../../lib/service-notification-actions';
+import { startNotificationIssueFlow } from '../../../lib/service-notification-actions';
 import { useSession } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
 import { useLocale } from '../../../lib/use-locale';
@@ -21,7 +20,10 @@ import {
   fromCmsNotification,
   fromServiceNotification,
   mergeNotifications,
+  notificationsAudienceOf,
+  reachableAction,
   serviceReadKey,
+  withReachableLink,
   type PortalNotification,
 } from '../model';
 
@@ -47,8 +49,9 @@ const isPlainClick = (event: MouseEvent<HTMLElement>) =>
   event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
- * Live notifications with their read state (SPEC §4): the CMS notifications and, for a signed-in
- * company user, the service-generated ones of the company (expiring cards, cards ready to top up).
+ * Live notifications with their read state (SPEC §4): the CMS notifications of the user's portal
+ * (company or merchant, `notificationsAudienceOf`) and, for a signed-in company user, the
+ * service-generated ones of the company (expiring cards, cards ready to top up).
  * Read ids persist locally under `notifications` (the fast path) and on the server per user, so
  * the read state follows the user to another browser; ended notifications drop out; ages refresh
  * every 60 s.
@@ -61,23 +64,31 @@ export function useNotifications(): NotificationsState {
   const [lastCompanyId] = useStore('lastCompanyId');
   const user = session.data?.user;
   const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
-  const content = useNotificationsContent();
+  const audience = notificationsAudienceOf(
+    session.status === 'loading' ? undefined : (user ?? null),
+    splitLocalePath(useLocation().pathname).path,
+  );
+  const content = useNotificationsContent(audience ?? null);
   const service = useServiceNotifications(companyId, locale);
   const serverReadIds = useServerReadIds(user !== undefined);
   const [readIds, setReadIds] = useStore('notifications');
   const now = useNow(NOTIFICATION_REFRESH_MS);
 
+  // Nothing on offer ends in the 403 page: links and flows follow the route table (issue 13).
+  const canOpen = useCallback((href: string) => canOpenPath(href, user ?? null), [user]);
   const items = useMemo(
     () =>
       mergeNotifications(
         [
-          (service.data?.notifications ?? []).map(fromServiceNotification),
+          (service.data?.notifications ?? []).map((notification) =>
+            fromServiceNotification(notification, reachableAction(notification.nid, canOpen)),
+          ),
           (content.data?.umbracoNotifications ?? []).map(fromCmsNotification),
         ],
         [...(readIds ?? []), ...(serverReadIds.data ?? [])],
         now,
-      ),
-    [content.data, service.data, readIds, serverReadIds.data, now],
+      ).map((notification) => withReachableLink(notification, canOpen)),
+    [content.data, service.data, readIds, serverReadIds.data, now, canOpen],
   );
 
   const markRead = useCallback(
@@ -96,7 +107,7 @@ export function useNotifications(): NotificationsState {
     (notification: PortalNotification, event?: MouseEvent<HTMLElement>) => {
       markRead(notification.nid);
       if (notification.source !== 'service') return;
-      const action = serviceNotificationAction(notification.nid);
+      const action = reachableAction(notification.nid, canOpen);
       if (action?.kind === 'issue') {
         // The link itself goes to the flow; the draft is ready before it opens.
         startNotificationIssueFlow(action);
@@ -106,7 +117,7 @@ export function useNotifications(): NotificationsState {
         void startTopUp({ product: action.product, family: action.family });
       }
     },
-    [markRead, startTopUp],
+    [markRead, startTopUp, canOpen],
   );
 
   const texts: NotificationTexts = content.data?.translations ?? {

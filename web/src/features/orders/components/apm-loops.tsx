@@ -4,8 +4,10 @@ import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useApmLoops } from '../api/get-apm-loops';
 
@@ -17,14 +19,51 @@ export function ApmLoops({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
   const intl = useIntl();
   const locale = useLocale();
   const loops = useApmLoops();
+  const isNarrow = useIsNarrowScreen();
   const title = intl.formatMessage({ id: 'orders.loops.title' });
+  const orderLink = (loop: { orderId: string; orderNumber: number }) => (
+    <Anchor component={LanguageLink} to={paths.orderDetails.href(loop.orderId)} fw={600}>
+      #{loop.orderNumber}
+    </Anchor>
+  );
 
   let content;
   if (loops.isPending) content = <LoadingState label={intl.formatMessage({ id: 'orders.loops.loading' })} />;
   else if (loops.isError) content = <ErrorState onRetry={() => void loops.refetch()} />;
   else if (loops.data.length === 0)
     content = <Text c="dimmed">{intl.formatMessage({ id: 'orders.loops.empty' })}</Text>;
-  else {
+  else if (isNarrow) {
+    // Below the desktop layout each transfer is a card: amount and RF code in view.
+    content = (
+      <RecordList label={title}>
+        {loops.data.map((loop) => (
+          <RecordItem
+            key={loop.paymentId}
+            title={orderLink(loop)}
+            fields={[
+              {
+                label: intl.formatMessage({ id: 'orders.loops.amount' }),
+                value: formatMoney(loop.amountCents),
+                isKey: true,
+              },
+              {
+                label: intl.formatMessage({ id: 'orders.loops.method' }),
+                value: intl.formatMessage({ id: PAYMENT_METHOD_MESSAGE[loop.method] }),
+              },
+              {
+                label: intl.formatMessage({ id: 'orders.loops.rf' }),
+                value: <span className="tessera-nowrap">{formatRf(loop.rfCode)}</span>,
+              },
+              {
+                label: intl.formatMessage({ id: 'orders.loops.since' }),
+                value: <time dateTime={loop.createdAt}>{formatDateTime(loop.createdAt, locale)}</time>,
+              },
+            ]}
+          />
+        ))}
+      </RecordList>
+    );
+  } else {
     content = (
       <Table.ScrollContainer minWidth={640} type="native" role="region" aria-label={title} tabIndex={0}>
         <Table verticalSpacing="sm">
@@ -45,11 +84,7 @@ export function ApmLoops({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
           <Table.Tbody>
             {loops.data.map((loop) => (
               <Table.Tr key={loop.paymentId}>
-                <Table.Th scope="row">
-                  <Anchor component={LanguageLink} to={paths.orderDetails.href(loop.orderId)} fw={600}>
-                    #{loop.orderNumber}
-                  </Anchor>
-                </Table.Th>
+                <Table.Th scope="row">{orderLink(loop)}</Table.Th>
                 <Table.Td>{intl.formatMessage({ id: PAYMENT_METHOD_MESSAGE[loop.method] })}</Table.Td>
                 <Table.Td className="tessera-nowrap">{formatRf(loop.rfCode)}</Table.Td>
                 <Table.Td ta="end" className="tessera-amount">

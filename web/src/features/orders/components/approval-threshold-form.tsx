@@ -2,7 +2,7 @@ import { Alert, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
 import { ApprovalSettingsSchema, formatAmount } from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { useIntl } from 'react-intl';
+import { useIntl, type IntlShape } from 'react-intl';
 import { z } from 'zod';
 import { parseEuros, registerText, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -31,6 +31,17 @@ const toFormValues = (thresholdCents: number | null): FormValues => ({
   threshold: thresholdCents === null ? '' : formatAmount(thresholdCents).replace(/\s*€$/, ''),
 });
 
+/**
+ * The setting in plain words: what happens to an order of a given amount (`needsApproval` of the
+ * domain: an order manager's order above the threshold waits; at or below it, it goes to payment).
+ */
+function explain(intl: IntlShape, isRequired: boolean, threshold: string): string {
+  if (!isRequired) return intl.formatMessage({ id: 'orders.threshold.explainOff' });
+  const amount = parseEuros(threshold, THRESHOLD_CENTS);
+  if ('message' in amount) return intl.formatMessage({ id: 'orders.threshold.explainNoAmount' });
+  return intl.formatMessage({ id: 'orders.threshold.explainOn' }, { amount: formatAmount(amount.cents) });
+}
+
 function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
   const intl = useIntl();
   const update = useUpdateApprovalSettings();
@@ -42,7 +53,9 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
     mode: 'onTouched',
   });
   const isRequired = useWatch({ control: form.control, name: 'isRequired' });
+  const threshold = useWatch({ control: form.control, name: 'threshold' });
   const errors = form.formState.errors;
+  const explanation = explain(intl, isRequired, threshold);
 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -69,7 +82,8 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
       }
     >
       <Stack gap="md" maw={480}>
-        {outcome ? (
+        {/* What was saved, while the form still shows it: a change since then would contradict it. */}
+        {outcome && !form.formState.isDirty ? (
           <Alert ref={outcomeRef} tabIndex={-1} role="status" color="teal" variant="light">
             {outcome}
           </Alert>
@@ -77,7 +91,8 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
         <Switch
           name="isRequired"
           label={intl.formatMessage({ id: 'orders.threshold.isRequired' })}
-          description={intl.formatMessage({ id: 'orders.threshold.isRequiredHint' })}
+          // What the setting does, as the switch and the amount stand now (never the opposite).
+          description={explanation}
           // Controlled: Mantine's switch keeps its own state, which would not show the form's value.
           checked={isRequired}
           onChange={(event) =>

@@ -5,9 +5,11 @@ import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import type { Submitter } from '../../../lib/submit-draft-order';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useSubmitDraft } from '../api/submit-draft';
 import { useSubmittableDrafts, type DraftsScope } from '../api/get-submittable-drafts';
@@ -107,6 +109,7 @@ export function DraftsToSubmit({
   const intl = useIntl();
   const locale = useLocale();
   const drafts = useSubmittableDrafts(scope);
+  const isNarrow = useIsNarrowScreen();
   const title = intl.formatMessage({ id: 'orders.drafts.title' });
 
   let content;
@@ -115,7 +118,46 @@ export function DraftsToSubmit({
   else if (drafts.isError) content = <ErrorState onRetry={() => void drafts.refetch()} />;
   else if (drafts.data.length === 0)
     content = <Text c="dimmed">{intl.formatMessage({ id: 'orders.drafts.empty' })}</Text>;
-  else {
+  else if (isNarrow) {
+    // Below the desktop layout each draft is a card: its total and its submit button in view.
+    content = (
+      <RecordList label={title}>
+        {drafts.data.map((draft) => {
+          const name = draftName(intl, locale, draft);
+          return (
+            <RecordItem
+              key={draft.draftId}
+              title={name}
+              fields={[
+                {
+                  label: intl.formatMessage({ id: 'orders.column.total' }),
+                  value: formatMoney(draft.totalCents),
+                  isKey: true,
+                },
+                {
+                  label: intl.formatMessage({ id: 'orders.column.product' }),
+                  value: productFamilyName(intl, locale, draft.product, draft.family),
+                },
+                {
+                  label: intl.formatMessage({ id: 'orders.column.cards' }),
+                  value: formatNumber(draft.cards, locale),
+                },
+                {
+                  label: intl.formatMessage({ id: 'orders.drafts.createdBy' }),
+                  value: draft.createdByName || draft.createdBy,
+                },
+                {
+                  label: intl.formatMessage({ id: 'orders.drafts.updatedAt' }),
+                  value: <time dateTime={draft.updatedAt}>{formatDateTime(draft.updatedAt, locale)}</time>,
+                },
+              ]}
+              actions={<SubmitDraftButton draft={draft} name={name} submitter={submitter} onDone={onDone} />}
+            />
+          );
+        })}
+      </RecordList>
+    );
+  } else {
     content = (
       <Table.ScrollContainer minWidth={880} type="native" role="region" aria-label={title} tabIndex={0}>
         <Table verticalSpacing="sm">

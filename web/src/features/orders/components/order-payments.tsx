@@ -3,20 +3,60 @@ import type { Payment } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { PAYMENT_FAILURE_MESSAGE, PAYMENT_STATUS_MESSAGE } from '../model';
 
 /**
  * The order's payments, newest first: method, status in words, amount, when, and why one did not
- * succeed (a code from the server, said in the reader's language).
+ * succeed (a code from the server, said in the reader's language). Below the desktop layout each payment is a card (its status beside the method, the amount first).
  */
 export function OrderPayments({ payments, caption }: { payments: readonly Payment[]; caption: string }) {
   const intl = useIntl();
   const locale = useLocale();
+  const isNarrow = useIsNarrowScreen();
   if (payments.length === 0) {
     return <Text c="dimmed">{intl.formatMessage({ id: 'orders.payments.none' })}</Text>;
   }
   const sorted = [...payments].sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt));
+  if (isNarrow) {
+    return (
+      <RecordList label={caption}>
+        {sorted.map((payment) => {
+          const at = payment.completedAt ?? payment.createdAt;
+          return (
+            <RecordItem
+              key={payment.paymentId}
+              title={intl.formatMessage({ id: PAYMENT_METHOD_MESSAGE[payment.method] })}
+              aside={
+                <Text size="sm" fw={600}>
+                  {intl.formatMessage({ id: PAYMENT_STATUS_MESSAGE[payment.status] })}
+                </Text>
+              }
+              fields={[
+                {
+                  label: intl.formatMessage({ id: 'orders.payments.amount' }),
+                  value: formatMoney(payment.amountCents),
+                  isKey: true,
+                },
+                {
+                  label: intl.formatMessage({ id: 'orders.payments.time' }),
+                  value: <time dateTime={at}>{formatDateTime(at, locale)}</time>,
+                },
+                payment.failureReason
+                  ? {
+                      label: intl.formatMessage({ id: 'orders.payments.reason' }),
+                      value: intl.formatMessage({ id: PAYMENT_FAILURE_MESSAGE[payment.failureReason] }),
+                    }
+                  : null,
+              ]}
+            />
+          );
+        })}
+      </RecordList>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={640} type="native" role="region" aria-label={caption} tabIndex={0}>
       <Table verticalSpacing="sm">

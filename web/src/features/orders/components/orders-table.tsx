@@ -1,12 +1,14 @@
 import { Anchor, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { OrderSummary } from '@tessera/domain';
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import type { MessageId } from '../../../i18n/messages';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ORDER_TYPE_MESSAGE, orderNumberText, productFamilyName } from '../model';
 import { OrderStatusBadge } from './status-badge';
 
@@ -22,12 +24,73 @@ type Props = {
 
 /**
  * Orders in a table: number (the link to the order), date, alias, product, type, cards, total and
- * status. On narrow screens it scrolls sideways inside a labelled, focusable region.
+ * status. Below the desktop layout each order is a card instead, its status beside the number and
+ * the total first, so neither hides behind a sideways scroll.
  */
 export function OrdersTable({ orders, caption, isCaptionShown = false, actions, isUpdating = false }: Props) {
   const intl = useIntl();
   const locale = useLocale();
+  const isNarrow = useIsNarrowScreen();
+  const captionId = useId();
   const column = (id: MessageId) => intl.formatMessage({ id });
+  const orderLink = (order: OrderSummary) => (
+    <Anchor
+      component={LanguageLink}
+      to={paths.orderDetails.href(order.orderId)}
+      fw={600}
+      aria-label={intl.formatMessage({ id: 'orders.table.openLabel' }, { number: order.orderNumber })}
+    >
+      {orderNumberText(order)}
+    </Anchor>
+  );
+  const alias = (order: OrderSummary) =>
+    order.draftOrderAlias || (
+      <Text span c="dimmed" size="sm">
+        {intl.formatMessage({ id: 'orders.table.noAlias' })}
+      </Text>
+    );
+
+  if (isNarrow) {
+    return (
+      <div className="tessera-orders-table">
+        {isCaptionShown ? (
+          <Text id={captionId} fw={600} mb="xs">
+            {caption}
+          </Text>
+        ) : null}
+        <RecordList label={caption} labelledBy={isCaptionShown ? captionId : undefined} isBusy={isUpdating}>
+          {orders.map((order) => (
+            <RecordItem
+              key={order.orderId}
+              title={orderLink(order)}
+              aside={<OrderStatusBadge status={order.status} />}
+              fields={[
+                { label: column('orders.column.total'), value: formatMoney(order.totalCents), isKey: true },
+                {
+                  label: column('orders.column.date'),
+                  value: (
+                    <time dateTime={order.submittedAt}>{formatDateTime(order.submittedAt, locale)}</time>
+                  ),
+                },
+                { label: column('orders.column.alias'), value: alias(order) },
+                {
+                  label: column('orders.column.product'),
+                  value: productFamilyName(intl, locale, order.product, order.family),
+                },
+                {
+                  label: column('orders.column.type'),
+                  value: intl.formatMessage({ id: ORDER_TYPE_MESSAGE[order.orderType] }),
+                },
+                { label: column('orders.column.cards'), value: formatNumber(order.cards, locale) },
+              ]}
+              actions={actions?.(order)}
+            />
+          ))}
+        </RecordList>
+      </div>
+    );
+  }
+
   return (
     <Table.ScrollContainer
       minWidth={actions ? 1040 : 880}
@@ -62,29 +125,11 @@ export function OrdersTable({ orders, caption, isCaptionShown = false, actions, 
         <Table.Tbody>
           {orders.map((order) => (
             <Table.Tr key={order.orderId}>
-              <Table.Th scope="row">
-                <Anchor
-                  component={LanguageLink}
-                  to={paths.orderDetails.href(order.orderId)}
-                  fw={600}
-                  aria-label={intl.formatMessage(
-                    { id: 'orders.table.openLabel' },
-                    { number: order.orderNumber },
-                  )}
-                >
-                  {orderNumberText(order)}
-                </Anchor>
-              </Table.Th>
+              <Table.Th scope="row">{orderLink(order)}</Table.Th>
               <Table.Td>
                 <time dateTime={order.submittedAt}>{formatDateTime(order.submittedAt, locale)}</time>
               </Table.Td>
-              <Table.Td className="tessera-orders-table__alias">
-                {order.draftOrderAlias || (
-                  <Text span c="dimmed" size="sm">
-                    {intl.formatMessage({ id: 'orders.table.noAlias' })}
-                  </Text>
-                )}
-              </Table.Td>
+              <Table.Td className="tessera-orders-table__alias">{alias(order)}</Table.Td>
               <Table.Td>{productFamilyName(intl, locale, order.product, order.family)}</Table.Td>
               <Table.Td>{intl.formatMessage({ id: ORDER_TYPE_MESSAGE[order.orderType] })}</Table.Td>
               <Table.Td ta="end">{formatNumber(order.cards, locale)}</Table.Td>
