@@ -234,10 +234,11 @@ describe('the order details page', () => {
     const [done, failed] = within(payments).getAllByRole('listitem');
     expect(within(done!).getByText('Ολοκληρώθηκε')).toBeTruthy();
     expect(recordFields(done!)).toEqual({ Ποσό: '122,32\u00a0€', Ημερομηνία: '06/03/2026, 09:30' });
-    expect(within(failed!).getByText('Απορρίφθηκε από την τράπεζα')).toBeTruthy();
+    // The failure is a code said in the reader's language (ADR 013).
+    expect(within(failed!).getByText('Απέτυχε')).toBeTruthy();
     expect(recordFields(failed!)).toMatchObject({
       Ποσό: '122,32\u00a0€',
-      'Αιτία αποτυχίας': 'Ανεπαρκές υπόλοιπο',
+      'Αιτία αποτυχίας': 'Η τράπεζα απέρριψε την πληρωμή.',
     });
   });
 
