@@ -116,3 +116,17 @@ export function priceOrder(
     totalCents: loadCents + feesNetCents + vatCents,
   };
 }
+
+/** The totals of a price, without its lines (what an order keeps and a draft's response shows). */
+export function priceTotals(price: OrderPrice): Omit<OrderPrice, 'lines'> {
+  return {
+    loadCents: price.loadCents,
+    cardFeesCents: price.cardFeesCents,
+    replacementFeesCents: price.replacementFeesCents,
+    serviceFeesCents: price.serviceFeesCents,
+    deliveryFeeCents: price.deliveryFeeCents,
+    feesNetCents: price.feesNetCents,
+    vatCents: price.vatCents,
+    totalCents: price.totalCents,
+  };
+}

@@ -41,14 +41,22 @@ import {
   notificationsRoutes,
   type NotificationsService,
 } from './modules/notifications';
-import { ordersRoutes } from './modules/orders/routes';
-import { createOrdersService, type OrdersService } from './modules/orders/service';
-import { createSandboxGateway } from './modules/orders/gateway';
-import { placedOrdersRoutes } from './modules/orders/placed-routes';
-import { createPlacedOrdersService, type PlacedOrdersService } from './modules/orders/placed-service';
-import { sandboxBankRoutes } from './modules/orders/sandbox-bank';
-import { orderDocumentRoutes } from './modules/orders/document-routes';
-import { createOrderMailer } from './modules/orders/order-mail';
+import { createDraftsService, draftsRoutes, type DraftsService } from './modules/drafts';
+import { createOrdersService, ordersRoutes, type OrdersService } from './modules/orders';
+import {
+  createOrderPayments,
+  createPaymentsService,
+  createSandboxGateway,
+  paymentsRoutes,
+  sandboxBankRoutes,
+  type PaymentsService,
+} from './modules/payments';
+import {
+  createDocumentsService,
+  createOrderMailer,
+  documentsRoutes,
+  type DocumentsService,
+} from './modules/documents';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk/routes';
@@ -87,8 +95,10 @@ export type AppServices = {
   contracts: ContractsService;
   people: PeopleService;
   notifications: NotificationsService;
+  drafts: DraftsService;
   orders: OrdersService;
-  placedOrders: PlacedOrdersService;
+  payments: PaymentsService;
+  documents: DocumentsService;
   jobs: Jobs;
   bulk: BulkService;
 };
@@ -300,40 +310,40 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contractsRoutes(contracts), { prefix: '/api/v1/accounts' });
   await app.register(peopleRoutes(people), { prefix: '/api/v1/accounts' });
   await app.register(notificationsRoutes(notifications), { prefix: '/api/v1/accounts' });
-  const orders = createOrdersService({ db: database.db, cards, deliveryPoints, contracts, identity });
-  await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
+  const drafts = createDraftsService({ db: database.db, cards, deliveryPoints, contracts, identity });
+  await app.register(draftsRoutes(drafts), { prefix: '/api/v1/orders' });
   // Where the browser is sent for payment and back: PUBLIC_URL, or paths on the host it opened.
   const browserBase = config.isPublicUrlFixed ? config.publicUrl : '';
   const bankSecret = createHmac('sha256', config.sessionSecret).update('sandbox-bank').digest('hex');
-  const placedOrders = createPlacedOrdersService({
-    db: database.db,
-    ctx: orders.context,
-    cards,
-    ledger,
-    identity,
-    gateway: createSandboxGateway({ publicUrl: browserBase, secret: bankSecret }),
-    publicUrl: browserBase,
-    notify: (notice) => orderMailer.notify(notice),
-  });
+  const gateway = createSandboxGateway({ publicUrl: browserBase, secret: bankSecret });
   const orderMailer = createOrderMailer({
-    db: database.db,
     content,
     identity,
     mailer,
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  await app.register(placedOrdersRoutes(placedOrders), { prefix: '/api/v1/orders' });
-  await app.register(
-    orderDocumentRoutes({ orders: placedOrders, companies, identity, mailer: orderMailer }),
-    { prefix: '/api/v1/orders' },
-  );
+  const orderPayments = createOrderPayments({ gateway, publicUrl: browserBase });
+  const orders = createOrdersService({
+    db: database.db,
+    drafts,
+    cards,
+    ledger,
+    identity,
+    payments: orderPayments,
+    notify: (notice) => orderMailer.notify(notice),
+  });
+  const payments = createPaymentsService({ db: database.db, orders, orderPayments, gateway });
+  const documents = createDocumentsService({ orders, companies, identity, mailer: orderMailer });
+  await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
+  await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
+  await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
   const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
   app.addHook('onClose', async () => jobs.stop());
   const bulk = createBulkService({
     db: database.db,
     cards,
-    orders,
+    orders: drafts,
     identity,
     content,
     jobs,
@@ -386,8 +396,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     contracts,
     people,
     notifications,
+    drafts,
     orders,
-    placedOrders,
+    payments,
+    documents,
     jobs,
     bulk,
   };

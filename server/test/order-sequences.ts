@@ -29,8 +29,8 @@ import {
   signReturn,
   type GatewayNotice,
   type PaymentResult,
-} from '../src/modules/orders/gateway';
-import type { OrderActor } from '../src/modules/orders/placed-service';
+} from '../src/modules/payments/gateway';
+import type { OrderActor } from '../src/modules/orders';
 import type { Database } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';
 
@@ -505,7 +505,7 @@ async function fundCards(
  */
 export async function runSequence(world: OrderWorld, sequence: Sequence): Promise<void> {
   const { app, database } = world;
-  const { placedOrders, orders, cards, ledger } = app.services;
+  const { drafts, orders: placedOrders, payments, cards, ledger } = app.services;
   const db = database.db;
   const run = (world.counters.sequences += 1);
   // A VAT number of its own: the factory's random one collides once in a few thousand companies
@@ -652,7 +652,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
       ? targets.map((_, index) => Math.max(500, current.amounts[index]!))
       : current.amounts;
     const family = isLoad ? 'virtual' : current.family;
-    const draft = await orders.saveDraftOrder(
+    const draft = await drafts.saveDraftOrder(
       SaveDraftOrderRequestSchema.parse({
         reason: isLoad ? 'load-card' : 'new-card',
         orderType: current.type,
@@ -754,7 +754,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
     const by = actor(current.by);
     const request = { orderId: order.id, method: current.method };
     const key = current.keyed ? nextId('key') : null;
-    const act = () => placedOrders.createPayment(by, request, { key, route: ROUTES.pay });
+    const act = () => payments.createPayment(by, request, { key, route: ROUTES.pay });
     if (order.status !== 'awaiting_payment') {
       return expectRefused(world, model, 'ORDER_STATE_CONFLICT', act, `payment of a ${order.status} order`);
     }
@@ -839,16 +839,16 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
     });
     if (current.mode === 'badSignature') {
       const forged = { ...params, result: current.result === 'approved' ? 'declined' : 'approved' } as const;
-      const act = () => placedOrders.submitPaymentReturn(actor(current.by), forged);
+      const act = () => payments.submitPaymentReturn(actor(current.by), forged);
       return expectRefused(world, model, 'VALIDATION', act, 'a forged return');
     }
     if (current.mode === 'foreignCompany' || !attempt) {
       const act = () =>
-        placedOrders.submitPaymentReturn(actor(current.by, attempt ? 'C1001' : companyId), params);
+        payments.submitPaymentReturn(actor(current.by, attempt ? 'C1001' : companyId), params);
       return expectRefused(world, model, 'NOT_FOUND', act, 'a return for another company or no payment');
     }
     const noticeId = `return:${attempt.id}`;
-    const act = () => placedOrders.submitPaymentReturn(actor(current.by), params);
+    const act = () => payments.submitPaymentReturn(actor(current.by), params);
     let answer: Awaited<ReturnType<typeof act>>;
     if (model.notices.has(noticeId)) {
       tally(world, 'return again');
@@ -910,7 +910,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
       }
     }
     for (const outcome of expected) tally(world, `statement ${outcome}`);
-    const answer = await placedOrders.importStatement(world.users.admin.userId, rows.join('\n'));
+    const answer = await payments.importStatement(world.users.admin.userId, rows.join('\n'));
     assert.deepEqual(
       answer.lines.map((line) => line.outcome),
       expected,
@@ -985,7 +985,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
           ? () => placedOrders.submit(call.actor, { ...call.request, draftId: randomUUID() }, idempotency)
           : call.kind === 'pay'
             ? () =>
-                placedOrders.createPayment(
+                payments.createPayment(
                   call.actor,
                   { ...call.request, method: call.request.method === 'RF' ? 'IRIS' : 'RF' },
                   idempotency,
@@ -1010,7 +1010,7 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
       const again = await expectNoChange(
         world,
         model,
-        () => placedOrders.createPayment(call.actor, call.request, idempotency),
+        () => payments.createPayment(call.actor, call.request, idempotency),
         what,
       );
       assert.deepEqual(again, call.response);

@@ -12,5 +12,7 @@ export * from '../modules/spend-rules/schema';
 export * from '../modules/contracts/schema';
 export * from '../modules/people/schema';
 export * from '../modules/notifications/schema';
+export * from '../modules/drafts/schema';
 export * from '../modules/orders/schema';
+export * from '../modules/payments/schema';
 export * from '../modules/bulk/schema';

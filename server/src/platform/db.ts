@@ -11,6 +11,9 @@ import { keepProtocolBatchesTogether } from './pglite-queue';
 
 export type Db = NodePgDatabase<typeof schema>;
 
+/** The database or a transaction of it: what a repository function runs its SQL on. */
+export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+
 /** The database the server talks to: always a node-postgres pool, whatever is behind it. */
 export type Database = {
   db: Db;

@@ -34,6 +34,14 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   return key;
 }
 
+/** The request's `Idempotency-Key` and the route it was sent to (ARCHITECTURE §5). */
+export type IdempotencyOptions = { key: string | null; route: string };
+
+/** The idempotency of a request: its key (or null) scoped to the route it was sent to. */
+export function idempotencyOf(request: FastifyRequest): IdempotencyOptions {
+  return { key: idempotencyKeyOf(request), route: `${request.method} ${request.routeOptions.url}` };
+}
+
 /** JSON with object keys sorted, so two equal requests hash alike whatever their key order. */
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;

@@ -45,7 +45,7 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
   ) {
     const userId = idOf(user);
     const none = { key: null, route: 'demo' };
-    const saved = await services.orders.saveDraftOrder(
+    const saved = await services.drafts.saveDraftOrder(
       {
         reason: draft.reason,
         orderType: draft.orderType,
@@ -61,7 +61,7 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
       { userId, companyId },
       none,
     );
-    return services.placedOrders.submit(
+    return services.orders.submit(
       { userId, companyId, roleId, locale: 'el' },
       { draftId: saved.draftId, method },
       none,
@@ -152,5 +152,5 @@ export async function seedDemoOrders(db: Db, services: AppServices): Promise<voi
         `DEMO-${index + 1};${new Date().toISOString().slice(0, 10)};${(paid.totalCents / 100).toFixed(2).replace('.', ',')};ΕΞΟΦΛΗΣΗ ${paid.rfCode};ΑΚΜΗ ΤΡΟΦΙΜΩΝ Α.Ε.`,
     ),
   ].join('\n');
-  await services.placedOrders.importStatement(idOf('admin'), csv);
+  await services.payments.importStatement(idOf('admin'), csv);
 }

@@ -12,7 +12,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { idempotent, type IdempotentExecutor } from '../../platform/idempotency';
-import type { DraftActor, IdempotencyOptions, OrdersService } from '../orders/service';
+import type { DraftActor, DraftsService as OrdersService, IdempotencyOptions } from '../drafts';
 import {
   addRowProblems,
   countRows,

@@ -8,7 +8,7 @@ import {
   type Locale,
 } from '@tessera/domain';
 import ExcelJS from 'exceljs';
-import { neutralizeCell } from '../orders/documents/neutralize';
+import { neutralizeCell } from '../../platform/neutralize';
 
 /**
  * The problem rows of an import as an `.xlsx` (ADR 011): the row's number in the uploaded file, its

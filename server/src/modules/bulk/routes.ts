@@ -25,7 +25,7 @@ import { AppError } from '../../platform/errors';
 import { requestLocale } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
 import { requireCompany } from '../../platform/tenant';
-import type { DraftActor } from '../orders/service';
+import type { DraftActor } from '../drafts';
 import type { BulkService } from './service';
 import type { TemplateKind } from './templates';
 

@@ -21,7 +21,7 @@ import type { Jobs } from '../../platform/jobs';
 import type { CardsService } from '../cards/service';
 import type { ContentService } from '../content/service';
 import type { IdentityService } from '../identity/service';
-import type { DraftActor, IdempotencyOptions, OrdersService } from '../orders/service';
+import type { DraftActor, DraftsService as OrdersService, IdempotencyOptions } from '../drafts';
 import { convertImport, type BulkLoadCardOrder } from './convert-import';
 import { FileProblem, inspectUpload } from './inspect-file';
 import { writeProblemRows, type ProblemRow } from './problem-file';

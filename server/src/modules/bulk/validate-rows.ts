@@ -27,7 +27,7 @@ import {
 import { z } from 'zod';
 import type { ValidationKey } from '../../platform/errors';
 import type { CardReference } from '../cards/service';
-import { duplicateReasons, type PersonToCheck } from '../orders/check-cardholder';
+import { duplicateReasons, type PersonToCheck } from '../drafts/check-cardholder';
 import { CELL_ERROR, FORMULA_WITHOUT_VALUE, type CellValue } from './read-rows';
 
 /**

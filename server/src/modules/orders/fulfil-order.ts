@@ -1,8 +1,8 @@
 import { REPLACING_TYPES, shipsCards, usesExistingCards, type OrderType } from '@tessera/domain';
 import type { CardsService } from '../cards/service';
 import type { LedgerService } from '../ledger/service';
-import { addEvent, linesOf, setLineCard, updateOrder, type OrderRow } from './placed-repository';
-import type { Executor } from './repository';
+import { addEvent, linesOf, setLineCard, updateOrder, type OrderRow } from './repository';
+import type { Executor } from '../../platform/db';
 
 export type FulfilDeps = { cards: CardsService; ledger: LedgerService };
 

@@ -15,7 +15,7 @@ import {
   type OrderEventKind,
   type TimelineEntry,
 } from '@tessera/domain';
-import type { OrderEventRow, OrderLineRow, OrderRow, PaymentRow } from './placed-repository';
+import type { OrderEventRow, OrderLineRow, OrderRow } from './repository';
 
 /** User ids to display names (`First Last`), '' for unknown. */
 export type Names = Map<string, string>;
@@ -43,19 +43,6 @@ export function toOrderSummary(row: OrderRow, cards: number, names: Names): Orde
     submittedByName: names.get(row.submittedBy) ?? '',
     submittedAt: row.submittedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
-}
-
-export function toPayment(row: PaymentRow): Payment {
-  return {
-    paymentId: row.id,
-    method: row.method,
-    status: row.status,
-    amountCents: row.amountCents,
-    bankReference: row.bankReference,
-    failureReason: row.failureReason ?? null,
-    createdAt: row.createdAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
   };
 }
 
@@ -90,19 +77,19 @@ export function toOrderDetails(
   row: OrderRow,
   cards: number,
   events: OrderEventRow[],
-  paymentRows: PaymentRow[],
+  payments: Payment[],
   names: Names,
   user: { userId: string; roleId: RoleId },
   cardsToActivate = 0,
 ): OrderDetails {
-  const paid = paymentRows.filter((payment) => payment.status === 'succeeded');
+  const paid = payments.filter((payment) => payment.status === 'succeeded');
   return {
     ...toOrderSummary(row, cards, names),
     invoiceComments: row.invoiceComments,
     deliveryPoint: row.deliveryPoint ?? null,
     price: row.price,
     paidCents: paid.reduce((sum, payment) => sum + payment.amountCents, 0),
-    payments: paymentRows.map(toPayment),
+    payments,
     timeline: timelineEntries(row, events, names),
     approval: {
       required: row.approvalRequired,

@@ -1,128 +1,208 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
-import { draftOrderCards, draftOrders } from './schema';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { OrderEventNote, OrderStatus, PlacedOrderType, CardCategory } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { companyOrderSettings, orderEvents, orderLines, orders } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
-export type DraftRow = typeof draftOrders.$inferSelect;
-export type NewDraftRow = typeof draftOrders.$inferInsert;
-export type DraftCardRow = typeof draftOrderCards.$inferSelect;
-export type NewDraftCardRow = typeof draftOrderCards.$inferInsert;
+export type OrderRow = typeof orders.$inferSelect;
+export type NewOrderRow = typeof orders.$inferInsert;
+export type OrderLineRow = typeof orderLines.$inferSelect;
+export type OrderEventRow = typeof orderEvents.$inferSelect;
 
 const CHUNK = 2_000;
 
-/**
- * Serialises the draft writes of one company until the transaction ends, so two concurrent saves
- * cannot both pass the draft limit. A transaction-level advisory lock: no row is locked, nothing to
- * release.
- */
-export async function lockCompanyDrafts(db: Executor, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`draft_orders:${companyId}`}, 0))`);
+/** The next order number (also the body of the order's RF reference). */
+export async function nextOrderNumber(db: Executor): Promise<number> {
+  const result = await db.execute<{ n: string }>(sql`select nextval('orders_number_seq') as n`);
+  return Number(result.rows[0]!.n);
 }
 
-export async function countDrafts(db: Executor, companyId: string): Promise<number> {
-  const [row] = await db
-    .select({ total: sql<number>`count(*)::int` })
-    .from(draftOrders)
-    .where(eq(draftOrders.companyId, companyId));
-  return row?.total ?? 0;
-}
-
-export async function insertDraft(db: Executor, values: NewDraftRow): Promise<DraftRow> {
-  const [row] = await db.insert(draftOrders).values(values).returning();
+export async function insertOrder(db: Executor, values: NewOrderRow): Promise<OrderRow> {
+  const [row] = await db.insert(orders).values(values).returning();
   return row!;
 }
 
-/** A draft of the company; `forUpdate` locks it until the transaction ends (one writer per draft). */
-export async function findDraft(
+export async function insertOrderLines(
   db: Executor,
-  companyId: string,
-  draftId: string,
+  rows: (typeof orderLines.$inferInsert)[],
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += CHUNK) {
+    await db.insert(orderLines).values(rows.slice(start, start + CHUNK));
+  }
+}
+
+/** An order of the company (any company when `companyId` is null: the bank's notices). */
+export async function findOrder(
+  db: Executor,
+  companyId: string | null,
+  orderId: string,
   options: { forUpdate?: boolean } = {},
-): Promise<DraftRow | undefined> {
-  const query = db
-    .select()
-    .from(draftOrders)
-    .where(and(eq(draftOrders.id, draftId), eq(draftOrders.companyId, companyId)));
+): Promise<OrderRow | undefined> {
+  const where =
+    companyId === null
+      ? eq(orders.id, orderId)
+      : and(eq(orders.id, orderId), eq(orders.companyId, companyId));
+  const query = db.select().from(orders).where(where);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
-export async function updateDraftRow(
+export async function findOrderByNumber(
   db: Executor,
-  draftId: string,
-  values: Partial<NewDraftRow>,
-): Promise<DraftRow> {
+  number: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<OrderRow | undefined> {
+  const query = db.select().from(orders).where(eq(orders.number, number));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row;
+}
+
+export async function updateOrder(
+  db: Executor,
+  orderId: string,
+  values: Partial<typeof orders.$inferInsert>,
+): Promise<OrderRow> {
   const [row] = await db
-    .update(draftOrders)
-    .set({ ...values, updatedAt: sql`clock_timestamp()` })
-    .where(eq(draftOrders.id, draftId))
+    .update(orders)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(orders.id, orderId))
     .returning();
   return row!;
 }
 
-export async function deleteDraftRow(db: Executor, draftId: string): Promise<void> {
-  await db.delete(draftOrders).where(eq(draftOrders.id, draftId));
+export async function addEvent(
+  db: Executor,
+  event: {
+    orderId: string;
+    status: OrderEventRow['status'];
+    by: string | null;
+    note?: OrderEventNote | null;
+    at?: Date;
+  },
+): Promise<void> {
+  await db.insert(orderEvents).values({ ...event, note: event.note ?? null });
 }
 
-/** The lines of a draft in their order. */
-export async function findDraftCards(db: Executor, draftId: string): Promise<DraftCardRow[]> {
-  return db
+export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {
+  return db.select().from(orderEvents).where(eq(orderEvents.orderId, orderId)).orderBy(asc(orderEvents.id));
+}
+
+export async function linesOf(
+  db: Executor,
+  orderId: string,
+  page?: { offset: number; limit: number },
+): Promise<OrderLineRow[]> {
+  const query = db
     .select()
-    .from(draftOrderCards)
-    .where(eq(draftOrderCards.draftId, draftId))
-    .orderBy(asc(draftOrderCards.position), asc(draftOrderCards.tempCardId));
+    .from(orderLines)
+    .where(eq(orderLines.orderId, orderId))
+    .orderBy(asc(orderLines.position));
+  return page ? query.limit(page.limit).offset(page.offset) : query;
 }
 
-export async function insertDraftCards(db: Executor, rows: NewDraftCardRow[]): Promise<void> {
-  for (let start = 0; start < rows.length; start += CHUNK) {
-    await db.insert(draftOrderCards).values(rows.slice(start, start + CHUNK));
-  }
-}
-
-export async function deleteDraftCards(db: Executor, draftId: string, tempCardIds: string[]): Promise<void> {
-  for (let start = 0; start < tempCardIds.length; start += CHUNK) {
-    await db
-      .delete(draftOrderCards)
-      .where(
-        and(
-          eq(draftOrderCards.draftId, draftId),
-          inArray(draftOrderCards.tempCardId, tempCardIds.slice(start, start + CHUNK)),
-        ),
-      );
-  }
-}
-
-/** The company's drafts, most recently changed first, with their number of lines. */
-export async function listDrafts(db: Executor, companyId: string): Promise<(DraftRow & { cards: number })[]> {
+export async function countLines(db: Executor, orderIds: string[]): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
   const rows = await db
-    .select({
-      draft: draftOrders,
-      // Written out: drizzle leaves a lone table's columns unqualified.
-      cards: sql<number>`(select count(*)::int from draft_order_cards c where c.draft_id = "draft_orders"."id")`,
-    })
-    .from(draftOrders)
-    .where(eq(draftOrders.companyId, companyId))
-    .orderBy(desc(draftOrders.updatedAt), desc(draftOrders.id));
-  return rows.map((row) => ({ ...row.draft, cards: row.cards }));
+    .select({ orderId: orderLines.orderId, total: sql<number>`count(*)::int` })
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, orderIds))
+    .groupBy(orderLines.orderId);
+  return new Map(rows.map((row) => [row.orderId, row.total]));
 }
 
-/**
- * The amounts of the lines of the company's drafts, grouped: how many lines of each amount per
- * draft. Enough to price every draft of a list (the service fee is rounded per line, so equal
- * amounts price alike) without reading every line.
- */
-export async function lineAmountsByDraft(
+/** The card a paid line made (and, for a replacement, the card it closed). */
+export async function setLineCard(
+  db: Executor,
+  orderId: string,
+  position: number,
+  cardId: string,
+  replacedCardId?: string,
+): Promise<void> {
+  await db
+    .update(orderLines)
+    .set({ cardId, ...(replacedCardId ? { replacedCardId } : {}) })
+    .where(and(eq(orderLines.orderId, orderId), eq(orderLines.position, position)));
+}
+
+export type OrderFilter = {
+  from?: Date | undefined;
+  to?: Date | undefined;
+  status?: OrderStatus | undefined;
+  product?: CardCategory | undefined;
+  orderType?: PlacedOrderType | undefined;
+  statuses?: readonly OrderStatus[];
+};
+
+function filterSql(companyId: string, filter: OrderFilter): SQL {
+  return and(
+    eq(orders.companyId, companyId),
+    filter.from ? gte(orders.submittedAt, filter.from) : undefined,
+    filter.to ? lt(orders.submittedAt, filter.to) : undefined,
+    filter.status ? eq(orders.status, filter.status) : undefined,
+    filter.statuses ? inArray(orders.status, [...filter.statuses]) : undefined,
+    filter.product ? eq(orders.product, filter.product) : undefined,
+    filter.orderType ? eq(orders.orderType, filter.orderType) : undefined,
+  )!;
+}
+
+/** A page of the company's orders, newest first, and how many match. */
+export async function listOrders(
   db: Executor,
   companyId: string,
-): Promise<{ draftId: string; amountCents: number; lines: number }[]> {
-  return db
-    .select({
-      draftId: draftOrderCards.draftId,
-      amountCents: draftOrderCards.amountCents,
-      lines: sql<number>`count(*)::int`,
-    })
-    .from(draftOrderCards)
-    .innerJoin(draftOrders, eq(draftOrders.id, draftOrderCards.draftId))
-    .where(eq(draftOrders.companyId, companyId))
-    .groupBy(draftOrderCards.draftId, draftOrderCards.amountCents);
+  filter: OrderFilter,
+  page: { offset: number; limit: number },
+): Promise<{ rows: OrderRow[]; total: number }> {
+  const where = filterSql(companyId, filter);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.submittedAt), desc(orders.number))
+      .limit(page.limit)
+      .offset(page.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(orders)
+      .where(where),
+  ]);
+  return { rows, total: count?.total ?? 0 };
+}
+
+export async function statusCounts(db: Executor, companyId: string): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .select({ status: orders.status, total: sql<number>`count(*)::int` })
+    .from(orders)
+    .where(eq(orders.companyId, companyId))
+    .groupBy(orders.status);
+  return new Map(rows.map((row) => [row.status, row.total]));
+}
+
+export async function approvalThreshold(db: Executor, companyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: companyOrderSettings.approvalThresholdCents })
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return row?.threshold ?? null;
+}
+
+export async function setApprovalThreshold(
+  db: Executor,
+  companyId: string,
+  thresholdCents: number | null,
+): Promise<void> {
+  await db
+    .insert(companyOrderSettings)
+    .values({ companyId, approvalThresholdCents: thresholdCents })
+    .onConflictDoUpdate({
+      target: companyOrderSettings.companyId,
+      set: { approvalThresholdCents: thresholdCents, updatedAt: new Date() },
+    });
+}
+
+/** How many cards of a complimentary order still wait for activation (blocked until handed out). */
+export async function complimentaryWaiting(db: Executor, orderId: string): Promise<number> {
+  const result = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from order_lines l join cards c on c.id = l.card_id
+     where l.order_id = ${orderId} and c.status = 'blocked'`);
+  return Number(result.rows[0]?.n ?? 0);
 }

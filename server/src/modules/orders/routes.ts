@@ -1,268 +1,260 @@
 import {
-  BundlesResponseSchema,
-  CheckCardholderRequestSchema,
-  CheckCardholderResponseSchema,
-  CompanyMaxDraftOrdersResponseSchema,
-  CreateBundleDraftRequestSchema,
-  DeleteDraftCardsRequestSchema,
-  DraftCardsRequestSchema,
-  DraftIdRequestSchema,
-  DraftOrderResponseSchema,
-  DraftOrdersResponseSchema,
-  OrderPriceRequestSchema,
-  OrderPriceResponseSchema,
-  ReadyToTopUpRequestSchema,
-  ReadyToTopUpResponseSchema,
+  ActivateComplimentResponseSchema,
+  AdvanceOrderRequestSchema,
+  APPROVER_ROLES,
+  ApprovalSettingsResponseSchema,
+  ApprovalSettingsSchema,
+  OrderCardsRequestSchema,
+  OrderCardsResponseSchema,
+  OrderDetailsResponseSchema,
+  OrderHistoryRequestSchema,
+  OrderHistoryResponseSchema,
+  OrderIdRequestSchema,
+  OrderResponseSchema,
+  OrdersOverviewResponseSchema,
+  RejectOrderRequestSchema,
+  ReorderResponseSchema,
   ROLE,
-  SaveDraftOrderRequestSchema,
-  UpdateDraftOrderRequestSchema,
+  SubmitDraftRequestSchema,
+  SubmitOrderPaymentManagerRequestSchema,
+  SubmitOrderResponseSchema,
+  SubmitPaymentOmRequestSchema,
+  UnloadPriceResponseSchema,
+  UnloadRequestSchema,
 } from '@tessera/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
-import { requestLocale } from '../../platform/http';
-import { idempotencyKeyOf } from '../../platform/idempotency';
+import { idempotencyOf } from '../../platform/idempotency';
 import { requireCompany } from '../../platform/tenant';
-import type { DraftActor, IdempotencyOptions, OrdersService } from './service';
+import { orderActorOf as orderActor } from './actor';
+import type { OrdersService } from './service';
 
 const tags = ['orders'];
-const Success = z.object({ success: z.literal(true) });
-/** Who lists drafts to submit them (SPEC §7 retrieveDraftOrdersFinanceUser): role 4 and provider staff. */
-const FINANCE = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.FINANCE_USER];
-
-async function actorOf(request: FastifyRequest): Promise<DraftActor> {
-  const scope = await requireCompany(request);
-  return { userId: scope.session.userId, companyId: scope.companyId, requestId: String(request.id) };
-}
-
-/** The `Idempotency-Key` of the request, scoped to the route it was sent to. */
-function idempotencyOf(request: FastifyRequest): IdempotencyOptions {
-  return { key: idempotencyKeyOf(request), route: `${request.method} ${request.routeOptions.url}` };
-}
+const PROVIDER = [ROLE.ADMIN, ROLE.CUSTOMER_CARE];
+const FINANCE_SUBMITTERS = [...PROVIDER, ROLE.FINANCE_USER];
+const PAYMENT_MANAGERS = [...PROVIDER, ROLE.PAYMENT_MANAGER];
 
 /**
- * `/api/v1/orders/...` draft calls (SPEC §7 orders service). Every route resolves the company
- * first (403 for one that is not the user's); reads are open to every company role and provider
- * staff, writes to the order manager and provider staff. The calls that create drafts accept an
- * `Idempotency-Key` (ARCHITECTURE §5).
+ * `/api/v1/orders/...` calls of submitted orders (SPEC §7; ADR 010). Reads are open to every
+ * company role and to provider staff; each write to the roles the approval rule names.
  */
 export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
   return async (app) => {
+    const submitted = { 200: SubmitOrderResponseSchema };
+
     app.post(
-      '/saveDraftOrder',
+      '/submitPaymentOm',
       {
-        schema: { tags, body: SaveDraftOrderRequestSchema, response: { 200: DraftOrderResponseSchema } },
+        schema: { tags, body: SubmitPaymentOmRequestSchema, response: submitted },
         preHandler: allowRoles(...ORDERING),
       },
-      async (request) => {
-        const actor = await actorOf(request);
-        const draftOrder = await service.saveDraftOrder(request.body, actor, idempotencyOf(request));
-        return { success: true as const, draftOrder };
+      async (request) => ({
+        success: true as const,
+        ...(await service.submit(await orderActor(request), request.body, idempotencyOf(request))),
+      }),
+    );
+
+    app.post(
+      '/submitOrderFinanceUser',
+      {
+        schema: { tags, body: SubmitDraftRequestSchema, response: submitted },
+        preHandler: allowRoles(...FINANCE_SUBMITTERS),
       },
+      async (request) => ({
+        success: true as const,
+        ...(await service.submit(await orderActor(request), request.body, idempotencyOf(request))),
+      }),
+    );
+
+    app.post(
+      '/submitOrderPaymentManager',
+      {
+        schema: { tags, body: SubmitOrderPaymentManagerRequestSchema, response: submitted },
+        preHandler: allowRoles(...PAYMENT_MANAGERS),
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await service.submitAsPaymentManager(
+          await orderActor(request),
+          request.body,
+          idempotencyOf(request),
+        )),
+      }),
+    );
+
+    app.post(
+      '/rejectOrder',
+      {
+        schema: { tags, body: RejectOrderRequestSchema, response: { 200: OrderResponseSchema } },
+        preHandler: allowRoles(...APPROVER_ROLES),
+      },
+      async (request) => ({
+        success: true as const,
+        order: await service.reject(await orderActor(request), request.body.orderId, request.body.reason),
+      }),
+    );
+
+    app.post(
+      '/cancelOrder',
+      {
+        schema: { tags, body: OrderIdRequestSchema, response: { 200: OrderResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => ({
+        success: true as const,
+        order: await service.cancel(await orderActor(request), request.body.orderId),
+      }),
     );
 
     app.get(
-      '/retrieveDraftOrder',
-      {
-        schema: { tags, querystring: DraftIdRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
-      },
-      async (request) => {
-        const { companyId } = await requireCompany(request);
-        return {
-          success: true as const,
-          draftOrder: await service.getDraftOrder(companyId, request.query.draftId),
-        };
-      },
-    );
-
-    app.get(
-      '/retrieveDraftOrders',
-      {
-        schema: { tags, response: { 200: DraftOrdersResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
-      },
-      async (request) => {
-        const { companyId } = await requireCompany(request);
-        return { success: true as const, ...(await service.listDraftOrders(companyId)) };
-      },
-    );
-
-    app.get(
-      '/retrieveDraftOrdersFinanceUser',
-      {
-        schema: { tags, response: { 200: DraftOrdersResponseSchema } },
-        preHandler: allowRoles(...FINANCE),
-      },
-      async (request) => {
-        const { companyId } = await requireCompany(request);
-        return { success: true as const, ...(await service.listDraftOrders(companyId)) };
-      },
-    );
-
-    app.post(
-      '/updateDraftOrder',
-      {
-        schema: { tags, body: UpdateDraftOrderRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        const draftOrder = await service.updateDraftOrder(request.body, await actorOf(request));
-        return { success: true as const, draftOrder };
-      },
-    );
-
-    app.post(
-      '/deleteDraftOrder',
-      {
-        schema: { tags, body: DraftIdRequestSchema, response: { 200: Success } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        await service.deleteDraftOrder(request.body.draftId, await actorOf(request));
-        return { success: true as const };
-      },
-    );
-
-    app.post(
-      '/addDraftOrderCards',
-      {
-        schema: { tags, body: DraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        const draftOrder = await service.addDraftCards(request.body, await actorOf(request));
-        return { success: true as const, draftOrder };
-      },
-    );
-
-    app.post(
-      '/updateDraftOrderCards',
-      {
-        schema: { tags, body: DraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        const draftOrder = await service.updateDraftCards(request.body, await actorOf(request));
-        return { success: true as const, draftOrder };
-      },
-    );
-
-    app.post(
-      '/deleteDraftOrderCards',
-      {
-        schema: { tags, body: DeleteDraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        const draftOrder = await service.deleteDraftCards(request.body, await actorOf(request));
-        return { success: true as const, draftOrder };
-      },
-    );
-
-    app.get(
-      '/companyMaxDraftOrders',
-      {
-        schema: { tags, response: { 200: CompanyMaxDraftOrdersResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
-      },
-      async (request) => {
-        const { companyId } = await requireCompany(request);
-        return { success: true as const, ...(await service.maxDraftOrders(companyId)) };
-      },
-    );
-
-    app.post(
-      '/orderPriceCalculation',
-      {
-        schema: { tags, body: OrderPriceRequestSchema, response: { 200: OrderPriceResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
-      },
-      async (request) => {
-        const { companyId } = await requireCompany(request);
-        return { success: true as const, ...(await service.calculatePrice(companyId, request.body)) };
-      },
-    );
-
-    app.post(
-      '/readyToTopUp',
-      {
-        schema: { tags, body: ReadyToTopUpRequestSchema, response: { 200: ReadyToTopUpResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
-      },
-      async (request) => {
-        const actor = await actorOf(request);
-        return {
-          success: true as const,
-          ...(await service.readyToTopUp(request.body, actor, idempotencyOf(request))),
-        };
-      },
-    );
-
-    app.post(
-      '/checkCardholder',
+      '/retrieveOrderHistory',
       {
         schema: {
           tags,
-          body: CheckCardholderRequestSchema,
-          response: { 200: CheckCardholderResponseSchema },
+          querystring: OrderHistoryRequestSchema,
+          response: { 200: OrderHistoryResponseSchema },
         },
         preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
         const { companyId } = await requireCompany(request);
-        return { success: true as const, ...(await service.checkCardholders(companyId, request.body)) };
+        return { success: true as const, ...(await service.history(companyId, request.query)) };
       },
     );
 
-    // The bundle catalogues are no company's data: every company user, no company needed.
     app.get(
-      '/retrieveComplimentaryBundles',
+      '/retrieveOrderDetails',
       {
-        schema: { tags, response: { 200: BundlesResponseSchema } },
+        schema: { tags, querystring: OrderIdRequestSchema, response: { 200: OrderDetailsResponseSchema } },
         preHandler: allowRoles(...COMPANY_USERS),
       },
-      async (request) => ({
-        success: true as const,
-        bundles: service.bundles('complimentary', requestLocale(request)),
-      }),
+      async (request) => {
+        const actor = await orderActor(request);
+        return {
+          success: true as const,
+          order: await service.details(actor.companyId, request.query.orderId, actor),
+        };
+      },
     );
 
     app.get(
-      '/retrieveVoucherBundles',
+      '/retrieveOrderCards',
       {
-        schema: { tags, response: { 200: BundlesResponseSchema } },
+        schema: { tags, querystring: OrderCardsRequestSchema, response: { 200: OrderCardsResponseSchema } },
         preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => {
+        const { companyId } = await requireCompany(request);
+        return { success: true as const, ...(await service.orderCards(companyId, request.query)) };
+      },
+    );
+
+    app.get(
+      '/retrieveOrdersOverview',
+      {
+        schema: { tags, response: { 200: OrdersOverviewResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => {
+        const { companyId } = await requireCompany(request);
+        return { success: true as const, ...(await service.overview(companyId)) };
+      },
+    );
+
+    app.get(
+      '/approvalSettings',
+      {
+        schema: { tags, response: { 200: ApprovalSettingsResponseSchema } },
+        preHandler: allowRoles(...COMPANY_USERS),
+      },
+      async (request) => {
+        const { companyId } = await requireCompany(request);
+        return {
+          success: true as const,
+          settings: { thresholdCents: await service.approvalThreshold(companyId) },
+        };
+      },
+    );
+
+    app.post(
+      '/approvalSettings',
+      {
+        schema: { tags, body: ApprovalSettingsSchema, response: { 200: ApprovalSettingsResponseSchema } },
+        preHandler: allowRoles(...PAYMENT_MANAGERS),
       },
       async (request) => ({
         success: true as const,
-        bundles: service.bundles('voucher', requestLocale(request)),
+        settings: {
+          thresholdCents: await service.setApprovalThreshold(
+            await orderActor(request),
+            request.body.thresholdCents,
+          ),
+        },
       }),
     );
 
     app.post(
-      '/createBundleDraftOrder',
+      '/advanceOrder',
       {
-        schema: {
-          tags,
-          body: CreateBundleDraftRequestSchema,
-          response: { 200: ReadyToTopUpResponseSchema },
-        },
+        schema: { tags, body: AdvanceOrderRequestSchema, response: { 200: OrderResponseSchema } },
+        preHandler: allowRoles(...PROVIDER),
+      },
+      async (request) => ({
+        success: true as const,
+        order: await service.advance(
+          await orderActor(request),
+          request.body.orderId,
+          request.body.trackingNumber,
+        ),
+      }),
+    );
+
+    app.post(
+      '/activateComplimentOrder',
+      {
+        schema: { tags, body: OrderIdRequestSchema, response: { 200: ActivateComplimentResponseSchema } },
+        preHandler: allowRoles(...ORDERING),
+      },
+      async (request) => ({
+        success: true as const,
+        activated: await service.activateComplimentOrder(await orderActor(request), request.body.orderId),
+      }),
+    );
+
+    app.post(
+      '/reorder',
+      {
+        schema: { tags, body: OrderIdRequestSchema, response: { 200: ReorderResponseSchema } },
+        preHandler: allowRoles(...ORDERING),
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await service.reorder(await orderActor(request), request.body.orderId, idempotencyOf(request))),
+      }),
+    );
+
+    app.post(
+      '/unloadOrderPriceCalculation',
+      {
+        schema: { tags, body: UnloadRequestSchema, response: { 200: UnloadPriceResponseSchema } },
         preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const actor = await actorOf(request);
-        return {
-          success: true as const,
-          ...(await service.createBundleDraft(
-            request.body,
-            actor,
-            requestLocale(request),
-            idempotencyOf(request),
-          )),
-        };
+        const { companyId } = await requireCompany(request);
+        return { success: true as const, ...(await service.unloadPrice(companyId, request.body)) };
       },
+    );
+
+    app.post(
+      '/submitUnloadOrder',
+      {
+        schema: { tags, body: UnloadRequestSchema, response: { 200: OrderResponseSchema } },
+        preHandler: allowRoles(...ORDERING),
+      },
+      async (request) => ({
+        success: true as const,
+        order: await service.submitUnload(await orderActor(request), request.body, idempotencyOf(request)),
+      }),
     );
   };
 }

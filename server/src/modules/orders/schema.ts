@@ -1,4 +1,3 @@
-import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -10,7 +9,6 @@ import {
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
@@ -24,68 +22,9 @@ import type {
   OrderEventNote,
   OrderPriceTotals,
   OrderStatus,
-  OrderType,
-  PaymentFailureReason,
-  PaymentKind,
-  PaymentStatus,
   PlacedOrderType,
 } from '@tessera/domain';
 import { companies } from '../companies/schema';
-import { deliveryPoints } from '../delivery-points/schema';
-
-/**
- * Draft orders (SPEC §3 order draft, §7 orders service; docs/decisions/009-card-issue-and-pricing.md):
- * the header of an order being prepared and its lines. Drafts store lines, never prices: every
- * response prices them afresh with the company's contract.
- */
-export const draftOrders = pgTable(
-  'draft_orders',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    companyId: text('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    reason: text('reason').$type<CardIssueReason>().notNull(),
-    orderType: text('order_type').$type<OrderType>().notNull(),
-    product: text('product').$type<CardCategory>().notNull(),
-    family: text('family').$type<CardFamily>().notNull(),
-    /** SPEC §3 `draftOrderAlias`. */
-    alias: text('alias').notNull().default(''),
-    invoiceComments: text('invoice_comments').notNull().default(''),
-    deliveryPointId: uuid('delivery_point_id').references(() => deliveryPoints.id, { onDelete: 'set null' }),
-    /** One amount for every line, as the form last set it; the lines carry the amounts priced. */
-    bulkAmountCents: bigint('bulk_amount_cents', { mode: 'number' }),
-    /** The expired flow's date (SPEC §4: now + 60 days), as the browser stored it. */
-    expiringDate: text('expiring_date'),
-    createdBy: uuid('created_by').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('draft_orders_company_updated_idx').on(table.companyId, table.updatedAt)],
-);
-
-/**
- * The lines of a draft, identified by the browser's `tempCardId` (SPEC §3): an existing card, or a
- * new cardholder (kept as given until the order creates the card), and the amount to load.
- * `position` keeps the order the lines were added in (SPEC §3 diff: updates keep their place,
- * additions go last).
- */
-export const draftOrderCards = pgTable(
-  'draft_order_cards',
-  {
-    draftId: uuid('draft_id')
-      .notNull()
-      .references(() => draftOrders.id, { onDelete: 'cascade' }),
-    tempCardId: text('temp_card_id').notNull(),
-    cardId: uuid('card_id'),
-    cardholderId: uuid('cardholder_id'),
-    cardholder: jsonb('cardholder').$type<NonNullable<DraftCard['cardholder']>>(),
-    cardName: text('card_name').notNull().default(''),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    position: integer('position').notNull(),
-  },
-  (table) => [primaryKey({ columns: [table.draftId, table.tempCardId] })],
-);
 
 /**
  * Submitted orders (docs/decisions/010-orders-payments.md): a draft becomes an order when it is
@@ -175,54 +114,6 @@ export const orderEvents = pgTable(
   },
   (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
 );
-
-/**
- * Payments of orders: one row per attempt. At most one attempt of an order is `pending` at a time
- * and at most one `succeeded` (partial unique indexes): an order is never paid twice.
- */
-export const payments = pgTable(
-  'payments',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    orderId: uuid('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
-    companyId: text('company_id').notNull(),
-    method: text('method').$type<PaymentKind>().notNull(),
-    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
-    bankReference: text('bank_reference').notNull().default(''),
-    /** Why a failed or cancelled attempt did not succeed (a code, ADR 013); null otherwise. */
-    failureReason: text('failure_reason').$type<PaymentFailureReason>(),
-    createdBy: uuid('created_by'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
-  },
-  (table) => [
-    index('payments_order_idx').on(table.orderId),
-    uniqueIndex('payments_one_pending_idx')
-      .on(table.orderId)
-      .where(sql`${table.status} = 'pending'`),
-    uniqueIndex('payments_one_success_idx')
-      .on(table.orderId)
-      .where(sql`${table.status} = 'succeeded'`),
-  ],
-);
-
-/**
- * Every notice from the bank, kept once by its id: gateway callbacks (`callback:<event id>`), the
- * browser's signed return (`return:<payment id>`) and bank-statement lines (`statement:<line id>`).
- * A second notice with the same id is answered as a duplicate and changes nothing.
- */
-export const bankNotices = pgTable('bank_notices', {
-  id: text('id').primaryKey(),
-  paymentId: uuid('payment_id'),
-  orderId: uuid('order_id'),
-  amountCents: bigint('amount_cents', { mode: 'number' }),
-  outcome: text('outcome').notNull(),
-  payload: jsonb('payload').notNull(),
-  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-});
 
 /** A company's approval rule (ADR 010): orders of order managers above the threshold wait. */
 export const companyOrderSettings = pgTable('company_order_settings', {

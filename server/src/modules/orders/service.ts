@@ -1,281 +1,93 @@
-import {
-  isDraftMaxReached,
-  isFamilyOfProduct,
-  MAX_DRAFT_ORDERS,
-  priceOrder,
-  type Bundle,
-  type CheckCardholderRequestSchema,
-  type CheckCardholderResponse,
-  type CompanyMaxDraftOrdersResponse,
-  type DraftOrder,
-  type DraftOrdersResponse,
-  type Locale,
-  type OrderPriceRequestSchema,
-  type OrderPriceResponse,
-  type ReadyToTopUpRequest,
-  type UpdateDraftOrderRequestSchema,
-} from '@tessera/domain';
-import type { z } from 'zod';
-import { AppError } from '../../platform/errors';
-import { complimentaryBundles, voucherBundles } from './bundles';
-import { matchCardholders } from './check-cardholder';
-import { createBundleDraft, createReadyToTopUpDraft, saveDraftOrder } from './create-drafts';
-import {
-  createDraftContext,
-  type CreateBundleDraft,
-  type DeleteDraftCards,
-  type DraftActor,
-  type DraftCards,
-  type IdempotencyOptions,
-  type OrdersDeps,
-  type SaveDraftOrder,
-} from './draft-context';
-import { headerOf, priceTotals, toDraftCard } from './draft-view';
-import { addDraftLines, deleteDraftLines, updateDraftLines } from './edit-draft-lines';
-import {
-  countDrafts,
-  deleteDraftRow,
-  findDraft,
-  findDraftCards,
-  lineAmountsByDraft,
-  listDrafts,
-  updateDraftRow,
-} from './repository';
-import { checkHeader } from './validate-lines';
+import type { OrderSummary, PaymentInstructions, PaymentKind } from '@tessera/domain';
+import type { IdempotencyOptions } from '../drafts';
+import { activateComplimentOrder } from './activate-compliment-order';
+import { advanceOrder } from './advance-order';
+import { setOrderApprovalThreshold } from './approval-threshold';
+import { cancelOrder } from './cancel-order';
+import { decideOrder } from './decide-order';
+import { fulfilOrder } from './fulfil-order';
+import { allOrderCards, getOrderCards, getOrderDetails } from './get-order';
+import { listOrderHistory } from './list-orders';
+import { createOrderContext, type OrdersDeps } from './order-context';
+import { ordersOverview } from './orders-overview';
+import { reorderOrder } from './reorder-order';
+import { approvalThreshold, type OrderRow } from './repository';
+import { submitOrder, type OrderActor } from './submit-order';
+import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
+import type { Executor } from '../../platform/db';
 
-export type { DraftActor, IdempotencyOptions } from './draft-context';
-export type OrdersService = ReturnType<typeof createOrdersService>;
-
-type UpdateDraftOrder = z.output<typeof UpdateDraftOrderRequestSchema>;
-type OrderPriceQuery = z.output<typeof OrderPriceRequestSchema>;
-type CheckCardholders = z.output<typeof CheckCardholderRequestSchema>;
+export type { OrderActor } from './submit-order';
+export type { OrderNotice, OrderPayments, OrdersDeps } from './order-context';
 
 /**
- * Draft orders (SPEC §3–4, §7 orders service; docs/decisions/009-card-issue-and-pricing.md). Every
- * read and write is scoped by the company the route resolved; a draft of another company is "not
- * found". Every write runs in one transaction with its audit entry: a refused change leaves nothing.
- * Creating drafts lives in `create-drafts.ts`, changing their lines in `edit-draft-lines.ts`.
+ * Submitted orders: their approval, fulfilment and unloads (SPEC §7 orders service;
+ * docs/decisions/010-orders-payments.md). Every read and write is scoped by the company the route
+ * resolved; an order of another company is "not found". Money moves only in `fulfil` (called by
+ * the payments module when an order is paid) and `submitUnload`, each in one transaction with the
+ * order's status change, and every call that moves money or creates an order accepts an
+ * `Idempotency-Key`. Each operation is its own file; this assembles them.
  */
 export function createOrdersService(deps: OrdersDeps) {
-  const ctx = createDraftContext(deps);
-  const { termsOf, deliveryPointOf, view, checkLines, lockDraft, audit } = ctx;
-
+  const ctx = createOrderContext(deps);
   return {
-    /** What the submitted-orders service shares with the drafts (checks, pricing terms, audit). */
-    context: ctx,
-
-    /** One draft of the company with its lines, the cards they name and its price; 404 otherwise. */
-    async getDraftOrder(companyId: string, draftId: string): Promise<DraftOrder> {
-      const row = await findDraft(deps.db, companyId, draftId);
-      if (!row) throw new AppError('NOT_FOUND', `no draft ${draftId} in ${companyId}`);
-      const [deliveryPoint, terms] = await Promise.all([
-        row.deliveryPointId ? deps.deliveryPoints.getDeliveryPoint(companyId, row.deliveryPointId) : null,
-        termsOf(companyId),
-      ]);
-      return view(deps.db, row, deliveryPoint, terms(row.product, row.family));
-    },
-
-    /**
-     * The company's drafts, most recently changed first, each priced. No drafts is an empty list,
-     * not an error (issue 13 §10: a 404 showed as a failed request in every browser console; code
-     * 40 stays in the catalogue for callers that still send it).
-     */
-    async listDraftOrders(companyId: string): Promise<Omit<DraftOrdersResponse, 'success'>> {
-      const rows = await listDrafts(deps.db, companyId);
-      if (rows.length === 0) return { draftOrders: [], total: 0, isMaxReached: false };
-      const [amounts, terms, users] = await Promise.all([
-        lineAmountsByDraft(deps.db, companyId),
-        termsOf(companyId),
-        deps.identity.usersByIds([...new Set(rows.map((row) => row.createdBy))]),
-      ]);
-      const names = new Map(users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`]));
-      const linesOf = new Map<string, { tempCardId: string; amountCents: number }[]>();
-      for (const group of amounts) {
-        const lines = linesOf.get(group.draftId) ?? [];
-        for (let n = 0; n < group.lines; n += 1)
-          lines.push({ tempCardId: '', amountCents: group.amountCents });
-        linesOf.set(group.draftId, lines);
-      }
-      return {
-        draftOrders: rows.map((row) => ({
-          draftId: row.id,
-          reason: row.reason,
-          orderType: row.orderType,
-          product: row.product,
-          family: row.family,
-          draftOrderAlias: row.alias,
-          cards: row.cards,
-          totalCents: priceOrder(
-            { orderType: row.orderType, family: row.family, lines: linesOf.get(row.id) ?? [] },
-            terms(row.product, row.family),
-          ).totalCents,
-          createdBy: row.createdBy,
-          createdByName: names.get(row.createdBy) ?? '',
-          updatedAt: row.updatedAt.toISOString(),
-        })),
-        total: rows.length,
-        isMaxReached: isDraftMaxReached(rows.length),
-      };
-    },
-
-    /** SPEC §4, §9: the company's number of drafts and whether it may create another. */
-    async maxDraftOrders(companyId: string): Promise<Omit<CompanyMaxDraftOrdersResponse, 'success'>> {
-      const total = await countDrafts(deps.db, companyId);
-      return { total, max: MAX_DRAFT_ORDERS, isMaxReached: isDraftMaxReached(total) };
-    },
-
-    /**
-     * A new draft with its lines (saveDraftOrder), checked line by line; 422 code 60 over 99
-     * drafts. With an `Idempotency-Key`, a replay answers the first draft and creates nothing.
-     */
-    saveDraftOrder(
-      request: SaveDraftOrder,
-      actor: DraftActor,
+    submit: (
+      actor: OrderActor,
+      request: { draftId: string; method?: PaymentKind },
       idempotency: IdempotencyOptions,
-    ): Promise<DraftOrder> {
-      return saveDraftOrder(ctx, request, actor, idempotency);
-    },
-
+    ): Promise<{ order: OrderSummary; payment: PaymentInstructions | null }> =>
+      submitOrder(ctx, actor, request, idempotency),
     /**
-     * Changes a draft's header (updateDraftOrder). A change of product checks every line again
-     * (its cards must be of the new product, its amounts within the new limits).
+     * submitOrderPaymentManager: a payment manager approves an order waiting for approval (the
+     * request names an `orderId`) or submits a draft (it names a `draftId`).
      */
-    async updateDraftOrder(request: UpdateDraftOrder, actor: DraftActor): Promise<DraftOrder> {
-      await deliveryPointOf(actor.companyId, request.deliveryPointId);
-      await deps.db.transaction(async (tx) => {
-        const before = await lockDraft(tx, actor.companyId, request.draftId);
-        const header = { ...request, orderType: before.orderType };
-        checkHeader(header);
-        if (request.product !== before.product) {
-          const lines = (await findDraftCards(tx, before.id)).map(toDraftCard);
-          await checkLines(
-            tx,
-            actor.companyId,
-            header,
-            lines.map((card, index) => ({ card, field: `cards.${index}`, line: index + 1 })),
-            lines,
-          );
-        }
-        const after = await updateDraftRow(tx, before.id, {
-          product: request.product,
-          family: request.family,
-          alias: request.draftOrderAlias,
-          invoiceComments: request.invoiceComments,
-          deliveryPointId: request.deliveryPointId,
-          bulkAmountCents: request.bulkAmountCents,
-          expiringDate: request.expiringDate,
-        });
-        await audit(tx, actor, 'draft.update', before.id, headerOf(before), headerOf(after));
-      });
-      return this.getDraftOrder(actor.companyId, request.draftId);
-    },
-
-    /** Deletes a draft and its lines, audited with what it held. */
-    async deleteDraftOrder(draftId: string, actor: DraftActor): Promise<void> {
-      await deps.db.transaction(async (tx) => {
-        const before = await lockDraft(tx, actor.companyId, draftId);
-        const lines = (await findDraftCards(tx, draftId)).map(toDraftCard);
-        await deleteDraftRow(tx, draftId);
-        await audit(tx, actor, 'draft.delete', draftId, { ...headerOf(before), cards: lines }, null);
-      });
-    },
-
-    /**
-     * Adds lines at the end (SPEC §3 `cardsToAdd`); a `tempCardId` already in the draft is a 400
-     * naming `cards.N.tempCardId`.
-     */
-    async addDraftCards(request: DraftCards, actor: DraftActor): Promise<DraftOrder> {
-      await addDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
-    },
-
-    /**
-     * Replaces the content of lines in place (SPEC §3 `cardsToUpdate`); a `tempCardId` not in the
-     * draft is a 400 naming `cards.N.tempCardId`.
-     */
-    async updateDraftCards(request: DraftCards, actor: DraftActor): Promise<DraftOrder> {
-      await updateDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
-    },
-
-    /** Removes lines (SPEC §3 `cardsToDelete`); an id not in the draft is a 400 naming `tempCardIds.N`. */
-    async deleteDraftCards(request: DeleteDraftCards, actor: DraftActor): Promise<DraftOrder> {
-      await deleteDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
-    },
-
-    /**
-     * The price of a saved draft, or of lines not saved yet (orderPriceCalculation), with the
-     * company's contract terms: the same `priceOrder` every draft response uses (ADR 009).
-     */
-    async calculatePrice(
-      companyId: string,
-      request: OrderPriceQuery,
-    ): Promise<Omit<OrderPriceResponse, 'success'>> {
-      if ('draftId' in request) {
-        const draft = await this.getDraftOrder(companyId, request.draftId);
-        return {
-          price: draft.price,
-          lines: draft.lines.map((line) => ({
-            tempCardId: line.tempCardId,
-            loadCents: line.amountCents,
-            cardFeeCents: line.cardFeeCents,
-            replacementFeeCents: line.replacementFeeCents,
-            serviceFeeCents: line.serviceFeeCents,
-          })),
-        };
-      }
-      if (!isFamilyOfProduct(request.product, request.family)) {
-        throw new AppError('PRODUCT_FAMILY_MISMATCH', `${request.family} is not of ${request.product}`, {
-          fields: [{ field: 'family', key: 'invalidChoice' }],
-        });
-      }
-      const terms = await termsOf(companyId);
-      const price = priceOrder(
-        { orderType: request.orderType, family: request.family, lines: request.lines },
-        terms(request.product, request.family),
-      );
-      return { price: priceTotals(price), lines: price.lines };
-    },
-
-    /**
-     * A READY_TO_TOP_UP draft of the company's cards of the product that are ready to top up
-     * (ADR 006), one line per card; 422 when none is ready (see `createReadyToTopUpDraft`).
-     */
-    readyToTopUp(
-      request: ReadyToTopUpRequest,
-      actor: DraftActor,
+    async submitAsPaymentManager(
+      actor: OrderActor,
+      request: { orderId: string } | { draftId: string; method?: PaymentKind },
       idempotency: IdempotencyOptions,
-    ): Promise<{ draftId: string }> {
-      return createReadyToTopUpDraft(ctx, request, actor, idempotency);
+    ): Promise<{ order: OrderSummary; payment: PaymentInstructions | null }> {
+      if ('orderId' in request) {
+        return { order: await decideOrder(ctx, actor, request.orderId, { approved: true }), payment: null };
+      }
+      return submitOrder(ctx, actor, request, idempotency);
     },
+    /** A payment manager (or provider staff) approves an order waiting for approval; never their own. */
+    approve: (actor: OrderActor, orderId: string) => decideOrder(ctx, actor, orderId, { approved: true }),
+    /** An approver turns a waiting order down, saying why. */
+    reject: (actor: OrderActor, orderId: string, reason: string) =>
+      decideOrder(ctx, actor, orderId, { approved: false, reason }),
+    cancel: (actor: OrderActor, orderId: string) => cancelOrder(ctx, actor, orderId),
+    history: (companyId: string, query: Parameters<typeof listOrderHistory>[2]) =>
+      listOrderHistory(ctx, companyId, query),
+    details: (companyId: string, orderId: string, user: Parameters<typeof getOrderDetails>[3]) =>
+      getOrderDetails(ctx, companyId, orderId, user),
+    orderCards: (companyId: string, request: Parameters<typeof getOrderCards>[2]) =>
+      getOrderCards(ctx, companyId, request),
+    allOrderCards: (companyId: string, orderId: string) => allOrderCards(ctx, companyId, orderId),
+    overview: (companyId: string) => ordersOverview(ctx, companyId),
+    approvalThreshold: (companyId: string) => approvalThreshold(ctx.db, companyId),
+    setApprovalThreshold: (actor: OrderActor, thresholdCents: number | null) =>
+      setOrderApprovalThreshold(ctx, actor, thresholdCents),
+    advance: (actor: OrderActor, orderId: string, trackingNumber: string) =>
+      advanceOrder(ctx, actor, orderId, trackingNumber),
+    reorder: (actor: OrderActor, orderId: string, idempotency: IdempotencyOptions) =>
+      reorderOrder(ctx, actor, orderId, idempotency),
+    unloadPrice: (companyId: string, request: UnloadQuery) => unloadPrice(ctx, companyId, request),
+    submitUnload: (actor: OrderActor, request: UnloadQuery, idempotency: IdempotencyOptions) =>
+      submitUnload(ctx, actor, request, idempotency),
+    activateComplimentOrder: (actor: OrderActor, orderId: string) =>
+      activateComplimentOrder(ctx, actor, orderId),
 
-    /**
-     * Likely duplicates among the company's cardholders of the new cardholders of a draft
-     * (checkCardholder): the same email, tax id or employee code, or the same name ignoring
-     * accents and case; each with why and how many cards they hold.
-     */
-    async checkCardholders(
-      companyId: string,
-      request: CheckCardholders,
-    ): Promise<Omit<CheckCardholderResponse, 'success'>> {
-      const candidates = await deps.cards.cardholderCandidates(companyId, request.cardholders);
-      return { matches: matchCardholders(request.cardholders, candidates) };
-    },
-
-    /** The bundle catalogue of a kind, named in `locale`. */
-    bundles(kind: 'voucher' | 'complimentary', locale: Locale): Bundle[] {
-      return kind === 'voucher' ? voucherBundles(locale) : complimentaryBundles(locale);
-    },
-
-    /** A NEW draft of `quantity` bundles' anonymous cards (see `createBundleDraft`). */
-    createBundleDraft(
-      request: CreateBundleDraft,
-      actor: DraftActor,
-      locale: Locale,
-      idempotency: IdempotencyOptions,
-    ): Promise<{ draftId: string }> {
-      return createBundleDraft(ctx, request, actor, locale, idempotency);
-    },
+    // What the payments module uses (through `index.ts`).
+    getOrder: ctx.getOrder,
+    lockOrder: ctx.lockOrder,
+    lockPaidOrder: ctx.lockPaidOrder,
+    lockOrderByNumber: ctx.lockOrderByNumber,
+    summary: ctx.summary,
+    notify: ctx.notify,
+    /** Moves an order's money once it is paid, in the payment's transaction (ADR 010). */
+    fulfil: (tx: Executor, order: OrderRow, paidBy: string | null, at: Date) =>
+      fulfilOrder(ctx.fulfilDeps, tx, order, paidBy, at),
   };
 }
+
+export type OrdersService = ReturnType<typeof createOrdersService>;

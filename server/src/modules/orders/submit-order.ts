@@ -1,19 +1,22 @@
 import {
   needsApproval,
+  priceTotals,
   priceOrder,
   rfOfOrderNumber,
   shipsCards,
-  type CardCategory,
-  type CardFamily,
-  type DeliveryPoint,
   type Locale,
-  type PricingTerms,
+  type PaymentInstructions,
+  type PaymentKind,
+  type OrderSummary,
   type RoleId,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
+import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { DraftContext } from './draft-context';
-import { priceTotals, toDraftCard } from './draft-view';
+import { idempotent } from '../../platform/idempotency';
+import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
+import type { OrderContext } from './order-context';
+
 import {
   addEvent,
   approvalThreshold,
@@ -21,8 +24,7 @@ import {
   insertOrderLines,
   nextOrderNumber,
   type OrderRow,
-} from './placed-repository';
-import { deleteDraftRow, findDraft, findDraftCards, type Executor } from './repository';
+} from './repository';
 
 /** Who acts on an order: the company the route resolved, the user's role and language. */
 export type OrderActor = {
@@ -33,36 +35,6 @@ export type OrderActor = {
   requestId?: string;
 };
 
-/** What a submission reads before its transaction (the pool, not the transaction, serves them). */
-export type PreparedSubmission = {
-  deliveryPointId: string | null;
-  product: CardCategory;
-  family: CardFamily;
-  deliveryPoint: DeliveryPoint | null;
-  terms: PricingTerms;
-};
-
-/** Reads the draft's delivery point and the company's terms, outside the submission's transaction. */
-export async function prepareSubmission(
-  ctx: DraftContext,
-  companyId: string,
-  draftId: string,
-): Promise<PreparedSubmission> {
-  const draft = await findDraft(ctx.deps.db, companyId, draftId);
-  if (!draft) throw new AppError('NOT_FOUND', `no draft ${draftId} in ${companyId}`);
-  const [deliveryPoint, terms] = await Promise.all([
-    ctx.deliveryPointOf(companyId, draft.deliveryPointId),
-    ctx.termsOf(companyId),
-  ]);
-  return {
-    deliveryPointId: draft.deliveryPointId,
-    product: draft.product,
-    family: draft.family,
-    deliveryPoint,
-    terms: terms(draft.product, draft.family),
-  };
-}
-
 /**
  * Turns a draft into an order, in the caller's transaction (ADR 010): the draft is locked, its
  * lines checked again against the cards as they are now, priced afresh with the company's terms
@@ -72,44 +44,13 @@ export async function prepareSubmission(
  * whole transaction back.
  */
 export async function submitDraft(
-  ctx: DraftContext,
+  ctx: OrderContext,
   tx: Executor,
   draftId: string,
   actor: OrderActor,
   prepared: PreparedSubmission,
 ): Promise<OrderRow> {
-  const draft = await ctx.lockDraft(tx, actor.companyId, draftId);
-  if (
-    draft.deliveryPointId !== prepared.deliveryPointId ||
-    draft.product !== prepared.product ||
-    draft.family !== prepared.family
-  ) {
-    throw new AppError('CONFLICT', `draft ${draftId} changed while it was being submitted`);
-  }
-  const lines = (await findDraftCards(tx, draft.id)).map(toDraftCard);
-  if (lines.length === 0) {
-    throw new AppError('VALIDATION', `draft ${draftId} has no lines`, {
-      fields: [{ field: 'cards', key: 'required' }],
-    });
-  }
-  const header = {
-    reason: draft.reason,
-    orderType: draft.orderType,
-    product: draft.product,
-    family: draft.family,
-    draftOrderAlias: draft.alias,
-    invoiceComments: draft.invoiceComments,
-    deliveryPointId: draft.deliveryPointId,
-    bulkAmountCents: draft.bulkAmountCents,
-    expiringDate: draft.expiringDate,
-  };
-  await ctx.checkLines(
-    tx,
-    actor.companyId,
-    header,
-    lines.map((card, index) => ({ card, field: `cards.${index}`, line: index + 1 })),
-    lines,
-  );
+  const { draft, lines } = await ctx.deps.drafts.takeDraft(tx, actor.companyId, draftId, prepared);
   const { deliveryPoint, terms } = prepared;
   // Plastic cards are shipped and charged a delivery fee (shipmentOf, ADR 009): an order of them
   // needs a delivery point to ship to, whoever submits it (the card-issue flow asks for one, but a
@@ -171,7 +112,7 @@ export async function submitDraft(
   );
   await addEvent(tx, { orderId: order.id, status: 'draft', by: draft.createdBy, at: draft.createdAt });
   await addEvent(tx, { orderId: order.id, status: order.status, by: actor.userId, at });
-  await deleteDraftRow(tx, draft.id);
+  await ctx.deps.drafts.removeDraft(tx, draft.id);
   await writeAudit(tx, {
     actorUserId: actor.userId,
     companyId: actor.companyId,
@@ -183,4 +124,42 @@ export async function submitDraft(
     requestId: actor.requestId,
   });
   return order;
+}
+
+/**
+ * Submits a draft (submitPaymentOm, submitOrderFinanceUser, submitOrderPaymentManager). The order
+ * manager's submission also starts the payment with the chosen method unless the order waits for
+ * approval.
+ */
+export async function submitOrder(
+  ctx: OrderContext,
+  actor: OrderActor,
+  request: { draftId: string; method?: PaymentKind },
+  idempotency: IdempotencyOptions,
+): Promise<{ order: OrderSummary; payment: PaymentInstructions | null }> {
+  let submitted = false;
+  const result = await idempotent(
+    ctx.db,
+    {
+      userId: actor.userId,
+      route: idempotency.route,
+      key: idempotency.key,
+      companyId: actor.companyId,
+      request,
+    },
+    async (tx, prepared) => {
+      const order = await submitDraft(ctx, tx, request.draftId, actor, prepared);
+      submitted = true;
+      const payment =
+        request.method && order.status === 'awaiting_payment'
+          ? await ctx.deps.payments.start(tx, order, request.method, actor)
+          : null;
+      return { orderId: order.id, payment };
+    },
+    () => ctx.deps.drafts.prepareSubmission(actor.companyId, request.draftId),
+  );
+  const order = await ctx.getOrder(actor.companyId, result.orderId);
+  // A replayed request answers the first response and sends nothing again.
+  if (submitted) ctx.notify({ kind: 'submitted', order });
+  return { order: await ctx.summary(order), payment: result.payment };
 }

@@ -1,11 +1,19 @@
-import { rfOfOrderNumber, type UnloadPriceResponse, type UnloadRequestSchema } from '@tessera/domain';
+import {
+  rfOfOrderNumber,
+  type OrderSummary,
+  type UnloadPriceResponse,
+  type UnloadRequestSchema,
+} from '@tessera/domain';
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards/service';
+import type { Executor } from '../../platform/db';
+import { idempotent } from '../../platform/idempotency';
+import type { IdempotencyOptions } from '../drafts';
 import type { FulfilDeps } from './fulfil-order';
-import { addEvent, insertOrder, insertOrderLines, nextOrderNumber, type OrderRow } from './placed-repository';
-import type { Executor } from './repository';
+import type { OrderContext } from './order-context';
+import { addEvent, insertOrder, insertOrderLines, nextOrderNumber, type OrderRow } from './repository';
 import type { OrderActor } from './submit-order';
 
 export type UnloadQuery = z.output<typeof UnloadRequestSchema>;
@@ -149,4 +157,44 @@ export async function unloadLines(
       amountCents: entry.amountCents ?? card.balanceCents,
     };
   });
+}
+
+/** unloadOrderPriceCalculation: what taking money back from the cards gives, card by card. */
+export async function unloadPrice(
+  ctx: OrderContext,
+  companyId: string,
+  request: UnloadQuery,
+): Promise<Omit<UnloadPriceResponse, 'success'>> {
+  const lines = await unloadLines(ctx.db, ctx.deps.cards, companyId, request);
+  return { lines, totalCents: lines.reduce((sum, line) => sum + line.amountCents, 0) };
+}
+
+/**
+ * submitUnloadOrder: money back from cards to the company's balance, as one order, in one
+ * transaction with its ledger posting; the cards are locked so a balance read is the balance
+ * unloaded.
+ */
+export async function submitUnload(
+  ctx: OrderContext,
+  actor: OrderActor,
+  request: UnloadQuery,
+  idempotency: IdempotencyOptions,
+): Promise<OrderSummary> {
+  const result = await idempotent(
+    ctx.db,
+    {
+      userId: actor.userId,
+      route: idempotency.route,
+      key: idempotency.key,
+      companyId: actor.companyId,
+      request,
+    },
+    async (tx) => {
+      const order = await placeUnloadOrder(tx, ctx.fulfilDeps, actor, request, ctx.now());
+      return { orderId: order.id };
+    },
+  );
+  const order = await ctx.getOrder(actor.companyId, result.orderId);
+  ctx.notify({ kind: 'unloaded', order });
+  return ctx.summary(order);
 }

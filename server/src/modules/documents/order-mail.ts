@@ -7,24 +7,21 @@ import {
   type Locale,
   type User,
 } from '@tessera/domain';
-import type { Db } from '../../platform/db';
 import type { Mailer, MailMessage } from '../../platform/mail';
 import type { ContentService } from '../content/service';
 import type { IdentityService } from '../identity/service';
-import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from './documents/bank-account';
+import type { OrderNotice, OrderRow } from '../orders';
+import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
 import {
   orderLabel,
   renderOrderEmail,
   type OrderEmailKind,
   type OrderEmailTemplates,
   type OrderEmailValues,
-} from './documents/order-emails';
-import { DOCUMENT_TEXTS } from './documents/texts';
-import { eventsOf, type OrderRow } from './placed-repository';
-import type { OrderNotice } from './placed-service';
+} from './order-emails';
+import { DOCUMENT_TEXTS } from './texts';
 
 export type OrderMailDeps = {
-  db: Db;
   content: ContentService;
   identity: IdentityService;
   mailer: Mailer;
@@ -136,10 +133,7 @@ export function createOrderMailer(deps: OrderMailDeps) {
         await toSubmitter(notice.kind);
         return;
       case 'cancelled': {
-        const cancelled = (await eventsOf(deps.db, order.id))
-          .filter((event) => event.status === 'cancelled')
-          .at(-1);
-        await toSubmitter('cancelled', { cancelledBy: await nameOf(cancelled?.by ?? null) });
+        await toSubmitter('cancelled', { cancelledBy: await nameOf(notice.by ?? null) });
         return;
       }
     }

@@ -16,14 +16,14 @@ import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDatabase } from '../../../../test/harness';
-import { pdfInfo, pdfText } from '../../../../test/pdf-text';
-import type { Database } from '../../../platform/db';
-import { createMailer } from '../../../platform/mail';
-import { mailOutbox } from '../../../platform/schema';
+import { openTestDatabase } from '../../../test/harness';
+import { pdfInfo, pdfText } from '../../../test/pdf-text';
+import type { Database } from '../../platform/db';
+import { createMailer } from '../../platform/mail';
+import { mailOutbox } from '../../platform/schema';
 import { writeOrderAnalysisExcel } from './analysis-excel';
-import { formatIban, PROVIDER_BANK_ACCOUNT } from './bank-account';
-import { neutralizeCell } from './neutralize';
+import { formatIban, PROVIDER_BANK_ACCOUNT } from '../payments';
+import { neutralizeCell } from '../../platform/neutralize';
 import {
   ORDER_EMAIL_KINDS,
   ORDER_EMAIL_PLACEHOLDERS,
@@ -412,7 +412,7 @@ describe('the order analysis Excel', () => {
 // ---------------------------------------------------------------- the emails
 
 function seededTemplates(locale: 'el' | 'en'): OrderEmailTemplates {
-  const file = new URL(`../../../db/seed/content/${locale}/order-emails.json`, import.meta.url);
+  const file = new URL(`../../db/seed/content/${locale}/order-emails.json`, import.meta.url);
   return JSON.parse(readFileSync(file, 'utf8')) as OrderEmailTemplates;
 }
 

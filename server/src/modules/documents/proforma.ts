@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { formatAmount, formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
 import PDFDocument from 'pdfkit';
-import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from './bank-account';
+import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
 import { PROVIDER } from './provider';
 import {
   DOCUMENT_TEXTS,
@@ -28,7 +28,7 @@ export const PROFORMA_MAX_LINES = 200;
  * Greek letters. Resolved from this module, so the path holds under tsx, vitest and any working
  * directory.
  */
-const FONT_DIR = new URL('../../../../assets/fonts/', import.meta.url);
+const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
 export const PROFORMA_FONTS = {
   regular: fileURLToPath(new URL('DejaVuSans.ttf', FONT_DIR)),
   bold: fileURLToPath(new URL('DejaVuSans-Bold.ttf', FONT_DIR)),

@@ -35,8 +35,8 @@ import {
 } from './repository';
 import { lineProblems, type DraftHeaderFacts, type LineToCheck } from './validate-lines';
 
-/** What the orders module uses of the platform and of the other modules (through their services). */
-export type OrdersDeps = {
+/** What the drafts module uses of the platform and of the other modules (through their services). */
+export type DraftsDeps = {
   db: Db;
   cards: CardsService;
   deliveryPoints: DeliveryPointsService;
@@ -48,8 +48,7 @@ export type OrdersDeps = {
 /** Who changes a draft, for the audit log; the company is the one the route resolved. */
 export type DraftActor = { userId: string; companyId: string; requestId?: string };
 
-/** The request's `Idempotency-Key` and the route it was sent to (ARCHITECTURE §5). */
-export type IdempotencyOptions = { key: string | null; route: string };
+export type { IdempotencyOptions } from '../../platform/idempotency';
 
 // Requests as the routes hand them over: parsed, defaults applied.
 export type SaveDraftOrder = z.output<typeof SaveDraftOrderRequestSchema>;
@@ -68,7 +67,7 @@ export type DraftContext = ReturnType<typeof createDraftContext>;
  * limit and the audit. Reads inside a write go through its transaction (`tx`): on the embedded
  * database a second connection would wait for the transaction that waits for it.
  */
-export function createDraftContext(deps: OrdersDeps) {
+export function createDraftContext(deps: DraftsDeps) {
   const now = deps.now ?? (() => new Date());
 
   /** The company's pricing for a product and family: its active contract's fees, else the defaults. */

@@ -1,11 +1,10 @@
 import {
   priceOrder,
+  priceTotals,
   type Card,
   type DeliveryPoint,
   type DraftCard,
   type DraftOrder,
-  type OrderPrice,
-  type OrderPriceTotals,
   type PricingTerms,
 } from '@tessera/domain';
 import type { DraftCardRow, DraftRow } from './repository';
@@ -34,20 +33,6 @@ export function headerOf(row: DraftRow) {
     deliveryPointId: row.deliveryPointId,
     bulkAmountCents: row.bulkAmountCents,
     expiringDate: row.expiringDate,
-  };
-}
-
-/** The totals of a price, without its lines. */
-export function priceTotals(price: OrderPrice): OrderPriceTotals {
-  return {
-    loadCents: price.loadCents,
-    cardFeesCents: price.cardFeesCents,
-    replacementFeesCents: price.replacementFeesCents,
-    serviceFeesCents: price.serviceFeesCents,
-    deliveryFeeCents: price.deliveryFeeCents,
-    feesNetCents: price.feesNetCents,
-    vatCents: price.vatCents,
-    totalCents: price.totalCents,
   };
 }
 

@@ -1,0 +1,146 @@
+import type { OrderSummary, Payment, PaymentInstructions, PaymentKind } from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import type { Db, Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import type { CardsService } from '../cards/service';
+import type { DraftsService } from '../drafts';
+import type { IdentityService } from '../identity/service';
+import type { LedgerService } from '../ledger/service';
+import { toOrderSummary, type Names } from './order-views';
+import { countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
+import type { OrderActor } from './submit-order';
+
+/** A step of an order worth an email (ADR 010), sent after the change commits. */
+export type OrderNotice = {
+  kind:
+    | 'submitted'
+    | 'approved'
+    | 'rejected'
+    | 'paid'
+    | 'paymentFailed'
+    | 'shipped'
+    | 'delivered'
+    | 'loaded'
+    | 'unloaded'
+    | 'cancelled';
+  order: OrderRow;
+  /** paymentFailed: the attempt, whose reason tells a failure from a charge to refund. */
+  payment?: Pick<Payment, 'failureReason'>;
+  /** cancelled: who withdrew the order. */
+  by?: string;
+};
+
+/**
+ * What orders need of the payments module, which owns payment attempts and the bank (wired in
+ * `app.ts`, so the orders module never imports payments and payments may import orders).
+ */
+export type OrderPayments = {
+  /** Starts an attempt with `method` for an order awaiting payment, in the caller's transaction. */
+  start(tx: Executor, order: OrderRow, method: PaymentKind, actor: OrderActor): Promise<PaymentInstructions>;
+  /** Ends the pending attempts of an order being cancelled, in the caller's transaction. */
+  cancelPending(tx: Executor, orderId: string, at: Date): Promise<void>;
+  /** The attempts of an order, oldest first, as the API shows them. */
+  ofOrder(db: Executor, orderId: string): Promise<Payment[]>;
+};
+
+export type OrdersDeps = {
+  db: Db;
+  drafts: DraftsService;
+  cards: CardsService;
+  ledger: LedgerService;
+  identity: IdentityService;
+  payments: OrderPayments;
+  /** Emails of the timeline; failures are logged by the caller, never undo the change. */
+  notify?: (notice: OrderNotice) => Promise<void>;
+  now?: () => Date;
+};
+
+export type OrderContext = ReturnType<typeof createOrderContext>;
+
+/**
+ * What the order operations share: the order of a company (404 for another company's), its
+ * summary as the API shows it, the audit and the emails after commit.
+ */
+export function createOrderContext(deps: OrdersDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+  const fulfilDeps = { cards: deps.cards, ledger: deps.ledger };
+
+  async function namesOf(userIds: (string | null)[]): Promise<Names> {
+    const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
+    const users = ids.length > 0 ? await deps.identity.usersByIds(ids) : [];
+    return new Map(users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim()]));
+  }
+
+  async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
+    const [counts, names] = await Promise.all([
+      countLines(
+        db,
+        rows.map((row) => row.id),
+      ),
+      namesOf(rows.map((row) => row.submittedBy)),
+    ]);
+    return rows.map((row) => toOrderSummary(row, counts.get(row.id) ?? 0, names));
+  }
+
+  async function summary(row: OrderRow): Promise<OrderSummary> {
+    return (await summaries([row]))[0]!;
+  }
+
+  function notify(notice: OrderNotice): void {
+    if (!deps.notify) return;
+    void deps.notify(notice).catch(() => undefined);
+  }
+
+  /** Locks an order of the company for the rest of the transaction, or 404. */
+  async function lockOrder(tx: Executor, companyId: string, orderId: string): Promise<OrderRow> {
+    const row = await findOrder(tx, companyId, orderId, { forUpdate: true });
+    if (!row) throw new AppError('NOT_FOUND', `no order ${orderId} in ${companyId}`);
+    return row;
+  }
+
+  /** An order of the company, or 404. */
+  async function getOrder(companyId: string, orderId: string): Promise<OrderRow> {
+    const row = await findOrder(db, companyId, orderId);
+    if (!row) throw new AppError('NOT_FOUND', `no order ${orderId} in ${companyId}`);
+    return row;
+  }
+
+  function audit(
+    tx: Executor,
+    actor: OrderActor,
+    action: string,
+    orderId: string,
+    before: unknown,
+    after: unknown,
+  ) {
+    return writeAudit(tx, {
+      actorUserId: actor.userId,
+      companyId: actor.companyId,
+      action,
+      entity: 'order',
+      entityId: orderId,
+      before,
+      after,
+      requestId: actor.requestId,
+    });
+  }
+
+  return {
+    deps,
+    db,
+    now,
+    fulfilDeps,
+    namesOf,
+    summaries,
+    summary,
+    notify,
+    lockOrder,
+    getOrder,
+    audit,
+    /** The order a payment belongs to, whatever its company, locked (the bank's notices). */
+    lockPaidOrder: (tx: Executor, orderId: string) => findOrder(tx, null, orderId, { forUpdate: true }),
+    /** The order an RF reference names, locked, or undefined. */
+    lockOrderByNumber: (tx: Executor, number: number) => findOrderByNumber(tx, number, { forUpdate: true }),
+  };
+}
