@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { ledgerAccounts } from '../ledger/schema';
+import { accountFigures, accountFiguresJoin, loadCreditsSql } from '../ledger';
 import { cardholders, cards, products } from './schema';
 
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
@@ -34,7 +34,7 @@ export function readyToTopUpSql(clock: CardClock): SQL {
   return and(
     eq(cards.status, 'active'),
     gte(cards.expiryDate, clock.today),
-    or(isNull(ledgerAccounts.lastLoadAt), lt(ledgerAccounts.lastLoadAt, clock.monthStart)),
+    or(isNull(accountFigures.lastLoadAt), lt(accountFigures.lastLoadAt, clock.monthStart)),
   )!;
 }
 
@@ -61,7 +61,7 @@ const SORT_COLUMNS = {
   cardholder: cards.holderSort,
   cardName: cards.cardName,
   expiryDate: cards.expiryDate,
-  balance: ledgerAccounts.balanceCents,
+  balance: accountFigures.balanceCents,
   status: cards.status,
   createdAt: cards.createdAt,
 } as const;
@@ -87,7 +87,7 @@ export async function filterCardPage(
     ? db
         .select({ id: cards.id })
         .from(cards)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .innerJoin(...accountFiguresJoin(cards.accountId))
         .where(where)
         .orderBy(...ordering)
         .offset(offset)
@@ -103,7 +103,7 @@ export async function filterCardPage(
     ? db
         .select({ total: sql<number>`count(*)::int` })
         .from(cards)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .innerJoin(...accountFiguresJoin(cards.accountId))
         .where(where)
     : db
         .select({ total: sql<number>`count(*)::int` })
@@ -116,12 +116,12 @@ export async function filterCardPage(
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(inArray(cards.id, idQuery))
     .orderBy(...ordering);
   const [rows, total] = await Promise.all([pageQuery, options.total ? options.total(count) : count()]);
@@ -142,12 +142,12 @@ export async function findCardDetails(db: Executor, ids: string[]): Promise<Card
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(inArray(cards.id, ids));
   const byId = new Map(rows.map((row) => [row.card.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -205,10 +205,10 @@ export async function summarizeCards(
       activeCards: sql<number>`(count(*) filter (where ${cards.status} = 'active'))::int`,
       expiringSoon: sql<number>`(count(*) filter (where ${expiringSoonSql(clock)}))::int`,
       readyToTopUp: sql<number>`(count(*) filter (where ${readyToTopUpSql(clock)}))::int`,
-      balanceCents: sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::bigint`.mapWith(Number),
+      balanceCents: sql<number>`coalesce(sum(${accountFigures.balanceCents}), 0)::bigint`.mapWith(Number),
     })
     .from(cards)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .innerJoin(products, eq(products.code, cards.product))
     .where(eq(cards.companyId, companyId))
     .groupBy(cards.product, cards.family, products.sortOrder)
@@ -222,25 +222,6 @@ export async function countCardsByStatus(db: Executor, companyId: string): Promi
     .where(eq(cards.companyId, companyId))
     .groupBy(cards.status);
   return new Map(rows.map((row) => [row.status, row.count]));
-}
-
-/** Loads onto the company's cards per Athens month since `since` (`YYYY-MM`, amount, count). */
-export async function loadsByMonth(
-  db: Executor,
-  companyId: string,
-  since: Date,
-): Promise<{ month: string; amountCents: number; loads: number }[]> {
-  const result = await db.execute<{ month: string; amount: string; loads: number }>(sql`
-    select to_char(t.posted_at at time zone 'Europe/Athens', 'YYYY-MM') as month,
-           coalesce(sum(e.amount_cents), 0) as amount,
-           count(*)::int as loads
-      from ledger_transactions t
-      join ledger_entries e on e.transaction_id = t.id and e.amount_cents > 0
-      join ledger_accounts a on a.id = e.account_id and a.kind = 'card'
-     where t.company_id = ${companyId} and t.kind = 'load' and t.posted_at >= ${since.toISOString()}
-     group by 1
-     order by 1`);
-  return result.rows.map((row) => ({ month: row.month, amountCents: Number(row.amount), loads: row.loads }));
 }
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for these tables' widths. */
@@ -309,12 +290,12 @@ export async function findCardDetailsOfCompany(
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])));
 }
 
@@ -347,16 +328,10 @@ export async function findReadyToTopUpCards(
   return db
     .select({
       cardId: cards.id,
-      loadedCents: sql<number>`(
-        select coalesce(sum(e.amount_cents), 0)::bigint
-          from ledger_entries e
-          join ledger_transactions t on t.id = e.transaction_id
-         where e.account_id = "cards"."account_id" and e.amount_cents > 0 and t.kind = 'load'
-           and t.posted_at >= ${loadsBetween.since.toISOString()}
-           and t.posted_at < ${loadsBetween.until.toISOString()})`.mapWith(Number),
+      loadedCents: loadCreditsSql(cards.accountId, loadsBetween),
     })
     .from(cards)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(
       and(
         eq(cards.companyId, companyId),

@@ -48,7 +48,6 @@ import {
   findReadyToTopUpCards,
   insertCardholders,
   insertCards,
-  loadsByMonth,
   summarizeCards,
   updateCardholderRow,
   updateCardRow,
@@ -443,7 +442,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
       const [byStatusMap, summaries, loads] = await Promise.all([
         countCardsByStatus(deps.db, companyId),
         summarizeCards(deps.db, companyId, cardClock(at)),
-        loadsByMonth(deps.db, companyId, sixMonthsAgo),
+        deps.ledger.cardLoadsByMonth(deps.db, companyId, sixMonthsAgo),
       ]);
       const byStatus = Object.fromEntries(
         CARD_STATUSES.map((status) => [status, byStatusMap.get(status) ?? 0]),
