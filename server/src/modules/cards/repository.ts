@@ -299,6 +299,58 @@ export async function findCardDetailsOfCompany(
     .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])));
 }
 
+/** The company's cards among `ids`, locked `for update` until the caller's transaction ends. */
+export async function lockCardRowsOfCompany(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<
+  Pick<CardRow, 'id' | 'accountId' | 'status' | 'cardholderId' | 'cardName' | 'product' | 'family'>[]
+> {
+  return db
+    .select({
+      id: cards.id,
+      accountId: cards.accountId,
+      status: cards.status,
+      cardholderId: cards.cardholderId,
+      cardName: cards.cardName,
+      product: cards.product,
+      family: cards.family,
+    })
+    .from(cards)
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])))
+    .for('update');
+}
+
+/** Activates the company's blocked cards among `ids`; answers how many. */
+export async function activateBlockedCards(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(cards)
+    .set({ status: 'active', updatedAt: at })
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, ids), eq(cards.status, 'blocked')))
+    .returning({ id: cards.id });
+  return rows.length;
+}
+
+/** Sets the status of the company's cards among `ids`. */
+export async function setCardsStatus(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+  status: CardStatus,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(cards)
+    .set({ status, updatedAt: at })
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, ids)));
+}
+
 /** The ids among `ids` of the company's cardholders. */
 export async function findCardholderIdsOfCompany(
   db: Executor,
