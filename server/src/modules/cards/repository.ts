@@ -227,30 +227,24 @@ export async function countCardsByStatus(db: Executor, companyId: string): Promi
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for these tables' widths. */
 const INSERT_CHUNK = 2_000;
 
-export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
-  const inserted: CardholderRow[] = [];
+/** Inserts `rows` a chunk a statement, one statement after another; answers the inserted rows in order. */
+async function insertInChunks<Row, Inserted>(
+  rows: Row[],
+  insert: (chunk: Row[]) => Promise<Inserted[]>,
+): Promise<Inserted[]> {
+  const inserted: Inserted[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    inserted.push(
-      ...(await db
-        .insert(cardholders)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .returning()),
-    );
+    inserted.push(...(await insert(rows.slice(start, start + INSERT_CHUNK))));
   }
   return inserted;
 }
 
+export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
+  return insertInChunks(rows, (chunk) => db.insert(cardholders).values(chunk).returning());
+}
+
 export async function insertCards(db: Executor, rows: NewCardRow[]): Promise<CardRow[]> {
-  const inserted: CardRow[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    inserted.push(
-      ...(await db
-        .insert(cards)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .returning()),
-    );
-  }
-  return inserted;
+  return insertInChunks(rows, (chunk) => db.insert(cards).values(chunk).returning());
 }
 
 export async function updateCardholderRow(
