@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { ledgerAccounts } from '../ledger/schema';
+import { accountFigures, accountFiguresJoin, loadCreditsSql } from '../ledger';
 import { cardholders, cards, products } from './schema';
 
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
@@ -34,7 +34,7 @@ export function readyToTopUpSql(clock: CardClock): SQL {
   return and(
     eq(cards.status, 'active'),
     gte(cards.expiryDate, clock.today),
-    or(isNull(ledgerAccounts.lastLoadAt), lt(ledgerAccounts.lastLoadAt, clock.monthStart)),
+    or(isNull(accountFigures.lastLoadAt), lt(accountFigures.lastLoadAt, clock.monthStart)),
   )!;
 }
 
@@ -61,7 +61,7 @@ const SORT_COLUMNS = {
   cardholder: cards.holderSort,
   cardName: cards.cardName,
   expiryDate: cards.expiryDate,
-  balance: ledgerAccounts.balanceCents,
+  balance: accountFigures.balanceCents,
   status: cards.status,
   createdAt: cards.createdAt,
 } as const;
@@ -87,7 +87,7 @@ export async function filterCardPage(
     ? db
         .select({ id: cards.id })
         .from(cards)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .innerJoin(...accountFiguresJoin(cards.accountId))
         .where(where)
         .orderBy(...ordering)
         .offset(offset)
@@ -103,7 +103,7 @@ export async function filterCardPage(
     ? db
         .select({ total: sql<number>`count(*)::int` })
         .from(cards)
-        .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+        .innerJoin(...accountFiguresJoin(cards.accountId))
         .where(where)
     : db
         .select({ total: sql<number>`count(*)::int` })
@@ -116,12 +116,12 @@ export async function filterCardPage(
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(inArray(cards.id, idQuery))
     .orderBy(...ordering);
   const [rows, total] = await Promise.all([pageQuery, options.total ? options.total(count) : count()]);
@@ -142,12 +142,12 @@ export async function findCardDetails(db: Executor, ids: string[]): Promise<Card
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(inArray(cards.id, ids));
   const byId = new Map(rows.map((row) => [row.card.id, row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -205,10 +205,10 @@ export async function summarizeCards(
       activeCards: sql<number>`(count(*) filter (where ${cards.status} = 'active'))::int`,
       expiringSoon: sql<number>`(count(*) filter (where ${expiringSoonSql(clock)}))::int`,
       readyToTopUp: sql<number>`(count(*) filter (where ${readyToTopUpSql(clock)}))::int`,
-      balanceCents: sql<number>`coalesce(sum(${ledgerAccounts.balanceCents}), 0)::bigint`.mapWith(Number),
+      balanceCents: sql<number>`coalesce(sum(${accountFigures.balanceCents}), 0)::bigint`.mapWith(Number),
     })
     .from(cards)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .innerJoin(products, eq(products.code, cards.product))
     .where(eq(cards.companyId, companyId))
     .groupBy(cards.product, cards.family, products.sortOrder)
@@ -224,52 +224,27 @@ export async function countCardsByStatus(db: Executor, companyId: string): Promi
   return new Map(rows.map((row) => [row.status, row.count]));
 }
 
-/** Loads onto the company's cards per Athens month since `since` (`YYYY-MM`, amount, count). */
-export async function loadsByMonth(
-  db: Executor,
-  companyId: string,
-  since: Date,
-): Promise<{ month: string; amountCents: number; loads: number }[]> {
-  const result = await db.execute<{ month: string; amount: string; loads: number }>(sql`
-    select to_char(t.posted_at at time zone 'Europe/Athens', 'YYYY-MM') as month,
-           coalesce(sum(e.amount_cents), 0) as amount,
-           count(*)::int as loads
-      from ledger_transactions t
-      join ledger_entries e on e.transaction_id = t.id and e.amount_cents > 0
-      join ledger_accounts a on a.id = e.account_id and a.kind = 'card'
-     where t.company_id = ${companyId} and t.kind = 'load' and t.posted_at >= ${since.toISOString()}
-     group by 1
-     order by 1`);
-  return result.rows.map((row) => ({ month: row.month, amountCents: Number(row.amount), loads: row.loads }));
-}
-
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for these tables' widths. */
 const INSERT_CHUNK = 2_000;
 
-export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
-  const inserted: CardholderRow[] = [];
+/** Inserts `rows` a chunk a statement, one statement after another; answers the inserted rows in order. */
+async function insertInChunks<Row, Inserted>(
+  rows: Row[],
+  insert: (chunk: Row[]) => Promise<Inserted[]>,
+): Promise<Inserted[]> {
+  const inserted: Inserted[] = [];
   for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    inserted.push(
-      ...(await db
-        .insert(cardholders)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .returning()),
-    );
+    inserted.push(...(await insert(rows.slice(start, start + INSERT_CHUNK))));
   }
   return inserted;
 }
 
+export async function insertCardholders(db: Executor, rows: NewCardholderRow[]): Promise<CardholderRow[]> {
+  return insertInChunks(rows, (chunk) => db.insert(cardholders).values(chunk).returning());
+}
+
 export async function insertCards(db: Executor, rows: NewCardRow[]): Promise<CardRow[]> {
-  const inserted: CardRow[] = [];
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    inserted.push(
-      ...(await db
-        .insert(cards)
-        .values(rows.slice(start, start + INSERT_CHUNK))
-        .returning()),
-    );
-  }
-  return inserted;
+  return insertInChunks(rows, (chunk) => db.insert(cards).values(chunk).returning());
 }
 
 export async function updateCardholderRow(
@@ -309,13 +284,65 @@ export async function findCardDetailsOfCompany(
     .select({
       card: cards,
       holder: cardholders,
-      balanceCents: ledgerAccounts.balanceCents,
-      lastLoadAt: ledgerAccounts.lastLoadAt,
+      balanceCents: accountFigures.balanceCents,
+      lastLoadAt: accountFigures.lastLoadAt,
     })
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])));
+}
+
+/** The company's cards among `ids`, locked `for update` until the caller's transaction ends. */
+export async function lockCardRowsOfCompany(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+): Promise<
+  Pick<CardRow, 'id' | 'accountId' | 'status' | 'cardholderId' | 'cardName' | 'product' | 'family'>[]
+> {
+  return db
+    .select({
+      id: cards.id,
+      accountId: cards.accountId,
+      status: cards.status,
+      cardholderId: cards.cardholderId,
+      cardName: cards.cardName,
+      product: cards.product,
+      family: cards.family,
+    })
+    .from(cards)
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, [...new Set(ids)])))
+    .for('update');
+}
+
+/** Activates the company's blocked cards among `ids`; answers how many. */
+export async function activateBlockedCards(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+  at: Date,
+): Promise<number> {
+  const rows = await db
+    .update(cards)
+    .set({ status: 'active', updatedAt: at })
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, ids), eq(cards.status, 'blocked')))
+    .returning({ id: cards.id });
+  return rows.length;
+}
+
+/** Sets the status of the company's cards among `ids`. */
+export async function setCardsStatus(
+  db: Executor,
+  companyId: string,
+  ids: string[],
+  status: CardStatus,
+  at: Date,
+): Promise<void> {
+  await db
+    .update(cards)
+    .set({ status, updatedAt: at })
+    .where(and(eq(cards.companyId, companyId), inArray(cards.id, ids)));
 }
 
 /** The ids among `ids` of the company's cardholders. */
@@ -347,16 +374,10 @@ export async function findReadyToTopUpCards(
   return db
     .select({
       cardId: cards.id,
-      loadedCents: sql<number>`(
-        select coalesce(sum(e.amount_cents), 0)::bigint
-          from ledger_entries e
-          join ledger_transactions t on t.id = e.transaction_id
-         where e.account_id = "cards"."account_id" and e.amount_cents > 0 and t.kind = 'load'
-           and t.posted_at >= ${loadsBetween.since.toISOString()}
-           and t.posted_at < ${loadsBetween.until.toISOString()})`.mapWith(Number),
+      loadedCents: loadCreditsSql(cards.accountId, loadsBetween),
     })
     .from(cards)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(
       and(
         eq(cards.companyId, companyId),

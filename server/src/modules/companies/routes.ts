@@ -11,7 +11,6 @@ import {
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { allowRoles, sessionOf } from '../../platform/auth-guard';
-import { AppError } from '../../platform/errors';
 import { requireCompany } from '../../platform/tenant';
 import type { CompaniesService } from './service';
 
@@ -69,13 +68,10 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       },
       async (request) => {
         const session = await sessionOf(request);
-        const ids = [...new Set(request.body.companyIds)];
-        if (session.roleId !== ROLE.ADMIN && session.roleId !== ROLE.CUSTOMER_CARE) {
-          const foreign = ids.filter((id) => !session.relatedCompanyIds.includes(id));
-          if (foreign.length > 0)
-            throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
-        }
-        return { success: true as const, companies: await service.listCompanies(ids) };
+        return {
+          success: true as const,
+          companies: await service.listCompaniesFor(session, request.body.companyIds),
+        };
       },
     );
 

@@ -1,8 +1,10 @@
 import {
   foldForSearch,
+  isProviderRole,
   type Company,
   type CompanyContact,
   type CompanySummary,
+  type RoleId,
   type SearchCompanyRequest,
   type SearchCompanyResponse,
 } from '@tessera/domain';
@@ -45,7 +47,8 @@ function toCompany(row: CompanyRow): Company {
 
 /**
  * Customer companies (SPEC §3, §7 accounts: getCompanyById, searchCompany, getCompaniesByIds).
- * Authorisation is the caller's: routes check roles and the tenant scope before calling.
+ * Authorisation is the caller's: routes check roles and the tenant scope before calling; which
+ * companies a user may name in a list is decided here (`listCompaniesFor`).
  */
 /** How long "this company exists" is trusted (every company-scoped request asks it). */
 const EXISTS_TTL_MS = 5_000;
@@ -91,6 +94,24 @@ export function createCompaniesService(deps: { db: Db }) {
 
     /** Summaries of the given companies, by name; unknown ids are left out. */
     async listCompanies(ids: string[]): Promise<CompanySummary[]> {
+      return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
+    },
+
+    /**
+     * Summaries of the companies `companyIds` names (repeats once, unknown ids left out) as `viewer`
+     * may see them: provider staff any company, a company role only companies it is related to
+     * (FORBIDDEN, naming the others, when it asks for one it is not).
+     */
+    async listCompaniesFor(
+      viewer: { roleId: RoleId; relatedCompanyIds: readonly string[] },
+      companyIds: string[],
+    ): Promise<CompanySummary[]> {
+      const ids = [...new Set(companyIds)];
+      if (!isProviderRole(viewer.roleId)) {
+        const foreign = ids.filter((id) => !viewer.relatedCompanyIds.includes(id));
+        if (foreign.length > 0)
+          throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
+      }
       return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
     },
 

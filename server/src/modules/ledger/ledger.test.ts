@@ -151,6 +151,71 @@ describe('posting', () => {
   });
 });
 
+describe('reading', () => {
+  it("gives a company's prepaid balance, its month's loads and fees, and its card loads by Athens month", async () => {
+    const company = 'C-TEST-READ';
+    const bank = await ledger.bankAccount(database.db);
+    const fees = await ledger.feesAccount(database.db);
+    expect(await ledger.prepaidBalance(database.db, company)).toBe(0);
+    const funding = await ledger.companyFundingAccount(database.db, company);
+    const [a, b] = await ledger.openCardAccounts(database.db, company, 2);
+    const post = (kind: 'payment' | 'load' | 'fee', entries: [string, number][], postedAt?: Date) =>
+      ledger.post(database.db, {
+        kind,
+        companyId: company,
+        ...(postedAt ? { postedAt } : {}),
+        entries: entries.map(([accountId, amountCents]) => ({ accountId, amountCents })),
+      });
+    await post('payment', [
+      [bank, -50_000],
+      [funding, 50_000],
+    ]);
+    // 31 October 23:30 UTC is already November in Athens; 31 October 20:00 UTC is still October.
+    await post(
+      'load',
+      [
+        [funding, -3_000],
+        [a!, 1_000],
+        [b!, 2_000],
+      ],
+      new Date('2026-10-31T20:00:00Z'),
+    );
+    await post(
+      'load',
+      [
+        [funding, -4_000],
+        [a!, 4_000],
+      ],
+      new Date('2026-10-31T23:30:00Z'),
+    );
+    await post(
+      'fee',
+      [
+        [funding, -250],
+        [fees, 250],
+      ],
+      new Date('2026-11-02T10:00:00Z'),
+    );
+
+    expect(await ledger.prepaidBalance(database.db, company)).toBe(42_750);
+    expect(await ledger.balances(database.db, [a!, b!])).toEqual(
+      new Map([
+        [a!, 5_000],
+        [b!, 2_000],
+      ]),
+    );
+    expect(await ledger.cardLoadsByMonth(database.db, company, new Date('2026-10-01T00:00:00Z'))).toEqual([
+      { month: '2026-10', amountCents: 3_000, loads: 2 },
+      { month: '2026-11', amountCents: 4_000, loads: 1 },
+    ]);
+    expect(await ledger.monthFigures(database.db, company, new Date('2026-10-31T22:00:00Z'))).toEqual({
+      loaded: 4_000,
+      fees: 250,
+    });
+    await expectInvariants();
+  });
+});
+
 /** One step of a generated history. Amounts are small so that refusals (insufficient) happen often. */
 type Step =
   | { op: 'pay'; amount: number }

@@ -1,4 +1,5 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../platform/db';
 import {
   ledgerAccounts,
@@ -144,4 +145,77 @@ export async function findNegativeAccounts(db: Executor): Promise<string[]> {
   const result = await db.execute<{ id: string }>(sql`
     select id from ledger_accounts where not allow_negative and balance_cents < 0`);
   return result.rows.map((row) => row.id);
+}
+
+/** Loads onto the company's cards per Athens month since `since` (`YYYY-MM`, amount, count). */
+export async function sumCardLoadsByMonth(
+  db: Executor,
+  companyId: string,
+  since: Date,
+): Promise<{ month: string; amountCents: number; loads: number }[]> {
+  const result = await db.execute<{ month: string; amount: string; loads: number }>(sql`
+    select to_char(t.posted_at at time zone 'Europe/Athens', 'YYYY-MM') as month,
+           coalesce(sum(e.amount_cents), 0) as amount,
+           count(*)::int as loads
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id and e.amount_cents > 0
+      join ledger_accounts a on a.id = e.account_id and a.kind = 'card'
+     where t.company_id = ${companyId} and t.kind = 'load' and t.posted_at >= ${since.toISOString()}
+     group by 1
+     order by 1`);
+  return result.rows.map((row) => ({ month: row.month, amountCents: Number(row.amount), loads: row.loads }));
+}
+
+/** What the company's transactions of each kind credited (their positive entries) since `since`. */
+export async function sumCreditsByKind(
+  db: Executor,
+  companyId: string,
+  kinds: LedgerTransactionKind[],
+  since: Date,
+): Promise<{ kind: LedgerTransactionKind; total: string }[]> {
+  return db
+    .select({
+      kind: ledgerTransactions.kind,
+      total: sql<string>`coalesce(sum(${ledgerEntries.amountCents}) filter (where ${ledgerEntries.amountCents} > 0), 0)`,
+    })
+    .from(ledgerTransactions)
+    .innerJoin(ledgerEntries, eq(ledgerEntries.transactionId, ledgerTransactions.id))
+    .where(
+      and(
+        eq(ledgerTransactions.companyId, companyId),
+        inArray(ledgerTransactions.kind, kinds),
+        gte(ledgerTransactions.postedAt, since),
+      ),
+    )
+    .groupBy(ledgerTransactions.kind);
+}
+
+/*
+ * For another module's list query at scale (ADR 008: a million cards filter and sort by balance in
+ * one statement): the account figures it may select, filter and sort by, the join that brings them
+ * and a correlated sum of loads. The ledger's table names stay here; the statement stays one.
+ */
+
+/** An account's kept figures, to select, filter or sort by once `accountFiguresJoin` is joined. */
+export const accountFigures = {
+  /** The running balance (kept by the entries' insert trigger). */
+  balanceCents: ledgerAccounts.balanceCents,
+  /** When a `load` last credited the account. */
+  lastLoadAt: ledgerAccounts.lastLoadAt,
+} as const;
+
+/** The inner join that brings `accountFigures` for the account `accountId` names: spread it into `innerJoin`. */
+export function accountFiguresJoin(accountId: AnyPgColumn) {
+  return [ledgerAccounts, eq(ledgerAccounts.id, accountId)] as const;
+}
+
+/** What `load` transactions credited the account `accountId` names in [`since`, `until`), 0 when nothing. */
+export function loadCreditsSql(accountId: AnyPgColumn, between: { since: Date; until: Date }): SQL<number> {
+  return sql<number>`(
+        select coalesce(sum(e.amount_cents), 0)::bigint
+          from ledger_entries e
+          join ledger_transactions t on t.id = e.transaction_id
+         where e.account_id = ${accountId} and e.amount_cents > 0 and t.kind = 'load'
+           and t.posted_at >= ${between.since.toISOString()}
+           and t.posted_at < ${between.until.toISOString()})`.mapWith(Number);
 }

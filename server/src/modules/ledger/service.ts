@@ -12,6 +12,8 @@ import {
   insertCardAccounts,
   insertEntries,
   insertTransaction,
+  sumCardLoadsByMonth,
+  sumCreditsByKind,
   type Executor,
 } from './repository';
 import type { LedgerAccountKind, LedgerTransactionKind } from './schema';
@@ -195,6 +197,31 @@ export function createLedgerService() {
 
     async balance(db: Executor, accountId: string): Promise<number> {
       return (await this.balances(db, [accountId])).get(accountId) ?? 0;
+    },
+
+    /** The company's prepaid money (its funding account's balance; the account is opened on first use). */
+    async prepaidBalance(db: Executor, companyId: string): Promise<number> {
+      return this.balance(db, await ensureCompanyFundingAccount(db, companyId));
+    },
+
+    /** Loads onto the company's cards per Athens month since `since` (`YYYY-MM`, amount, count), by month. */
+    cardLoadsByMonth(
+      db: Executor,
+      companyId: string,
+      since: Date,
+    ): Promise<{ month: string; amountCents: number; loads: number }[]> {
+      return sumCardLoadsByMonth(db, companyId, since);
+    },
+
+    /** What the company's loads and fees credited since `since` (the order overview's month). */
+    async monthFigures(
+      db: Executor,
+      companyId: string,
+      since: Date,
+    ): Promise<{ loaded: number; fees: number }> {
+      const rows = await sumCreditsByKind(db, companyId, ['load', 'fee'], since);
+      const of = (kind: string) => Number(rows.find((row) => row.kind === kind)?.total ?? 0);
+      return { loaded: of('load'), fees: of('fee') };
     },
 
     /**
