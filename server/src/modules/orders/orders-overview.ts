@@ -5,7 +5,6 @@ import {
   type OrdersOverviewResponse,
 } from '@tessera/domain';
 import type { OrderContext } from './order-context';
-import { monthFigures } from './month-figures';
 import { approvalThreshold, listOrders, statusCounts } from './repository';
 
 /** The orders home: counts by status, what waits for approval or payment, the latest, this month. */
@@ -21,8 +20,8 @@ export async function ordersOverview(
     listOrders(db, companyId, { status: 'awaiting_payment' }, { offset: 0, limit: 20 }),
     listOrders(db, companyId, {}, { offset: 0, limit: 10 }),
     approvalThreshold(db, companyId),
-    monthFigures(db, companyId, monthStart),
-    deps.ledger.companyFundingAccount(db, companyId).then((id) => deps.ledger.balance(db, id)),
+    deps.ledger.monthFigures(db, companyId, monthStart),
+    deps.ledger.prepaidBalance(db, companyId),
   ]);
   const [approval, payment, latest] = await Promise.all([
     ctx.summaries(waitingApproval.rows),
