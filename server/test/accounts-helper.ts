@@ -1,9 +1,15 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Locale } from '@tessera/domain';
 import type { ValidationKey } from '../src/platform/errors';
-import type { TestContext } from './harness';
-import type { DemoApiOptions, DemoUserKey, TenantStatuses } from './tenant-helper';
+import { createTestApp, type TestContext } from './harness';
+import {
+  demoApiClient,
+  seedDemoWorld,
+  type DemoApiOptions,
+  type DemoUserKey,
+  type TenantStatuses,
+} from './tenant-helper';
 
 /*
  * What the tests of the company set-up under `/api/v1/accounts` share: delivery points, card
@@ -114,5 +120,33 @@ export function refusesBadInput(
     expect(body.fields).toContainEqual({ field, message });
     expect(/[\u0370-\u03ff]/.test(message!)).toBe(locale === 'el');
     expect(await state()).toEqual(before);
+  };
+}
+
+/**
+ * The set-up of a test file of the accounts routes: its own app and demo world (made before its
+ * tests, closed after them), an API client for `/api/v1/accounts` and the SQL kit. `world.ctx` and
+ * `world.ids` are read when the tests run; the file's own `beforeAll` runs after this one's.
+ */
+export function accountsTestFile() {
+  let ctx: TestContext | undefined;
+  let ids: Record<DemoUserKey, string> | undefined;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+    ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
+  });
+  afterAll(async () => ctx?.close());
+  const context = () => ctx!;
+  const userIds = () => ids!;
+  return {
+    get ctx(): TestContext {
+      return context();
+    },
+    get ids(): Record<DemoUserKey, string> {
+      return userIds();
+    },
+    API: '/api/v1/accounts',
+    ...demoApiClient(context, userIds, '/api/v1/accounts'),
+    ...accountsTestKit(context, userIds),
   };
 }

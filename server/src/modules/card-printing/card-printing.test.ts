@@ -1,48 +1,27 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  accountsTestKit,
+  accountsTestFile,
   inBothLanguages,
   refusesBadInput,
   WRITE_EXPECTATION,
   type BadInput,
 } from '../../../test/accounts-helper';
-import { createTestApp, type TestContext } from '../../../test/harness';
-import {
-  COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
-  tenantMatrix,
-  type DemoUserKey,
-  demoApiClient,
-} from '../../../test/tenant-helper';
+import { COMPANY_SCOPED_EXPECTATION, tenantMatrix } from '../../../test/tenant-helper';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
-const { query, countsByCompany, state, firstPoints } = accountsTestKit(
-  () => ctx,
-  () => ids,
-);
+const world = accountsTestFile();
+const { API, api, ok, query, countsByCompany, state, firstPoints } = world;
 
 let firstPoint: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
   firstPoint = await firstPoints();
 });
-afterAll(async () => ctx?.close());
 
 describe('tenant scope of every card printing route', () => {
   it.each([['GET', 'retrieveCardPrinting', undefined]] as const)(
     '%s %s answers every role for its own company only',
     async (method, route, payload) => {
-      const matrix = await tenantMatrix(ctx, ids, {
+      const matrix = await tenantMatrix(world.ctx, world.ids, {
         method,
         url: `${API}/${route}`,
         ...(payload ? { payload } : {}),
@@ -52,7 +31,7 @@ describe('tenant scope of every card printing route', () => {
   );
 
   it('POST updateCardPrinting: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/updateCardPrinting`,
       payload: () => ({
@@ -104,7 +83,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
 
   it.each(inBothLanguages(cases))(
     '$route with $what ($locale)',
-    refusesBadInput(() => ctx, api, state),
+    refusesBadInput(() => world.ctx, api, state),
   );
 });
 
@@ -156,7 +135,7 @@ describe('card printing', () => {
     expect(read.cardPrinting).toEqual(saved.cardPrinting);
     const [audit] = await query<{ before: unknown; after: unknown }>(
       `select before, after from audit_log where action = 'card-printing.update' and company_id = 'C1001' and actor_user_id = $1 order by id desc limit 1`,
-      [ids.om1],
+      [world.ids.om1],
     );
     expect(audit!.before).toEqual(before.cardPrinting);
     expect(audit!.after).toEqual(saved.cardPrinting);
@@ -165,7 +144,7 @@ describe('card printing', () => {
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],

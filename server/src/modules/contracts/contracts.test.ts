@@ -1,46 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  accountsTestKit,
+  accountsTestFile,
   inBothLanguages,
   refusesBadInput,
   WRITE_EXPECTATION,
   type BadInput,
 } from '../../../test/accounts-helper';
-import { createTestApp, type TestContext } from '../../../test/harness';
-import {
-  COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
-  tenantMatrix,
-  type DemoUserKey,
-  demoApiClient,
-} from '../../../test/tenant-helper';
+import { COMPANY_SCOPED_EXPECTATION, tenantMatrix } from '../../../test/tenant-helper';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
-const { query, countsByCompany, state } = accountsTestKit(
-  () => ctx,
-  () => ids,
-);
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
-});
-afterAll(async () => ctx?.close());
+const world = accountsTestFile();
+const { API, api, ok, query, countsByCompany, state } = world;
 
 describe('tenant scope of every contract route', () => {
   it.each([
     ['GET', 'contracts', undefined],
     ['GET', 'retrieveTrzContract', undefined],
   ] as const)('%s %s answers every role for its own company only', async (method, route, payload) => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method,
       url: `${API}/${route}`,
       ...(payload ? { payload } : {}),
@@ -49,7 +25,7 @@ describe('tenant scope of every contract route', () => {
   });
 
   it('POST updateTrzContract: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/updateTrzContract`,
       payload: () => ({ dailyAllowanceCents: 900, monthlyLoadDay: 5, invoiceEmail: 'matrix@example.gr' }),
@@ -91,7 +67,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
 
   it.each(inBothLanguages(cases))(
     '$route with $what ($locale)',
-    refusesBadInput(() => ctx, api, state),
+    refusesBadInput(() => world.ctx, api, state),
   );
 });
 
@@ -145,7 +121,7 @@ describe('contracts', () => {
     );
     expect(signed.trzContract).toMatchObject({
       status: 'active',
-      acceptedBy: ids.om3,
+      acceptedBy: world.ids.om3,
       contractNumber: before.trzContract.contractNumber,
     });
     expect(signed.trzContract.acceptedAt).toEqual(expect.any(String));
@@ -162,7 +138,7 @@ describe('contracts', () => {
       }),
     );
     expect(again.trzContract).toMatchObject({
-      acceptedBy: ids.om3,
+      acceptedBy: world.ids.om3,
       acceptedAt: signed.trzContract.acceptedAt,
     });
     const read = await ok<{ trzContract: unknown }>(
@@ -172,13 +148,13 @@ describe('contracts', () => {
     const audits = await query<{ actor_user_id: string }>(
       `select actor_user_id from audit_log where action = 'trz-contract.update' and company_id = 'C1002' order by id`,
     );
-    expect(audits.map((a) => a.actor_user_id)).toEqual([ids.om3, ids.om3, ids.admin]);
+    expect(audits.map((a) => a.actor_user_id)).toEqual([world.ids.om3, world.ids.om3, world.ids.admin]);
   });
 });
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],

@@ -1,33 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  accountsTestKit,
+  accountsTestFile,
   inBothLanguages,
   refusesBadInput,
   WRITE_EXPECTATION,
   type BadInput,
 } from '../../../test/accounts-helper';
-import { createTestApp, type TestContext } from '../../../test/harness';
-import {
-  COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
-  tenantMatrix,
-  type DemoUserKey,
-  demoApiClient,
-} from '../../../test/tenant-helper';
+import { COMPANY_SCOPED_EXPECTATION, tenantMatrix } from '../../../test/tenant-helper';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
-const { query, countsByCompany, state, firstPoints } = accountsTestKit(
-  () => ctx,
-  () => ids,
-);
+const world = accountsTestFile();
+const { API, api, ok, query, countsByCompany, state, firstPoints } = world;
 
 /** A delivery point that is valid for any company. */
 const ADDRESS = {
@@ -45,11 +27,8 @@ const ADDRESS = {
 let firstPoint: Record<string, string>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
   firstPoint = await firstPoints();
 });
-afterAll(async () => ctx?.close());
 
 describe('tenant scope of every delivery point route', () => {
   it.each([
@@ -61,7 +40,7 @@ describe('tenant scope of every delivery point route', () => {
       (companyId: string) => ({ deliveryPointId: firstPoint[companyId] }),
     ],
   ] as const)('%s %s answers every role for its own company only', async (method, route, payload) => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method,
       url: `${API}/${route}`,
       ...(payload ? { payload } : {}),
@@ -70,7 +49,7 @@ describe('tenant scope of every delivery point route', () => {
   });
 
   it('POST createDeliveryPoint: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/createDeliveryPoint`,
       payload: () => ({ ...ADDRESS, alias: 'Πίνακας δικαιωμάτων' }),
@@ -84,7 +63,7 @@ describe('tenant scope of every delivery point route', () => {
   });
 
   it('POST addDeliveryPoint: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/addDeliveryPoint`,
       payload: () => ({ ...ADDRESS, alias: 'Πίνακας γρήγορης προσθήκης', street: 'Οδός Δικαιωμάτων' }),
@@ -155,7 +134,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
 
   it.each(inBothLanguages(cases))(
     '$route with $what ($locale)',
-    refusesBadInput(() => ctx, api, state),
+    refusesBadInput(() => world.ctx, api, state),
   );
 
   it('shows the catalogue’s exact texts for a postal code in both languages', async () => {
@@ -244,14 +223,14 @@ describe('delivery points', () => {
       company_id: 'C1001',
       postal_code: '18536',
       phone: '+302104123456',
-      created_by: ids.om1,
+      created_by: world.ids.om1,
     });
     const [audit] = await query<{ after: Record<string, string>; actor_user_id: string; company_id: string }>(
       `select after, actor_user_id, company_id from audit_log where action = 'delivery-point.create' and entity_id = $1`,
       [deliveryPoint.deliveryPointId],
     );
     expect(audit).toMatchObject({
-      actor_user_id: ids.om1,
+      actor_user_id: world.ids.om1,
       company_id: 'C1001',
       after: { alias: 'Αποθήκη Ρέντη', postalCode: '18536' },
     });
@@ -356,7 +335,7 @@ describe('delivery points', () => {
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],

@@ -7,31 +7,21 @@ import {
   type PortalNotification,
   type ServiceNotificationId,
 } from '@tessera/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountsTestFile } from '../../../test/accounts-helper';
+import { csrfHeaders } from '../../../test/harness';
 import {
   COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
   tenantMatrix,
   type DemoUserKey,
-  demoApiClient,
   DEMO_ROLE_KEYS,
   sessionHeaders,
 } from '../../../test/tenant-helper';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
+const world = accountsTestFile();
+const { API, api, ok } = world;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
   // Something to notify of in every kind: live cards expiring in ten days, never loaded.
   const expiry = addDays(athensDate(), 10);
   const kinds: [CardCategory, CardFamily][] = [
@@ -40,8 +30,8 @@ beforeAll(async () => {
     ['SPENDEO', 'spendeo'],
     ['MY_BENEFITS', 'mybenefits'],
   ];
-  await ctx.app.services.cards.createCards(
-    ctx.database.db,
+  await world.ctx.app.services.cards.createCards(
+    world.ctx.database.db,
     'C1001',
     kinds.map(([product, family], index) => ({
       product,
@@ -51,13 +41,12 @@ beforeAll(async () => {
     })),
   );
 });
-afterAll(async () => ctx?.close());
 
 describe('tenant scope of every notification route', () => {
   it.each([['GET', 'retrieveNotifications', undefined]] as const)(
     '%s %s answers every role for its own company only',
     async (method, route, payload) => {
-      const matrix = await tenantMatrix(ctx, ids, {
+      const matrix = await tenantMatrix(world.ctx, world.ids, {
         method,
         url: `${API}/${route}`,
         ...(payload ? { payload } : {}),
@@ -91,17 +80,17 @@ describe('per-user routes (no company)', () => {
     expect(await read('merchant')).toEqual(['merchant-news-1']);
     for (const key of ['admin', 'care', 'finance', 'payment'] as const) expect(await read(key)).toEqual([]);
     // The read state follows the user to another browser (another session).
-    const otherBrowser = await sessionHeaders(ctx, ids.om1);
-    const elsewhere = await ctx.app.inject({ url: `${API}/notifications/read`, headers: otherBrowser });
+    const otherBrowser = await sessionHeaders(world.ctx, world.ids.om1);
+    const elsewhere = await world.ctx.app.inject({ url: `${API}/notifications/read`, headers: otherBrowser });
     expect(elsewhere.json().readIds.sort()).toEqual(['cms-welcome', 'expTrc']);
   });
 
   it('need a session', async () => {
-    expect((await ctx.app.inject({ url: `${API}/notifications/read` })).statusCode).toBe(401);
-    const markRead = await ctx.app.inject({
+    expect((await world.ctx.app.inject({ url: `${API}/notifications/read` })).statusCode).toBe(401);
+    const markRead = await world.ctx.app.inject({
       method: 'POST',
       url: `${API}/notifications/mark-read`,
-      headers: await csrfHeaders(ctx.app),
+      headers: await csrfHeaders(world.ctx.app),
       payload: { ids: ['x'] },
     });
     expect(markRead.statusCode).toBe(401);
@@ -137,7 +126,7 @@ describe('service notifications', () => {
       ['en-us', 'en'],
     ] as const) {
       const list = await notifications('om3', culture);
-      const texts = (await ctx.app.services.content.getEntry('notification-texts', locale)) as Record<
+      const texts = (await world.ctx.app.services.content.getEntry('notification-texts', locale)) as Record<
         string,
         { title: string; excerpt: string }
       >;
@@ -203,7 +192,7 @@ describe('service notifications', () => {
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],

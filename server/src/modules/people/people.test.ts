@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  accountsTestKit,
+  accountsTestFile,
   inBothLanguages,
   refusesBadInput,
   WRITE_EXPECTATION,
   type BadInput,
 } from '../../../test/accounts-helper';
-import { createTestApp, type TestContext } from '../../../test/harness';
 import {
   COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
   tenantMatrix,
-  type DemoUserKey,
-  demoApiClient,
   DEMO_ROLE_KEYS,
   DEMO_USERS,
   lastMailTo,
@@ -20,43 +16,29 @@ import {
 } from '../../../test/tenant-helper';
 import { createUser } from '../../db/seed/factories';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
-const { query, countsByCompany, state } = accountsTestKit(
-  () => ctx,
-  () => ids,
-);
+const world = accountsTestFile();
+const { API, api, ok, query, countsByCompany, state } = world;
 
 /** A colleague of role 4 in C1001 and a manager of C1006 (related to no demo user). */
 let colleague: { id: string };
 let c1006Manager: { id: string };
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
-  colleague = await createUser(ctx.database.db, {
+  colleague = await createUser(world.ctx.database.db, {
     roleId: 4,
     companyIds: ['C1001'],
     firstName: 'Αλέξης',
     lastName: 'Συνάδελφος',
   });
-  c1006Manager = await createUser(ctx.database.db, { roleId: 3, companyIds: ['C1006'] });
+  c1006Manager = await createUser(world.ctx.database.db, { roleId: 3, companyIds: ['C1006'] });
 });
-afterAll(async () => ctx?.close());
 
 describe('tenant scope of every people route', () => {
   it.each([
     ['GET', 'userList', undefined],
     ['GET', 'retrieveAgents', undefined],
   ] as const)('%s %s answers every role for its own company only', async (method, route, payload) => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method,
       url: `${API}/${route}`,
       ...(payload ? { payload } : {}),
@@ -67,10 +49,10 @@ describe('tenant scope of every people route', () => {
   it('POST updateManager: writes for the order manager and provider staff only', async () => {
     const target: Record<string, { id: string; roleId: 3 | 4 }> = {
       C1001: { id: colleague.id, roleId: 4 },
-      C1002: { id: ids.payment, roleId: 3 },
+      C1002: { id: world.ids.payment, roleId: 3 },
       C1006: { id: c1006Manager.id, roleId: 3 },
     };
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/updateManager`,
       payload: (companyId) => ({
@@ -88,12 +70,12 @@ describe('tenant scope of every people route', () => {
     expect(await jobOf(colleague.id)).toBe('Θέση C1001');
     expect(await jobOf(c1006Manager.id)).toBe('Θέση C1006');
     // Finance and payment were refused: the payment manager (their C1002 target) is unchanged.
-    expect(await jobOf(ids.payment)).toBe('Υπεύθυνη πληρωμών');
+    expect(await jobOf(world.ids.payment)).toBe('Υπεύθυνη πληρωμών');
   });
 
   it('POST registerProfile: writes for the order manager and provider staff only', async () => {
     let invitation = 0;
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/registerProfile`,
       payload: () => ({
@@ -120,7 +102,7 @@ describe('per-user routes (no company)', () => {
       const demo = DEMO_USERS[key];
       expect(user).toMatchObject({
         success: true,
-        userId: ids[key],
+        userId: world.ids[key],
         userRoleId: demo.roleId,
         email: demo.email,
         preferredLanguage: demo.preferredLanguage,
@@ -132,7 +114,7 @@ describe('per-user routes (no company)', () => {
   });
 
   it('need a session', async () => {
-    expect((await ctx.app.inject({ url: `${API}/retrieveUserByToken` })).statusCode).toBe(401);
+    expect((await world.ctx.app.inject({ url: `${API}/retrieveUserByToken` })).statusCode).toBe(401);
   });
 });
 
@@ -141,14 +123,20 @@ describe('bad input answers 400 naming the field, in the request’s language', 
     {
       route: 'updateManager',
       what: 'a provider role',
-      payload: () => ({ userId: ids.om3, firstName: 'Γ', lastName: 'Δ', userRoleId: 1 }),
+      payload: () => ({ userId: world.ids.om3, firstName: 'Γ', lastName: 'Δ', userRoleId: 1 }),
       field: 'userRoleId',
       key: 'invalidChoice',
     },
     {
       route: 'updateManager',
       what: 'the phone 12345',
-      payload: () => ({ userId: ids.om3, firstName: 'Γ', lastName: 'Δ', phone: '12345', userRoleId: 3 }),
+      payload: () => ({
+        userId: world.ids.om3,
+        firstName: 'Γ',
+        lastName: 'Δ',
+        phone: '12345',
+        userRoleId: 3,
+      }),
       field: 'phone',
       key: 'invalidPhone',
     },
@@ -170,17 +158,17 @@ describe('bad input answers 400 naming the field, in the request’s language', 
 
   it.each(inBothLanguages(cases))(
     '$route with $what ($locale)',
-    refusesBadInput(() => ctx, api, state),
+    refusesBadInput(() => world.ctx, api, state),
   );
 });
 
 describe('entities of another company', () => {
   it('a manager cannot change a colleague who also works for a company they do not manage (ADR 012)', async () => {
     // payment@ works for C1002 and C1004; om3 manages C1001–C1003 only.
-    const [before] = await query(`select * from users where id = $1`, [ids.payment]);
+    const [before] = await query(`select * from users where id = $1`, [world.ids.payment]);
     for (const payload of [
-      { userId: ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
-      { userId: ids.payment, firstName: 'Άλλο', lastName: 'Όνομα', userRoleId: 5 },
+      { userId: world.ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
+      { userId: world.ids.payment, firstName: 'Άλλο', lastName: 'Όνομα', userRoleId: 5 },
     ]) {
       const response = await api('om3', 'POST', 'updateManager', {
         company: 'C1002',
@@ -196,29 +184,29 @@ describe('entities of another company', () => {
         },
       ]);
     }
-    expect((await query(`select * from users where id = $1`, [ids.payment]))[0]).toEqual(before);
+    expect((await query(`select * from users where id = $1`, [world.ids.payment]))[0]).toEqual(before);
     // The provider's customer care may (audited).
     const care = await api('care', 'POST', 'updateManager', {
       company: 'C1002',
-      payload: { userId: ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
+      payload: { userId: world.ids.payment, firstName: 'Ελένη', lastName: 'Παππά', userRoleId: 3 },
     });
     expect(care.statusCode).toBe(200);
-    expect((await query(`select role_id from users where id = $1`, [ids.payment]))[0]).toEqual({
+    expect((await query(`select role_id from users where id = $1`, [world.ids.payment]))[0]).toEqual({
       role_id: 3,
     });
   });
 
   it('a manager of another company cannot be edited through one’s own', async () => {
-    const [before] = await query(`select * from users where id = $1`, [ids.payment]);
+    const [before] = await query(`select * from users where id = $1`, [world.ids.payment]);
     const response = await api('om3', 'POST', 'updateManager', {
       company: 'C1001',
-      payload: { userId: ids.payment, firstName: 'Ξένος', lastName: 'Χρήστης', userRoleId: 3 },
+      payload: { userId: world.ids.payment, firstName: 'Ξένος', lastName: 'Χρήστης', userRoleId: 3 },
     });
     expect(response.statusCode).toBe(404);
-    expect((await query(`select * from users where id = $1`, [ids.payment]))[0]).toEqual(before);
+    expect((await query(`select * from users where id = $1`, [world.ids.payment]))[0]).toEqual(before);
     // Provider staff are no company's managers either.
     const staff = await api('om1', 'POST', 'updateManager', {
-      payload: { userId: ids.care, firstName: 'Νίκος', lastName: 'Γεωργίου', userRoleId: 3 },
+      payload: { userId: world.ids.care, firstName: 'Νίκος', lastName: 'Γεωργίου', userRoleId: 3 },
     });
     expect(staff.statusCode).toBe(404);
   });
@@ -234,8 +222,10 @@ describe('people', () => {
         where uc.company_id = 'C1001' and u.role_id in (3, 4, 5)`,
     );
     expect(users.map((u) => u.userId).sort()).toEqual(rows.map((r) => r.id).sort());
-    expect(users.map((u) => u.userId)).toEqual(expect.arrayContaining([ids.om1, ids.om3, colleague.id]));
-    expect(users.map((u) => u.userId)).not.toContain(ids.payment);
+    expect(users.map((u) => u.userId)).toEqual(
+      expect.arrayContaining([world.ids.om1, world.ids.om3, colleague.id]),
+    );
+    expect(users.map((u) => u.userId)).not.toContain(world.ids.payment);
     const roles = users.map((u) => u.userRoleId);
     expect(roles).toEqual([...roles].sort((a, b) => a - b));
   });
@@ -246,8 +236,8 @@ describe('people', () => {
     );
     expect(agents.map((a) => [a.userId, a.kind]).sort()).toEqual(
       [
-        [ids.admin, 'account_manager'],
-        [ids.care, 'customer_care'],
+        [world.ids.admin, 'account_manager'],
+        [world.ids.care, 'customer_care'],
       ].sort(),
     );
   });
@@ -290,7 +280,7 @@ describe('people', () => {
       [colleague.id],
     );
     expect(audit).toMatchObject({
-      actor_user_id: ids.om1,
+      actor_user_id: world.ids.om1,
       company_id: 'C1001',
       before: { roleId: 4 },
       after: { userRoleId: 5 },
@@ -298,17 +288,17 @@ describe('people', () => {
   });
 
   it('nobody changes their own role (422), but may change their own details', async () => {
-    const [before] = await query(`select role_id from users where id = $1`, [ids.om3]);
+    const [before] = await query(`select role_id from users where id = $1`, [world.ids.om3]);
     const own = await api('om3', 'POST', 'updateManager', {
-      payload: { userId: ids.om3, firstName: 'Γιώργος', lastName: 'Δημητρίου', userRoleId: 4 },
+      payload: { userId: world.ids.om3, firstName: 'Γιώργος', lastName: 'Δημητρίου', userRoleId: 4 },
     });
     expect(own.statusCode).toBe(422);
     expect(own.json()).toMatchObject({ success: false, errorCode: 10 });
-    expect((await query(`select role_id from users where id = $1`, [ids.om3]))[0]).toEqual(before);
+    expect((await query(`select role_id from users where id = $1`, [world.ids.om3]))[0]).toEqual(before);
     const details = await ok<{ user: { jobTitle: string; userRoleId: number } }>(
       await api('om3', 'POST', 'updateManager', {
         payload: {
-          userId: ids.om3,
+          userId: world.ids.om3,
           firstName: 'Γιώργος',
           lastName: 'Δημητρίου',
           jobTitle: 'Διευθυντής',
@@ -345,7 +335,7 @@ describe('people', () => {
       [user.userId],
     );
     expect(row).toEqual({ is_confirmed: false, password_hash: null, companies: ['C1001'] });
-    const mail = await lastMailTo(ctx, 'nea.synadelfos@example.gr');
+    const mail = await lastMailTo(world.ctx, 'nea.synadelfos@example.gr');
     expect(mail!.subject).toBe('Activate your Tessera account');
     expect(tokenOfMail(mail!.text)).toMatch(/^[\w-]{20,}$/);
     // The colleague now shows in the company's list.
@@ -381,7 +371,7 @@ describe('people', () => {
         },
       }),
     );
-    const mail = await lastMailTo(ctx, 'neos.xristis@example.gr');
+    const mail = await lastMailTo(world.ctx, 'neos.xristis@example.gr');
     expect(mail!.subject).toBe('Ενεργοποίηση του λογαριασμού σας στην Tessera');
     // Greeted in the vocative (issue 13 §6, ADR 013).
     expect(mail!.text).toContain('Αγαπητέ Στέφανε,');
@@ -390,7 +380,7 @@ describe('people', () => {
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],

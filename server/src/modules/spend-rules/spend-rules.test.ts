@@ -1,36 +1,17 @@
 import { CORE_CATEGORIES } from '@tessera/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  accountsTestKit,
+  accountsTestFile,
   COMPANIES,
   inBothLanguages,
   refusesBadInput,
   WRITE_EXPECTATION,
   type BadInput,
 } from '../../../test/accounts-helper';
-import { createTestApp, type TestContext } from '../../../test/harness';
-import {
-  COMPANY_SCOPED_EXPECTATION,
-  seedDemoWorld,
-  tenantMatrix,
-  type DemoUserKey,
-  type TenantStatuses,
-  demoApiClient,
-} from '../../../test/tenant-helper';
+import { COMPANY_SCOPED_EXPECTATION, tenantMatrix, type TenantStatuses } from '../../../test/tenant-helper';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-const API = '/api/v1/accounts';
-const { api, ok } = demoApiClient(
-  () => ctx,
-  () => ids,
-  '/api/v1/accounts',
-);
-const { query, countsByCompany, state } = accountsTestKit(
-  () => ctx,
-  () => ids,
-);
+const world = accountsTestFile();
+const { API, api, ok, query, countsByCompany, state } = world;
 
 /** Catalogues that are no company's data: every company user, never merchants. */
 const CATALOGUE_EXPECTATION: TenantStatuses = {
@@ -45,8 +26,6 @@ const CATALOGUE_EXPECTATION: TenantStatuses = {
 const spareRules: Record<string, string[]> = {};
 
 beforeAll(async () => {
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-  ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
   for (const companyId of COMPANIES) {
     const rules = await query<{ id: string }>(
       `insert into spend_rules (company_id, product, name, target, period, limit_cents)
@@ -57,14 +36,13 @@ beforeAll(async () => {
     spareRules[companyId] = rules.map((row) => row.id);
   }
 });
-afterAll(async () => ctx?.close());
 
 describe('tenant scope of every spend rule route', () => {
   it.each([
     ['GET', 'retrieveCompanySpendRules', undefined],
     ['GET', 'retrieveMyBenefitsRules', undefined],
   ] as const)('%s %s answers every role for its own company only', async (method, route, payload) => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method,
       url: `${API}/${route}`,
       ...(payload ? { payload } : {}),
@@ -73,12 +51,15 @@ describe('tenant scope of every spend rule route', () => {
   });
 
   it('GET retrieveCoreCategories is a catalogue: every company user, no merchant', async () => {
-    const matrix = await tenantMatrix(ctx, ids, { method: 'GET', url: `${API}/retrieveCoreCategories` });
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
+      method: 'GET',
+      url: `${API}/retrieveCoreCategories`,
+    });
     expect(matrix).toEqual(CATALOGUE_EXPECTATION);
   });
 
   it('POST createSpendRule: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/createSpendRule`,
       payload: () => ({
@@ -93,7 +74,7 @@ describe('tenant scope of every spend rule route', () => {
   });
 
   it('POST createBenefitsSpendRule: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/createBenefitsSpendRule`,
       payload: () => ({ coreCategory: 'wellbeing', monthlyLimitCents: 5_000 }),
@@ -110,7 +91,7 @@ describe('tenant scope of every spend rule route', () => {
   });
 
   it('POST deleteSpendRule: writes for the order manager and provider staff only', async () => {
-    const matrix = await tenantMatrix(ctx, ids, {
+    const matrix = await tenantMatrix(world.ctx, world.ids, {
       method: 'POST',
       url: `${API}/deleteSpendRule`,
       payload: (companyId) => ({ ruleId: spareRules[companyId]!.shift() }),
@@ -169,7 +150,7 @@ describe('bad input answers 400 naming the field, in the request’s language', 
 
   it.each(inBothLanguages(cases))(
     '$route with $what ($locale)',
-    refusesBadInput(() => ctx, api, state),
+    refusesBadInput(() => world.ctx, api, state),
   );
 
   it('shows the catalogue’s exact text for a spend limit below the minimum', async () => {
@@ -232,7 +213,7 @@ describe('spend rules', () => {
     expect(limit.rule).toMatchObject({
       product: 'SPENDEO',
       limitCents: 50_000,
-      createdBy: ids.om1,
+      createdBy: world.ids.om1,
       period: 'month',
     });
     const block = await ok<{ rule: Rule }>(
@@ -327,7 +308,7 @@ describe('spend rules', () => {
 
 describe('the ledger', () => {
   it('its invariants hold after everything above', async () => {
-    expect(await ctx.app.services.ledger.checkInvariants(ctx.database.db)).toEqual({
+    expect(await world.ctx.app.services.ledger.checkInvariants(world.ctx.database.db)).toEqual({
       unbalancedTransactions: [],
       balanceMismatches: [],
       negativeAccounts: [],
