@@ -463,7 +463,12 @@ export function createBulkService(deps: BulkDeps) {
 
     /** Turns the good rows into drafts (bulkLoadCardOrder; see `convertImport`). */
     convert(request: BulkLoadCardOrder, actor: DraftActor, idempotency: IdempotencyOptions) {
-      return convertImport({ db: deps.db, orders: deps.orders }, request, actor, idempotency);
+      return convertImport(
+        { db: deps.db, orders: deps.orders, cards: deps.cards },
+        request,
+        actor,
+        idempotency,
+      );
     },
 
     /** Deletes an import with its rows and file, audited. A worker reading it stops at its next batch. */
