@@ -1,6 +1,6 @@
 import { hostname } from 'node:os';
 import type { BulkImport, BulkImportRow, Locale } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
@@ -90,24 +90,16 @@ export function createBulkContext(deps: BulkDeps) {
     return row;
   }
 
+  /** The audit entry of a change `actor` made to an import, in the change's transaction. */
   function audit(
-    tx: Parameters<typeof writeAudit>[0],
+    tx: Parameters<typeof auditChange>[0],
     actor: DraftActor,
     action: string,
     importId: string,
     before: unknown,
     after: unknown,
   ) {
-    return writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      action,
-      entity: 'bulk-import',
-      entityId: importId,
-      before,
-      after,
-      requestId: actor.requestId,
-    });
+    return auditChange(tx, actor, { action, entity: 'bulk-import', entityId: importId, before, after });
   }
 
   return {

@@ -13,7 +13,7 @@ import {
   type OrderType,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { idempotent, type IdempotentExecutor } from '../../platform/idempotency';
@@ -191,15 +191,12 @@ export async function convertImport(
         }
         await updateImport(tx, actor.companyId, row.id, { state: 'converted', drafts });
         await deleteImportFile(tx, actor.companyId, row.id);
-        await writeAudit(tx, {
-          actorUserId: actor.userId,
-          companyId: actor.companyId,
+        await auditChange(tx, actor, {
           action: 'bulk-import.convert',
           entity: 'bulk-import',
           entityId: row.id,
           before: { state: row.state },
           after: { state: 'converted', drafts },
-          requestId: actor.requestId,
         });
         return { drafts };
       },
