@@ -114,8 +114,9 @@ function aliasOf(row: ImportRow, requested: string | undefined): string {
  * drafts are made by the drafts service's own steps — `claimDraftSlot` (the 99-draft limit) and
  * `insertNewDraft` (every line checked again against the company's cards, audited) — all in one
  * transaction with the import's change, so a file makes all its drafts or none; with an
- * `Idempotency-Key` a replay answers the same drafts. A line the drafts refuse (a card blocked
- * since the preview) marks its row with the problem and the request is refused naming the rows.
+ * `Idempotency-Key` a replay answers the same drafts. Each chunk's lines are checked first with
+ * the drafts' line rules (`checkChunk`): a line refused (a card blocked since the preview) marks its
+ * row with the problem and the request is refused naming the rows.
  */
 export async function convertImport(
   deps: { db: Db; orders: OrdersService; cards: CardsService },
