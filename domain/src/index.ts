@@ -22,3 +22,4 @@ export * from './rf';
 export * from './order-lifecycle';
 export * from './order-api';
 export * from './bulk';
+export * from './draft-lines';

@@ -343,7 +343,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const bulk = createBulkService({
     db: database.db,
     cards,
-    orders: drafts,
+    drafts,
     identity,
     content,
     jobs,

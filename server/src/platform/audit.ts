@@ -28,3 +28,20 @@ export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Pro
     requestId: entry.requestId ?? null,
   });
 }
+
+/** Who changes something, as the route resolved them: the user, the company acted for, the request. */
+export type AuditActor = { userId: string; companyId: string; requestId?: string };
+
+/** Writes the audit entry of a change `actor` made, in the change's transaction. */
+export function auditChange(
+  tx: Pick<Db, 'insert'>,
+  actor: AuditActor,
+  change: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'before' | 'after'>,
+): Promise<void> {
+  return writeAudit(tx, {
+    actorUserId: actor.userId,
+    companyId: actor.companyId,
+    requestId: actor.requestId,
+    ...change,
+  });
+}

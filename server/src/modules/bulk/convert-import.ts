@@ -1,18 +1,24 @@
 import {
+  athensDate,
   BULK_DRAFT_MAX_LINES,
+  checkDraftLines,
+  draftLineError,
+  isDraftLineError,
   shipsCards,
   type BulkImportDraft,
   type BulkLoadCardOrderRequestSchema,
   type CardCategory,
   type CardFamily,
   type DraftCard,
+  type OrderType,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { idempotent, type IdempotentExecutor } from '../../platform/idempotency';
-import type { DraftActor, DraftsService as OrdersService, IdempotencyOptions } from '../drafts';
+import type { CardsService } from '../cards/service';
+import type { DraftActor, IdempotencyOptions, DraftsService } from '../drafts';
 import {
   addRowProblems,
   countRows,
@@ -33,15 +39,51 @@ type Group = {
   rows: { rowNumber: number; line: DraftCard }[];
 };
 
+/** The drafts report at most this many problems at once; so do the rows they refuse. */
+const MAX_REPORTED_PROBLEMS = 100;
+
 /** The drafts' refusal of lines, carried out of the rolled-back transaction with the rows it names. */
 class LinesRefused extends Error {
   constructor(
-    readonly refusal: AppError,
     readonly rows: Map<number, StoredProblem[]>,
     readonly fields: FieldProblem[],
   ) {
-    super(refusal.message);
+    super('draft lines refused');
   }
+}
+
+/**
+ * The drafts' line rules (`checkDraftLines`, as `insertNewDraft` applies them) on a chunk about to
+ * become a draft, against the company's cards read in `tx`: a line refused (a card blocked since
+ * the preview) throws `LinesRefused` naming its row, the line's index being the chunk's.
+ */
+async function checkChunk(
+  deps: { cards: CardsService },
+  tx: IdempotentExecutor,
+  companyId: string,
+  header: { orderType: OrderType; product: CardCategory },
+  chunk: readonly { rowNumber: number; line: DraftCard }[],
+  today: string,
+): Promise<void> {
+  const lines = chunk.map((entry) => entry.line);
+  const ids = lines.flatMap((line) => (line.cardId ? [line.cardId] : []));
+  const cards = ids.length > 0 ? await deps.cards.cardsOfCompany(tx, companyId, ids) : [];
+  const problems = checkDraftLines(
+    lines.map((line) => ({ ...line, orderType: header.orderType, product: header.product })),
+    { today, cards: new Map(cards.map((card) => [card.cardId, card])), draftLines: lines },
+  ).filter(isDraftLineError);
+  if (problems.length === 0) return;
+  const rows = new Map<number, StoredProblem[]>();
+  const fields: FieldProblem[] = [];
+  for (const problem of problems.slice(0, MAX_REPORTED_PROBLEMS)) {
+    const { rowNumber } = chunk[problem.line]!;
+    const { key, params } = draftLineError(problem, rowNumber);
+    const list = rows.get(rowNumber) ?? [];
+    list.push({ column: null, key, level: 'error', params });
+    rows.set(rowNumber, list);
+    fields.push({ field: `rows.${rowNumber}`, key, params });
+  }
+  throw new LinesRefused(rows, fields);
 }
 
 /** Good rows grouped into drafts: loads first, then new cards, by product and family, in file order. */
@@ -72,16 +114,17 @@ function aliasOf(row: ImportRow, requested: string | undefined): string {
  * drafts are made by the drafts service's own steps — `claimDraftSlot` (the 99-draft limit) and
  * `insertNewDraft` (every line checked again against the company's cards, audited) — all in one
  * transaction with the import's change, so a file makes all its drafts or none; with an
- * `Idempotency-Key` a replay answers the same drafts. A line the drafts refuse (a card blocked
- * since the preview) marks its row with the problem and the request is refused naming the rows.
+ * `Idempotency-Key` a replay answers the same drafts. Each chunk's lines are checked first with
+ * the drafts' line rules (`checkChunk`): a line refused (a card blocked since the preview) marks its
+ * row with the problem and the request is refused naming the rows.
  */
 export async function convertImport(
-  deps: { db: Db; orders: OrdersService },
+  deps: { db: Db; drafts: DraftsService; cards: CardsService },
   request: BulkLoadCardOrder,
   actor: DraftActor,
   idempotency: IdempotencyOptions,
 ): Promise<{ drafts: BulkImportDraft[] }> {
-  const ctx = deps.orders.context;
+  const draftOrders = deps.drafts;
   try {
     return await idempotent(
       deps.db,
@@ -128,18 +171,14 @@ export async function convertImport(
               bulkAmountCents: null,
               expiringDate: null,
             };
-            await ctx.claimDraftSlot(tx, actor.companyId);
-            let draft;
-            try {
-              draft = await ctx.insertNewDraft(
-                tx,
-                header,
-                chunk.map((entry) => entry.line),
-                actor,
-              );
-            } catch (error) {
-              throw refusedLines(error, chunk);
-            }
+            await draftOrders.claimDraftSlot(tx, actor.companyId);
+            await checkChunk(deps, tx, actor.companyId, header, chunk, athensDate(draftOrders.now()));
+            const draft = await draftOrders.insertDraftIn(
+              tx,
+              header,
+              chunk.map((entry) => entry.line),
+              actor,
+            );
             drafts.push({
               draftId: draft.id,
               reason: header.reason,
@@ -153,19 +192,16 @@ export async function convertImport(
         }
         await updateImport(tx, actor.companyId, row.id, { state: 'converted', drafts });
         await deleteImportFile(tx, actor.companyId, row.id);
-        await writeAudit(tx, {
-          actorUserId: actor.userId,
-          companyId: actor.companyId,
+        await auditChange(tx, actor, {
           action: 'bulk-import.convert',
           entity: 'bulk-import',
           entityId: row.id,
           before: { state: row.state },
           after: { state: 'converted', drafts },
-          requestId: actor.requestId,
         });
         return { drafts };
       },
-      () => ctx.deliveryPointOf(actor.companyId, request.deliveryPointId),
+      () => draftOrders.deliveryPointOf(actor.companyId, request.deliveryPointId),
     );
   } catch (error) {
     if (!(error instanceof LinesRefused)) throw error;
@@ -184,22 +220,4 @@ export async function convertImport(
       fields: error.fields,
     });
   }
-}
-
-/** Maps the drafts' `cards.N.field` problems to the rows of the chunk they came from. */
-function refusedLines(error: unknown, chunk: readonly { rowNumber: number }[]): unknown {
-  if (!(error instanceof AppError) || error.code !== 'VALIDATION' || error.fields.length === 0) return error;
-  const rows = new Map<number, StoredProblem[]>();
-  const fields: FieldProblem[] = [];
-  for (const field of error.fields) {
-    const index = /^cards\.(\d+)\./.exec(field.field)?.[1];
-    const entry = index === undefined ? undefined : chunk[Number(index)];
-    if (!entry) return error;
-    const params = { ...field.params, line: entry.rowNumber };
-    const list = rows.get(entry.rowNumber) ?? [];
-    list.push({ column: null, key: field.key, level: 'error', params });
-    rows.set(entry.rowNumber, list);
-    fields.push({ field: `rows.${entry.rowNumber}`, key: field.key, params });
-  }
-  return new LinesRefused(error, rows, fields);
 }

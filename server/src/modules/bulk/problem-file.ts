@@ -6,9 +6,9 @@ import {
   type BulkProblem,
   type BulkRowStatus,
   type Locale,
+  neutralizeCell,
 } from '@tessera/domain';
 import ExcelJS from 'exceljs';
-import { neutralizeCell } from '../../platform/neutralize';
 
 /**
  * The problem rows of an import as an `.xlsx` (ADR 011): the row's number in the uploaded file, its

@@ -2,15 +2,14 @@ import {
   BULK_COLUMN_KEYS,
   addDays,
   athensDate,
-  CARD_NAME_MAX,
+  checkDraftLines,
   DraftCardSchema,
+  duplicateReasons,
   EXPIRING_WINDOW_DAYS,
   foldForSearch,
   isFamilyOfProduct,
   isSafeText,
-  isValidGreekTaxId,
   normalizeBulkText,
-  normalizeGreekPhone,
   parseAmount,
   parseBulkAction,
   parseBulkFamily,
@@ -23,11 +22,13 @@ import {
   type BulkRowStatus,
   type Cardholder,
   type DraftCard,
+  type DraftLineProblem,
+  type DraftLineToCheck,
+  type LineCard,
+  type PersonToCheck,
 } from '@tessera/domain';
-import { z } from 'zod';
 import type { ValidationKey } from '../../platform/errors';
 import type { CardReference } from '../cards/service';
-import { duplicateReasons, type PersonToCheck } from '../drafts/check-cardholder';
 import { CELL_ERROR, FORMULA_WITHOUT_VALUE, type CellValue } from './read-rows';
 
 /**
@@ -97,7 +98,63 @@ export const EMPTY_LOOKUPS: Omit<Lookups, keyof CardClock> = {
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const EmailSchema = z.email().max(254);
+
+/** What a row's draft line names when it is not a new cardholder's. */
+const NO_CARDHOLDER = { cardId: null, cardholderId: null, cardholder: null, cardName: '' } as const;
+const NO_CARDS: ReadonlyMap<string, LineCard> = new Map();
+
+/** The column of each field of a draft line (the card's column depends on how the row named it). */
+const FIELD_COLUMNS: Partial<Record<DraftLineProblem['field'], BulkColumnKey>> = {
+  'cardholder.firstName': 'firstName',
+  'cardholder.lastName': 'lastName',
+  'cardholder.email': 'email',
+  'cardholder.phone': 'phone',
+  'cardholder.employeeCode': 'employeeCode',
+  'cardholder.taxId': 'taxId',
+  cardName: 'cardName',
+  amountCents: 'amount',
+};
+
+/**
+ * The draft line's rules for a row (`checkDraftLines`, shared with the drafts), as the preview
+ * applies them: a load also refuses a card that has a replacement, and warns of one expiring soon.
+ */
+function lineProblemsOf(
+  line: DraftLineToCheck,
+  cards: ReadonlyMap<string, LineCard>,
+  clock: CardClock,
+): DraftLineProblem[] {
+  return checkDraftLines([line], {
+    today: clock.today,
+    expiringUntil: clock.expiringUntil,
+    cards,
+    refuseLoadsOfReplacedCards: true,
+  });
+}
+
+/** A draft line's problem as a row's: the preview's catalogue key and parameters. */
+function rowProblemOf(problem: DraftLineProblem): { key: ValidationKey; params?: ProblemParams } {
+  switch (problem.code) {
+    case 'cardNotOfCompany':
+      // Another company's card, or none at all: the same answer, so it reveals nothing (ADR 011).
+      return { key: 'bulkCardNotOfCompany' };
+    case 'cardNotLoadable': {
+      const { reason } = problem.params;
+      if (reason === 'blocked') return { key: 'bulkCardBlocked' };
+      if (reason === 'replaced') return { key: 'bulkCardReplaced' };
+      return { key: 'bulkCardNotLoadable', params: { status: reason } };
+    }
+    case 'cardExpiringSoon':
+      return { key: 'bulkCardExpiringSoon', params: problem.params };
+    case 'amountOutOfRange':
+    case 'tooLong':
+    case 'duplicateCard':
+    case 'cardAlreadyReplaced':
+      return { key: problem.code, params: problem.params };
+    default:
+      return { key: problem.code };
+  }
+}
 
 /** Numeric cells of text columns read back as text: `1234` not `1234.0`, zeros Excel dropped put back. */
 function textOfNumber(column: BulkColumnKey, value: number): string {
@@ -268,19 +325,25 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
     cardName: '',
   };
 
-  const amount = () => {
+  /** Puts a draft line's problems about `field` (or its subfields) on the row, by column. */
+  const report = (line: readonly DraftLineProblem[], field: string, column: BulkColumnKey | null) => {
+    for (const problem of line) {
+      if (problem.field !== field && !problem.field.startsWith(`${field}.`)) continue;
+      const { key, params } = rowProblemOf(problem);
+      const at = column ?? FIELD_COLUMNS[problem.field]!;
+      if (problem.level === 'warning') warning(at, key, params);
+      else error(at, key, params);
+    }
+  };
+
+  const amount = (line: DraftLineProblem[]) => {
     if (cell('amount') === '' && row.numbers.amount === undefined) return error('amount', 'required');
     const cents = amountOf(row);
     if (cents === null) return error('amount', 'bulkAmountInvalid');
     parsed.amountCents = cents;
-    const product = parsed.product;
-    if (product === null) return;
-    const { minLoadCents, maxLoadCents } = PRODUCTS[product];
-    // A new card may be ordered without a load (0, "card only"), as the drafts allow (ADR 009).
-    if (row.kind === 'new' && cents === 0) return;
-    if (cents < minLoadCents || cents > maxLoadCents) {
-      error('amount', 'amountOutOfRange', { min: minLoadCents, max: maxLoadCents });
-    }
+    // Within the product's limits; a new card may be ordered without a load (0, "card only"), as
+    // the drafts allow (ADR 009).
+    report(line, 'amountCents', 'amount');
   };
 
   if (purpose === 'mixed' && row.kind === null) {
@@ -292,14 +355,16 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
     const product = productText === '' ? null : parseBulkProduct(productText);
     if (productText !== '' && product === null) error('product', 'invalidChoice');
     let card: CardReference | undefined;
+    // The card id the draft line names: the card found, or an id the company's cards lack.
+    let lineCardId: string | null = null;
     const idText = cell('cardId');
     const last4 = cell('last4').replace(/\s/g, '');
     if (idText !== '') {
       if (row.cardId === null) error('cardId', 'bulkUnknownCard');
       else {
         card = lookups.cardsById.get(row.cardId);
-        // Another company's card, or none at all: the same answer, so it reveals nothing (ADR 011).
-        if (!card) error('cardId', 'bulkCardNotOfCompany');
+        // Not among the company's: the line's rules say so (`cardNotOfCompany`).
+        if (!card) lineCardId = row.cardId;
         else if (last4 !== '' && last4 !== card.last4) {
           error('last4', 'bulkCardMismatch');
           card = undefined;
@@ -328,9 +393,21 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
       error('cardId', 'bulkCardIdentifierRequired');
     }
 
+    parsed.product = card ? card.product : product;
+    const line = lineProblemsOf(
+      {
+        ...NO_CARDHOLDER,
+        tempCardId: `row-${row.rowNumber}`,
+        orderType: 'BULK_LOAD',
+        product: parsed.product,
+        cardId: card ? card.cardId : lineCardId,
+        amountCents: amountOf(row),
+      },
+      card ? new Map([[card.cardId, card]]) : NO_CARDS,
+      lookups,
+    );
     if (card) {
       parsed.cardId = card.cardId;
-      parsed.product = card.product;
       parsed.family = card.family;
       const familyText = cell('family');
       const family = familyText === '' ? null : parseBulkFamily(familyText);
@@ -341,15 +418,10 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
       else if (family !== null && family !== card.family) {
         error('family', 'bulkProductMismatch', { product: card.product, family: card.family });
       }
-      const column = row.cells.cardId ? 'cardId' : 'last4';
-      if (card.status === 'blocked') error(column, 'bulkCardBlocked');
-      else if (card.status === 'replaced' || card.replacedByCardId !== null)
-        error(column, 'bulkCardReplaced');
-      else if (card.status !== 'active' || card.expiryDate < lookups.today) {
-        error(column, 'bulkCardNotLoadable', { status: card.status === 'active' ? 'expired' : card.status });
-      } else if (card.expiryDate <= lookups.expiringUntil) {
-        warning(column, 'bulkCardExpiringSoon', { date: card.expiryDate });
-      }
+    }
+    // Whether the card may be loaded (the draft line's rules), by the column that named it.
+    if (card || lineCardId !== null) report(line, 'cardId', row.cells.cardId ? 'cardId' : 'last4');
+    if (card) {
       const first = foldForSearch(cell('firstName'));
       const last = foldForSearch(cell('lastName'));
       if (
@@ -358,10 +430,8 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
       ) {
         warning('lastName', 'bulkCardholderNameMismatch', { name: holderName(card.cardholder) });
       }
-    } else {
-      parsed.product = product;
     }
-    amount();
+    amount(line);
   } else if (row.kind === 'new') {
     const productText = cell('product');
     const product = productText === '' ? null : parseBulkProduct(productText);
@@ -381,27 +451,35 @@ export function judgeRow(row: PreparedRow, purpose: BulkPurpose, lookups: Lookup
       }
     }
     parsed.family = family;
-    for (const key of ['firstName', 'lastName'] as const) {
-      if (cell(key) === '') error(key, 'required');
-      else if (cell(key).length > 100) error(key, 'tooLong', { max: 100 });
-    }
     const email = cell('email');
-    if (email !== '' && !EmailSchema.safeParse(email).success) error('email', 'invalidEmail');
     const phone = cell('phone');
-    if (phone !== '' && normalizeGreekPhone(phone) === null) error('phone', 'invalidPhone');
     const taxId = cell('taxId').replace(/\s/g, '');
-    if (taxId !== '' && !isValidGreekTaxId(taxId)) error('taxId', 'invalidTaxId');
-    if (cell('employeeCode').length > 40) error('employeeCode', 'tooLong', { max: 40 });
-    if (cell('cardName').length > CARD_NAME_MAX) error('cardName', 'tooLong', { max: CARD_NAME_MAX });
-    amount();
-    parsed.cardholder = {
+    const cardholder = {
       firstName: cell('firstName'),
       lastName: cell('lastName'),
-      email: email.toLowerCase(),
+      email,
       phone,
       employeeCode: cell('employeeCode'),
       taxId,
     };
+    const line = lineProblemsOf(
+      {
+        ...NO_CARDHOLDER,
+        tempCardId: `row-${row.rowNumber}`,
+        orderType: 'NEW',
+        product,
+        cardholder,
+        cardName: cell('cardName'),
+        amountCents: amountOf(row),
+      },
+      NO_CARDS,
+      lookups,
+    );
+    // The new cardholder's fields (the draft line's rules), each by its column.
+    report(line, 'cardholder', null);
+    report(line, 'cardName', 'cardName');
+    amount(line);
+    parsed.cardholder = { ...cardholder, email: email.toLowerCase() };
     parsed.cardName = cell('cardName');
     for (const match of lookups.likelyHolders.get(row.rowNumber) ?? []) {
       warning(null, 'bulkExistingCardholder', {

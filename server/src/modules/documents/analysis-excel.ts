@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import { formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
 import ExcelJS from 'exceljs';
-import { neutralizeCell } from '../../platform/neutralize';
+import { neutralizeCell } from '@tessera/domain';
 import { PROVIDER } from './provider';
 import { DOCUMENT_TEXTS, formatDocumentDate, formatOrderNumber, vatLabel, type DocumentTexts } from './texts';
 import type { OrderAnalysisSource, OrderDocumentInput } from './types';

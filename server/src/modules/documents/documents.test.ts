@@ -23,7 +23,7 @@ import { createMailer } from '../../platform/mail';
 import { mailOutbox } from '../../platform/schema';
 import { writeOrderAnalysisExcel } from './analysis-excel';
 import { formatIban, PROVIDER_BANK_ACCOUNT } from '../payments';
-import { neutralizeCell } from '../../platform/neutralize';
+import { neutralizeCell } from '@tessera/domain';
 import {
   ORDER_EMAIL_KINDS,
   ORDER_EMAIL_PLACEHOLDERS,

@@ -15,7 +15,7 @@ import {
   type SaveDraftOrderRequestSchema,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit';
+import { auditChange, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards/service';
@@ -241,16 +241,7 @@ export function createDraftContext(deps: DraftsDeps) {
     before: unknown,
     after: unknown,
   ) {
-    return writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      action,
-      entity: 'draft-order',
-      entityId: draftId,
-      before,
-      after,
-      requestId: actor.requestId,
-    });
+    return auditChange(tx, actor, { action, entity: 'draft-order', entityId: draftId, before, after });
   }
 
   return {

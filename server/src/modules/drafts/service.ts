@@ -67,8 +67,17 @@ export function createDraftsService(deps: DraftsDeps) {
   const { termsOf, deliveryPointOf, view, checkLines, lockDraft, audit } = ctx;
 
   return {
-    /** The draft operations' shared context (bulk's conversion still uses it directly). */
-    context: ctx,
+    /** Counts a new draft against the company's limit (422 over it), in the caller's transaction. */
+    claimDraftSlot: ctx.claimDraftSlot,
+
+    /** Inserts a new draft and its lines after checking them, audited; in the caller's transaction. */
+    insertDraftIn: ctx.insertNewDraft,
+
+    /** The company's delivery point, or a 400 naming the field (a foreign or unknown id). */
+    deliveryPointOf: ctx.deliveryPointOf,
+
+    /** The clock the drafts use (tests pass their own). */
+    now: ctx.now,
 
     /**
      * A new draft with its lines, checked and counted against the company's draft limit, in the

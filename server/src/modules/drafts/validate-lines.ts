@@ -1,13 +1,13 @@
 import {
-  CARD_CREATING_TYPES,
-  daysUntilExpiry,
+  athensDate,
+  checkDraftLines,
+  draftLineError,
   formatAmount,
+  isDraftLineError,
   isFamilyOfProduct,
+  isLineAmountAllowed,
   isOrderTypeOfReason,
-  LOADING_TYPES,
   PRODUCTS,
-  REPLACING_TYPES,
-  usesExistingCards,
   type Card,
   type CardCategory,
   type CardFamily,
@@ -20,8 +20,10 @@ import { AppError, type FieldProblem } from '../../platform/errors';
 /**
  * The rules a draft's lines obey (issue 5: amounts within each product's limits, required
  * cardholder fields, a card cannot appear twice in one draft, a blocked or replaced card cannot be
- * loaded; every error names the card and the field, in the user's language). Pure: the service
- * reads the cards and cardholders the lines name, in its transaction, and passes them in.
+ * loaded; every error names the card and the field, in the user's language) are the domain's
+ * `checkDraftLines`, shared with the bulk preview; here they become the drafts' field problems.
+ * Pure: the service reads the cards and cardholders the lines name, in its transaction, and passes
+ * them in.
  */
 
 export type DraftHeaderFacts = {
@@ -53,7 +55,10 @@ export function checkHeader(header: {
   if (header.reason && !isOrderTypeOfReason(header.reason, header.orderType)) {
     problems.push({ field: 'orderType', key: 'invalidChoice' });
   }
-  if (header.bulkAmountCents !== null && !isAmountAllowed(header, header.bulkAmountCents)) {
+  if (
+    header.bulkAmountCents !== null &&
+    !isLineAmountAllowed(header.orderType, header.product, header.bulkAmountCents)
+  ) {
     problems.push({ field: 'bulkAmountCents', key: 'amountOutOfRange', params: limitsOf(header.product) });
   }
   if (problems.length > 0) throw new AppError('VALIDATION', 'draft header refused', { fields: problems });
@@ -66,18 +71,11 @@ function limitsOf(product: CardCategory): { min: string; max: string } {
   };
 }
 
-/** 0 (card only) for orders that create cards; otherwise within the product's load limits. */
-function isAmountAllowed(header: DraftHeaderFacts, amountCents: number): boolean {
-  if (amountCents === 0 && CARD_CREATING_TYPES.includes(header.orderType)) return true;
-  const { minLoadCents, maxLoadCents } = PRODUCTS[header.product];
-  return amountCents >= minLoadCents && amountCents <= maxLoadCents;
-}
-
 /**
- * The problems of `checked` lines, given the draft's whole list of lines once the change is made
- * (`all`, for duplicates), the company's cards they name (`cards`: others are absent) and the
- * company's cardholders among those named (`cardholderIds`). A card named twice is reported on the
- * line that repeats it: an added or updated line rather than one already saved, else the later.
+ * The problems of `checked` lines (`checkDraftLines`), given the draft's whole list of lines once
+ * the change is made (`all`, for duplicates), the company's cards they name (`cards`: others are
+ * absent) and the company's cardholders among those named (`cardholderIds`), each at
+ * `<field>.<line's field>` with the line's number.
  */
 export function lineProblems(
   header: DraftHeaderFacts,
@@ -87,56 +85,12 @@ export function lineProblems(
   cardholderIds: ReadonlySet<string>,
   now: Date = new Date(),
 ): FieldProblem[] {
-  const problems: FieldProblem[] = [];
-  const checkedIds = new Set(checked.map((entry) => entry.card.tempCardId));
-  const owner = new Map<string, string>();
-  for (const pass of [false, true]) {
-    for (const line of all) {
-      if (line.cardId && checkedIds.has(line.tempCardId) === pass && !owner.has(line.cardId)) {
-        owner.set(line.cardId, line.tempCardId);
-      }
-    }
-  }
-
-  for (const { card: line, field, line: number } of checked) {
-    if (usesExistingCards(header.orderType)) {
-      const card = line.cardId ? cards.get(line.cardId) : undefined;
-      if (!card || card.product !== header.product) {
-        problems.push({ field: `${field}.cardId`, key: 'cardNotOfCompany', params: { line: number } });
-      } else {
-        const named = { line: number, card: card.maskedNumber };
-        if (owner.get(card.cardId) !== line.tempCardId) {
-          problems.push({ field: `${field}.cardId`, key: 'duplicateCard', params: named });
-        } else if (
-          LOADING_TYPES.includes(header.orderType) &&
-          (card.status !== 'active' || daysUntilExpiry(card.expiryDate, now) < 0)
-        ) {
-          problems.push({ field: `${field}.cardId`, key: 'cardNotLoadable', params: named });
-        } else if (
-          REPLACING_TYPES.includes(header.orderType) &&
-          (card.status === 'replaced' || card.replacedByCardId !== null)
-        ) {
-          problems.push({ field: `${field}.cardId`, key: 'cardAlreadyReplaced', params: named });
-        }
-      }
-    } else if (line.cardholderId !== null) {
-      if (!cardholderIds.has(line.cardholderId)) {
-        problems.push({
-          field: `${field}.cardholderId`,
-          key: 'cardholderNotOfCompany',
-          params: { line: number },
-        });
-      }
-    } else if (line.cardholder === null) {
-      problems.push({ field: `${field}.cardholder`, key: 'cardholderRequired', params: { line: number } });
-    }
-    if (!isAmountAllowed(header, line.amountCents)) {
-      problems.push({
-        field: `${field}.amountCents`,
-        key: 'lineAmountOutOfRange',
-        params: { line: number, ...limitsOf(header.product) },
-      });
-    }
-  }
-  return problems;
+  const problems = checkDraftLines(
+    checked.map(({ card }) => ({ ...card, orderType: header.orderType, product: header.product })),
+    { today: athensDate(now), cards, cardholderIds, draftLines: all },
+  );
+  return problems.filter(isDraftLineError).map((problem) => {
+    const { field, line } = checked[problem.line]!;
+    return { field: `${field}.${problem.field}`, ...draftLineError(problem, line) };
+  });
 }

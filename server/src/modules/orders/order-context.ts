@@ -1,5 +1,5 @@
 import type { OrderSummary, Payment, PaymentInstructions, PaymentKind } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CardsService } from '../cards/service';
@@ -114,16 +114,7 @@ export function createOrderContext(deps: OrdersDeps) {
     before: unknown,
     after: unknown,
   ) {
-    return writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
-      action,
-      entity: 'order',
-      entityId: orderId,
-      before,
-      after,
-      requestId: actor.requestId,
-    });
+    return auditChange(tx, actor, { action, entity: 'order', entityId: orderId, before, after });
   }
 
   return {
