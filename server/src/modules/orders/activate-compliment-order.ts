@@ -2,7 +2,7 @@ import { PAID_STATUSES } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
 import type { OrderContext } from './order-context';
 import { addEvent, linesOf } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /**
  * activateComplimentOrder (SPEC §7): a paid complimentary order's cards, made blocked until the

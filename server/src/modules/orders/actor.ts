@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { requestLocale } from '../../platform/http';
 import { requireCompany } from '../../platform/tenant';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** Who acts on an order: the company the request resolved (403 for another), role and language. */
 export async function orderActorOf(request: FastifyRequest, companyId?: string): Promise<OrderActor> {

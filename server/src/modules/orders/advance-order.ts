@@ -2,7 +2,7 @@ import { FULFILMENT_NEXT, type OrderSummary } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
 import type { OrderContext } from './order-context';
 import { addEvent, updateOrder } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** Provider staff move a paid order along: production → shipped (tracking) → delivered → loaded. */
 export async function advanceOrder(

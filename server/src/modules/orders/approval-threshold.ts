@@ -1,7 +1,7 @@
 import { writeAudit } from '../../platform/audit';
 import type { OrderContext } from './order-context';
 import { approvalThreshold, setApprovalThreshold } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** The company's approval rule (ADR 010): orders of order managers above it wait; null for none. */
 export async function setOrderApprovalThreshold(

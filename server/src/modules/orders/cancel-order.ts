@@ -2,7 +2,7 @@ import { mayCancel, OPEN_STATUSES, type OrderSummary } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
 import type { OrderContext } from './order-context';
 import { addEvent, updateOrder } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** The submitter or an approver withdraws an order not paid yet; its pending attempts end. */
 export async function cancelOrder(

@@ -2,7 +2,7 @@ import { mayApprove, type OrderSummary } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
 import type { OrderContext } from './order-context';
 import { addEvent, updateOrder } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /**
  * An approver's decision on an order waiting for approval (ADR 010): approved, it awaits payment;

@@ -2,7 +2,7 @@ import type { OrderCard, OrderDetails } from '@tessera/domain';
 import type { OrderContext } from './order-context';
 import { toOrderCard, toOrderDetails } from './order-views';
 import { complimentaryWaiting, countLines, eventsOf, linesOf } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** retrieveOrderDetails: an order with its timeline, payments, approval and what the user may do. */
 export async function getOrderDetails(

@@ -1,4 +1,11 @@
-import type { OrderSummary, Payment, PaymentInstructions, PaymentKind } from '@tessera/domain';
+import type {
+  Locale,
+  RoleId,
+  OrderSummary,
+  Payment,
+  PaymentInstructions,
+  PaymentKind,
+} from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
 import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
@@ -8,7 +15,15 @@ import type { IdentityService } from '../identity/service';
 import type { LedgerService } from '../ledger/service';
 import { toOrderSummary, type Names } from './order-views';
 import { countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
-import type { OrderActor } from './submit-order';
+
+/** Who acts on an order: the company the route resolved, the user's role and language. */
+export type OrderActor = {
+  userId: string;
+  companyId: string;
+  roleId: RoleId;
+  locale: Locale;
+  requestId?: string;
+};
 
 /** A step of an order worth an email (ADR 010), sent after the change commits. */
 export type OrderNotice = {

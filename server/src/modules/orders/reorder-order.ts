@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderContext } from './order-context';
 import { linesOf } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 /** reorder: a new draft with the order's lines (loads: the same cards; new cards: the same people). */
 export async function reorderOrder(

@@ -12,11 +12,12 @@ import { createOrderContext, type OrdersDeps } from './order-context';
 import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
 import { approvalThreshold, type OrderRow } from './repository';
-import { submitOrder, type OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
+import { submitOrder } from './submit-order';
 import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
 import type { Executor } from '../../platform/db';
 
-export type { OrderActor } from './submit-order';
+export type { OrderActor } from './order-context';
 export type { OrderNotice, OrderPayments, OrdersDeps } from './order-context';
 
 /**

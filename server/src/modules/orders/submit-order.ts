@@ -4,18 +4,16 @@ import {
   priceOrder,
   rfOfOrderNumber,
   shipsCards,
-  type Locale,
   type PaymentInstructions,
   type PaymentKind,
   type OrderSummary,
-  type RoleId,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
-import type { OrderContext } from './order-context';
+import type { OrderActor, OrderContext } from './order-context';
 
 import {
   addEvent,
@@ -25,15 +23,6 @@ import {
   nextOrderNumber,
   type OrderRow,
 } from './repository';
-
-/** Who acts on an order: the company the route resolved, the user's role and language. */
-export type OrderActor = {
-  userId: string;
-  companyId: string;
-  roleId: RoleId;
-  locale: Locale;
-  requestId?: string;
-};
 
 /**
  * Turns a draft into an order, in the caller's transaction (ADR 010): the draft is locked, its

@@ -14,7 +14,7 @@ import type { IdempotencyOptions } from '../drafts';
 import type { FulfilDeps } from './fulfil-order';
 import type { OrderContext } from './order-context';
 import { addEvent, insertOrder, insertOrderLines, nextOrderNumber, type OrderRow } from './repository';
-import type { OrderActor } from './submit-order';
+import type { OrderActor } from './order-context';
 
 export type UnloadQuery = z.output<typeof UnloadRequestSchema>;
 
