@@ -23,6 +23,7 @@ import {
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { holderLine } from '../../../test/draft-lines';
 import {
   COMPANY_SCOPED_EXPECTATION,
   DEMO_USERS,
@@ -50,23 +51,6 @@ async function query<T = Record<string, unknown>>(text: string, params: unknown[
 async function count(text: string, params: unknown[] = []): Promise<number> {
   const [row] = await query<{ n: number }>(`select count(*)::int as n from ${text}`, params);
   return row!.n;
-}
-
-/** A new cardholder line (NEW orders). */
-function holderLine(
-  tempCardId: string,
-  amountCents = 0,
-  firstName = 'Άννα',
-  lastName = 'Ιωάννου',
-): DraftCard {
-  return {
-    tempCardId,
-    cardId: null,
-    cardholderId: null,
-    cardholder: { firstName, lastName, email: '', phone: '', employeeCode: '', taxId: '' },
-    cardName: '',
-    amountCents,
-  };
 }
 
 /** A line naming an existing card (loads, replacements). */

@@ -13,6 +13,7 @@ import {
 } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/harness';
+import { holderLine } from '../../../test/draft-lines';
 import { DEMO_USERS, demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
 import { seedDemoOrders } from '../../db/seed/demo-orders';
 import { signNotice } from '../payments/gateway';
@@ -27,22 +28,6 @@ const { api, ok } = demoApiClient(
 
 async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await ctx.database.pool.query(text, params)).rows as T[];
-}
-
-function holderLine(
-  tempCardId: string,
-  amountCents: number,
-  firstName = 'Άννα',
-  lastName = 'Ιωάννου',
-): DraftCard {
-  return {
-    tempCardId,
-    cardId: null,
-    cardholderId: null,
-    cardholder: { firstName, lastName, email: '', phone: '', employeeCode: '', taxId: '' },
-    cardName: '',
-    amountCents,
-  };
 }
 
 let draftSeq = 0;
