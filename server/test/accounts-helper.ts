@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, expect } from 'vitest';
+import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import type { Locale } from '@tessera/domain';
 import type { ValidationKey } from '../src/platform/errors';
-import { createTestApp, type TestContext } from './harness';
+import type { TestContext } from './harness';
 import {
   demoApiClient,
-  seedDemoWorld,
+  demoWorldTestFile,
   type DemoApiOptions,
   type DemoUserKey,
   type TenantStatuses,
@@ -129,21 +129,19 @@ export function refusesBadInput(
  * `world.ids` are read when the tests run; the file's own `beforeAll` runs after this one's.
  */
 export function accountsTestFile() {
-  let ctx: TestContext | undefined;
-  let ids: Record<DemoUserKey, string> | undefined;
-  beforeAll(async () => {
-    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
-    ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
+  const world = demoWorldTestFile({
+    env: { RATE_LIMIT_MAX: '100000' },
+    cardScale: 0.1,
+    now: () => new Date(),
   });
-  afterAll(async () => ctx?.close());
-  const context = () => ctx!;
-  const userIds = () => ids!;
+  const context = () => world.ctx;
+  const userIds = () => world.ids;
   return {
     get ctx(): TestContext {
-      return context();
+      return world.ctx;
     },
     get ids(): Record<DemoUserKey, string> {
-      return userIds();
+      return world.ids;
     },
     API: '/api/v1/accounts',
     ...demoApiClient(context, userIds, '/api/v1/accounts'),

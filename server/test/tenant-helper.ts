@@ -1,12 +1,46 @@
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookieNames, issueCsrfToken } from '../src/platform/csrf';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, seedDemo, type DemoUserKey } from '../src/db/seed/demo';
 import { TestBrowser } from './browser';
-import type { TestContext } from './harness';
+import { createTestApp, type TestContext } from './harness';
 
 export { DEMO_PASSWORD, DEMO_USERS, DEMO_COMPANIES, type DemoUserKey };
 export const DEMO_ROLE_KEYS = Object.keys(DEMO_USERS) as DemoUserKey[];
+
+/**
+ * The set-up most server test files share: their own app (`createTestApp` with `env`, unless `app`
+ * makes it) and demo world, made before the file's tests (the file's own `beforeAll` runs after
+ * this one) and closed after them. `world.ctx` and `world.ids` are read when the tests run.
+ */
+export function demoWorldTestFile(
+  options: {
+    env?: Record<string, string>;
+    app?: () => Promise<TestContext>;
+    cardScale?: number;
+    now?: () => Date;
+    timeoutMs?: number;
+  } = {},
+) {
+  let ctx: TestContext | undefined;
+  let ids: Record<DemoUserKey, string> | undefined;
+  beforeAll(async () => {
+    ctx = options.app ? await options.app() : await createTestApp(options.env ? { env: options.env } : {});
+    ids = await seedDemoWorld(ctx, {
+      ...(options.cardScale !== undefined ? { cardScale: options.cardScale } : {}),
+      ...(options.now ? { now: options.now() } : {}),
+    });
+  }, options.timeoutMs);
+  afterAll(async () => ctx?.close());
+  return {
+    get ctx(): TestContext {
+      return ctx!;
+    },
+    get ids(): Record<DemoUserKey, string> {
+      return ids!;
+    },
+  };
+}
 
 /** The demo companies and users in this file's database; returns each demo user's id. */
 export async function seedDemoWorld(

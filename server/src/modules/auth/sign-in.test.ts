@@ -4,22 +4,14 @@ import { TestBrowser } from '../../../test/browser';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
-  seedDemoWorld,
+  demoWorldTestFile,
   sessionHeaders,
   signInThroughProvider,
-  type DemoUserKey,
 } from '../../../test/tenant-helper';
 import { createUser } from '../../db/seed/factories';
 import { hashSessionId } from './sessions';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { LOGIN_RATE_LIMIT: '1000' } });
-  ids = await seedDemoWorld(ctx);
-});
-afterAll(async () => ctx.close());
+const world = demoWorldTestFile({ env: { LOGIN_RATE_LIMIT: '1000' } });
 
 function claimsOf(jwt: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(jwt.split('.')[1]!, 'base64url').toString('utf8')) as Record<string, unknown>;
@@ -31,13 +23,13 @@ async function startLogin(browser: TestBrowser, callbackUrl = '/'): Promise<stri
     payload: { csrfToken, callbackUrl, json: true },
   });
   const authorize = await browser.get(signin.json<{ url: string }>().url);
-  return new URL(authorize.headers.location as string, ctx.config.publicUrl).searchParams.get('uid')!;
+  return new URL(authorize.headers.location as string, world.ctx.config.publicUrl).searchParams.get('uid')!;
 }
 
 describe('sign-in round trip through the provider', () => {
   it('signs an order manager in and returns to the callback URL with a session', async () => {
     const { browser, login, callback } = await signInThroughProvider(
-      ctx,
+      world.ctx,
       DEMO_USERS.om3.email,
       DEMO_PASSWORD,
       {
@@ -46,14 +38,14 @@ describe('sign-in round trip through the provider', () => {
     );
     expect(login.statusCode, login.body).toBe(200);
     expect(callback?.statusCode, callback?.body).toBe(302);
-    expect(callback?.headers.location).toBe(`${ctx.config.publicUrl}/orders/order-history`);
+    expect(callback?.headers.location).toBe(`${world.ctx.config.publicUrl}/orders/order-history`);
     const session = (await browser.get('/api/auth/session')).json();
     expect(session).toMatchObject({
       user: {
         name: 'Γιώργος Δημητρίου',
         email: DEMO_USERS.om3.email,
         userRoleId: 3,
-        userId: ids.om3,
+        userId: world.ids.om3,
         firstName: 'Γιώργος',
         lastName: 'Δημητρίου',
         relatedCompanies: [{ companyId: 'C1001' }, { companyId: 'C1002' }, { companyId: 'C1003' }],
@@ -64,13 +56,18 @@ describe('sign-in round trip through the provider', () => {
   });
 
   it('gives the browser only an httpOnly, SameSite=Lax session cookie whose id is stored hashed', async () => {
-    const { browser, callback } = await signInThroughProvider(ctx, DEMO_USERS.care.email, DEMO_PASSWORD);
+    const { browser, callback } = await signInThroughProvider(
+      world.ctx,
+      DEMO_USERS.care.email,
+      DEMO_PASSWORD,
+    );
     const cookie = callback!.cookies.find((c) => c.name === 'tessera.session')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(cookie.value).toMatch(/^[\w-]{43}$/);
-    const { rows } = await ctx.database.pool.query('select id_hash from portal_sessions where user_id = $1', [
-      ids.care,
-    ]);
+    const { rows } = await world.ctx.database.pool.query(
+      'select id_hash from portal_sessions where user_id = $1',
+      [world.ids.care],
+    );
     expect(rows.map((r) => r.id_hash)).toContain(hashSessionId(cookie.value));
     expect(JSON.stringify(rows)).not.toContain(cookie.value);
     const body = (await browser.get('/api/auth/session')).body;
@@ -78,29 +75,29 @@ describe('sign-in round trip through the provider', () => {
   });
 
   it('puts the custom claims of the specification in the id token', async () => {
-    await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
-    const { rows } = await ctx.database.pool.query<{ id_token: string }>(
+    await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
+    const { rows } = await world.ctx.database.pool.query<{ id_token: string }>(
       'select id_token from portal_sessions where user_id = $1 order by created_at desc limit 1',
-      [ids.om1],
+      [world.ids.om1],
     );
     expect(claimsOf(rows[0]!.id_token)).toMatchObject({
-      sub: ids.om1,
+      sub: world.ids.om1,
       userRoleId: 3,
-      userId: ids.om1,
+      userId: world.ids.om1,
       firstName: 'Ελένη',
       lastName: 'Κωνσταντίνου',
       relatedCompanies: [{ companyId: 'C1001' }],
-      iss: `${ctx.config.publicUrl}/api/v2/identity/oidc`,
+      iss: `${world.ctx.config.publicUrl}/api/v2/identity/oidc`,
     });
   });
 
   it('selects the only related company of an order manager at sign-in', async () => {
-    const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
+    const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
     expect((await browser.get('/api/auth/session')).json().companyId).toBe('C1001');
   });
 
   it('sends English callers to the English sign-in page', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const csrfToken = await browser.csrf();
     const signin = await browser.request('POST', '/api/auth/signin/tessera', {
       payload: { csrfToken, callbackUrl: '/en/card-list', json: true },
@@ -110,21 +107,23 @@ describe('sign-in round trip through the provider', () => {
   });
 
   it('starts a new session id at sign-in and ends the one the browser brought', async () => {
-    const first = await signInThroughProvider(ctx, DEMO_USERS.finance.email, DEMO_PASSWORD);
+    const first = await signInThroughProvider(world.ctx, DEMO_USERS.finance.email, DEMO_PASSWORD);
     const before = first.browser.cookies.get('tessera.session')!;
     const csrfBefore = first.browser.cookies.get('tessera.csrf')!;
-    await signInThroughProvider(ctx, DEMO_USERS.finance.email, DEMO_PASSWORD, { browser: first.browser });
+    await signInThroughProvider(world.ctx, DEMO_USERS.finance.email, DEMO_PASSWORD, {
+      browser: first.browser,
+    });
     const after = first.browser.cookies.get('tessera.session')!;
     expect(after).not.toBe(before);
     expect(first.browser.cookies.get('tessera.csrf')).not.toBe(csrfBefore);
-    const { rows } = await ctx.database.pool.query('select 1 from portal_sessions where id_hash = $1', [
+    const { rows } = await world.ctx.database.pool.query('select 1 from portal_sessions where id_hash = $1', [
       hashSessionId(before),
     ]);
     expect(rows).toHaveLength(0);
   });
 
   it('accepts the form post of the session client and redirects to the provider', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const csrfToken = await browser.csrf();
     const response = await browser.request('POST', '/api/auth/signin/tessera', {
       payload: new URLSearchParams({ csrfToken, callbackUrl: '/', json: 'false' }).toString(),
@@ -142,36 +141,36 @@ describe('sign-in round trip through the provider', () => {
       '/\\evil.example',
       'javascript:alert(1)',
     ]) {
-      const { callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
+      const { callback } = await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
         callbackUrl,
       });
-      expect(callback?.headers.location, callbackUrl).toBe(`${ctx.config.publicUrl}/`);
+      expect(callback?.headers.location, callbackUrl).toBe(`${world.ctx.config.publicUrl}/`);
     }
-    const { callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
-      callbackUrl: `${ctx.config.publicUrl}/card-list?x=1`,
+    const { callback } = await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
+      callbackUrl: `${world.ctx.config.publicUrl}/card-list?x=1`,
     });
-    expect(callback?.headers.location).toBe(`${ctx.config.publicUrl}/card-list?x=1`);
+    expect(callback?.headers.location).toBe(`${world.ctx.config.publicUrl}/card-list?x=1`);
   });
 
   it('refuses a callback without the pending sign-in of the same browser, saying it expired', async () => {
-    const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
+    const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD);
     const uid = await startLogin(browser);
     const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
       email: DEMO_USERS.om1.email,
       password: DEMO_PASSWORD,
     });
     const resume = await browser.get(login.json().redirectTo);
-    const stranger = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const stranger = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const callback = await stranger.get(resume.headers.location as string);
     expect(callback.statusCode).toBe(302);
-    expect(callback.headers.location).toBe(`${ctx.config.publicUrl}/user/login?error=Expired`);
+    expect(callback.headers.location).toBe(`${world.ctx.config.publicUrl}/user/login?error=Expired`);
     expect(stranger.cookies.has('tessera.session')).toBe(false);
   });
 });
 
 describe('sign-in refusals', () => {
   it('answers a wrong password and an unknown email alike', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const wrong = await browser.post(`/api/v2/identity/interaction/${await startLogin(browser)}/login`, {
       email: DEMO_USERS.payment.email,
       password: 'Wrong-password-1',
@@ -188,8 +187,8 @@ describe('sign-in refusals', () => {
   });
 
   it('locks the account after 5 failed sign-ins with a clear message, in English too', async () => {
-    const user = await createUser(ctx.database.db, { email: 'lockme@tessera.test' });
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const user = await createUser(world.ctx.database.db, { email: 'lockme@tessera.test' });
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const codes: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1) {
       const response = await browser.post(`/api/v2/identity/interaction/${await startLogin(browser)}/login`, {
@@ -215,22 +214,22 @@ describe('sign-in refusals', () => {
   });
 
   it('refuses a user locked by staff and a user who has not confirmed the account', async () => {
-    const locked = await createUser(ctx.database.db, { isLocked: true });
-    const unconfirmed = await createUser(ctx.database.db, { isConfirmed: false });
-    const noPassword = await createUser(ctx.database.db, { isConfirmed: false, password: null });
+    const locked = await createUser(world.ctx.database.db, { isLocked: true });
+    const unconfirmed = await createUser(world.ctx.database.db, { isConfirmed: false });
+    const noPassword = await createUser(world.ctx.database.db, { isConfirmed: false, password: null });
     const attempts = [
       [locked.email, 21],
       [unconfirmed.email, 22],
       [noPassword.email, 22],
     ] as const;
     for (const [email, code] of attempts) {
-      const { login } = await signInThroughProvider(ctx, email, DEMO_PASSWORD);
+      const { login } = await signInThroughProvider(world.ctx, email, DEMO_PASSWORD);
       expect(login.json().errorCode, email).toBe(code);
     }
   });
 
   it('refuses the login API without a CSRF token', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const uid = await startLogin(browser);
     const response = await browser.request('POST', `/api/v2/identity/interaction/${uid}/login`, {
       payload: { email: DEMO_USERS.om1.email, password: DEMO_PASSWORD },
@@ -241,7 +240,7 @@ describe('sign-in refusals', () => {
 
   it('refuses sign-in and sign-out posts without a CSRF token', async () => {
     for (const url of ['/api/auth/signin/tessera', '/api/auth/signout']) {
-      const response = await ctx.app.inject({
+      const response = await world.ctx.app.inject({
         method: 'POST',
         url,
         payload: { callbackUrl: '/', json: true },
@@ -252,7 +251,7 @@ describe('sign-in refusals', () => {
   });
 
   it('answers an unknown or foreign interaction with code 26', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     await startLogin(browser);
     const response = await browser.post('/api/v2/identity/interaction/not-this-one/login', {
       email: DEMO_USERS.om1.email,
@@ -260,12 +259,12 @@ describe('sign-in refusals', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errorCode).toBe(26);
-    const fresh = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const fresh = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     expect((await fresh.get('/api/v2/identity/interaction/abc')).json().errorCode).toBe(26);
   });
 
   it('describes a live interaction for the sign-in page', async () => {
-    const browser = new TestBrowser(ctx.app, ctx.config.publicUrl);
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const uid = await startLogin(browser);
     expect((await browser.get(`/api/v2/identity/interaction/${uid}`)).json()).toEqual({
       success: true,
@@ -295,34 +294,34 @@ describe('sign-in refusals', () => {
 
 describe('session lifetime', () => {
   it('ends a session idle for longer than the idle timeout', async () => {
-    const headers = await sessionHeaders(ctx, ids.om3);
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json().user).toBeDefined();
-    await ctx.database.pool.query(
+    const headers = await sessionHeaders(world.ctx, world.ids.om3);
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers })).json().user).toBeDefined();
+    await world.ctx.database.pool.query(
       `update portal_sessions set last_seen_at = now() - interval '31 minutes' where user_id = $1`,
-      [ids.om3],
+      [world.ids.om3],
     );
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
-    const guarded = await ctx.app.inject({ url: '/api/v2/identity/users/me', headers });
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
+    const guarded = await world.ctx.app.inject({ url: '/api/v2/identity/users/me', headers });
     expect(guarded.statusCode).toBe(401);
     expect(guarded.json().errorCode).toBe(3);
   });
 
   it('ends a session older than the absolute timeout however active it is', async () => {
-    const headers = await sessionHeaders(ctx, ids.payment);
-    await ctx.database.pool.query(
+    const headers = await sessionHeaders(world.ctx, world.ids.payment);
+    await world.ctx.database.pool.query(
       `update portal_sessions set created_at = now() - interval '12 hours 1 minute', last_seen_at = now() where user_id = $1`,
-      [ids.payment],
+      [world.ids.payment],
     );
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
   });
 
   it('keeps an active session and reports when it expires', async () => {
-    const headers = await sessionHeaders(ctx, ids.admin);
-    await ctx.database.pool.query(
+    const headers = await sessionHeaders(world.ctx, world.ids.admin);
+    await world.ctx.database.pool.query(
       `update portal_sessions set last_seen_at = now() - interval '29 minutes' where user_id = $1`,
-      [ids.admin],
+      [world.ids.admin],
     );
-    const session = (await ctx.app.inject({ url: '/api/auth/session', headers })).json();
+    const session = (await world.ctx.app.inject({ url: '/api/auth/session', headers })).json();
     expect(session.user.userRoleId).toBe(1);
     // The request counted as activity: the session now runs 30 minutes from now.
     expect(Date.parse(session.expires) - Date.now()).toBeGreaterThan(29 * 60_000);
@@ -344,15 +343,15 @@ describe('session lifetime', () => {
 
 describe('sign-out and revocation', () => {
   it('revokes the tokens, ends the session and sends the browser through the provider to /logout', async () => {
-    const { browser } = await signInThroughProvider(ctx, DEMO_USERS.om3.email, DEMO_PASSWORD);
-    const identity = ctx.app.services.identity;
-    expect(Object.keys(await identity.providerArtefacts(ids.om3))).toEqual(
+    const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.om3.email, DEMO_PASSWORD);
+    const identity = world.ctx.app.services.identity;
+    expect(Object.keys(await identity.providerArtefacts(world.ids.om3))).toEqual(
       expect.arrayContaining(['Session', 'Grant', 'AccessToken']),
     );
 
     const revoke = await browser.post('/api/revoke', {});
     expect(revoke.json()).toEqual({ success: true });
-    expect(await identity.providerArtefacts(ids.om3)).toEqual({});
+    expect(await identity.providerArtefacts(world.ids.om3)).toEqual({});
     expect((await browser.get('/api/auth/session')).json().user).toBeDefined();
 
     const csrfToken = await browser.csrf();
@@ -362,7 +361,9 @@ describe('sign-out and revocation', () => {
     expect(signout.statusCode).toBe(200);
     const endSession = new URL(signout.json().url);
     expect(endSession.pathname).toBe('/api/v2/identity/oidc/session/end');
-    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(`${ctx.config.publicUrl}/logout`);
+    expect(endSession.searchParams.get('post_logout_redirect_uri')).toBe(
+      `${world.ctx.config.publicUrl}/logout`,
+    );
     expect(endSession.searchParams.get('id_token_hint')).toMatch(/^eyJ/);
     expect((await browser.get('/api/auth/session')).json()).toEqual({});
     expect(browser.cookies.has('tessera.session')).toBe(false);
@@ -381,48 +382,51 @@ describe('sign-out and revocation', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     });
     expect(confirm.statusCode).toBe(303);
-    expect(confirm.headers.location).toBe(`${ctx.config.publicUrl}/logout`);
+    expect(confirm.headers.location).toBe(`${world.ctx.config.publicUrl}/logout`);
   });
 
   it('returns English users to /en/logout and signed-out callers straight there', async () => {
     // The browser opened the portal at its public address (the answer follows the host it used).
-    const headers = { ...(await sessionHeaders(ctx, ids.finance)), host: new URL(ctx.config.publicUrl).host };
-    const response = await ctx.app.inject({
+    const headers = {
+      ...(await sessionHeaders(world.ctx, world.ids.finance)),
+      host: new URL(world.ctx.config.publicUrl).host,
+    };
+    const response = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signout',
       headers,
       payload: { callbackUrl: '/en/', json: true },
     });
     expect(new URL(response.json().url).searchParams.get('post_logout_redirect_uri')).toBe(
-      `${ctx.config.publicUrl}/en/logout`,
+      `${world.ctx.config.publicUrl}/en/logout`,
     );
-    const csrf = await csrfHeaders(ctx.app);
-    const anonymous = await ctx.app.inject({
+    const csrf = await csrfHeaders(world.ctx.app);
+    const anonymous = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signout',
-      headers: { ...csrf, host: new URL(ctx.config.publicUrl).host },
+      headers: { ...csrf, host: new URL(world.ctx.config.publicUrl).host },
       payload: { json: true },
     });
-    expect(anonymous.json()).toEqual({ url: `${ctx.config.publicUrl}/logout` });
+    expect(anonymous.json()).toEqual({ url: `${world.ctx.config.publicUrl}/logout` });
   });
 
   it('signs the user out of every browser at sign-out', async () => {
-    const other = await sessionHeaders(ctx, ids.om1);
-    const mine = await sessionHeaders(ctx, ids.om1);
-    await ctx.app.inject({
+    const other = await sessionHeaders(world.ctx, world.ids.om1);
+    const mine = await sessionHeaders(world.ctx, world.ids.om1);
+    await world.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signout',
       headers: mine,
       payload: { json: true },
     });
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
   });
 
   it('needs a session to revoke', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/revoke',
-      headers: await csrfHeaders(ctx.app),
+      headers: await csrfHeaders(world.ctx.app),
       payload: {},
     });
     expect(response.statusCode).toBe(401);
@@ -431,27 +435,27 @@ describe('sign-out and revocation', () => {
 
 describe('session client endpoints', () => {
   it('lists the portal provider', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       url: '/api/auth/providers',
-      headers: { host: new URL(ctx.config.publicUrl).host },
+      headers: { host: new URL(world.ctx.config.publicUrl).host },
     });
     expect(response.json()).toEqual({
       tessera: {
         id: 'tessera',
         name: 'Tessera',
         type: 'oidc',
-        signinUrl: `${ctx.config.publicUrl}/api/auth/signin/tessera`,
-        callbackUrl: `${ctx.config.publicUrl}/api/auth/callback/tessera`,
+        signinUrl: `${world.ctx.config.publicUrl}/api/auth/signin/tessera`,
+        callbackUrl: `${world.ctx.config.publicUrl}/api/auth/callback/tessera`,
       },
     });
   });
 
   it('answers an empty session when signed out', async () => {
-    expect((await ctx.app.inject({ url: '/api/auth/session' })).json()).toEqual({});
+    expect((await world.ctx.app.inject({ url: '/api/auth/session' })).json()).toEqual({});
   });
 
   it('starts the sign-in from the SessionRequired page of the session client', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       url: '/api/auth/signin?error=SessionRequired&callbackUrl=%2Fcard-list',
     });
     expect(response.statusCode).toBe(302);
@@ -459,35 +463,35 @@ describe('session client endpoints', () => {
   });
 
   it('refuses an unknown provider', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/auth/signin/other',
-      headers: await csrfHeaders(ctx.app),
+      headers: await csrfHeaders(world.ctx.app),
       payload: { json: true },
     });
     expect(response.statusCode).toBe(404);
   });
 
   it('takes log beacons as JSON or text without a CSRF token', async () => {
-    const json = await ctx.app.inject({
+    const json = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/log',
       payload: { level: 'error', message: 'boom' },
     });
-    const text = await ctx.app.inject({
+    const text = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/log',
       payload: 'plain words',
       headers: { 'content-type': 'text/plain' },
     });
-    const blob = await ctx.app.inject({
+    const blob = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/log',
       payload: 'x',
       headers: { 'content-type': 'application/octet-stream' },
     });
     expect([json.statusCode, text.statusCode, blob.statusCode]).toEqual([204, 204, 204]);
-    const big = await ctx.app.inject({
+    const big = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/log',
       payload: 'x'.repeat(10_000),
@@ -497,13 +501,13 @@ describe('session client endpoints', () => {
   });
 
   it('publishes the provider discovery document at the issuer', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       url: '/api/v2/identity/oidc/.well-known/openid-configuration',
-      headers: { host: new URL(ctx.config.publicUrl).host },
+      headers: { host: new URL(world.ctx.config.publicUrl).host },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
-      issuer: `${ctx.config.publicUrl}/api/v2/identity/oidc`,
+      issuer: `${world.ctx.config.publicUrl}/api/v2/identity/oidc`,
       code_challenge_methods_supported: ['S256'],
     });
   });
@@ -511,9 +515,9 @@ describe('session client endpoints', () => {
 
 describe('signing in from whatever address the portal was opened at (issue 13 §1)', () => {
   it('without PUBLIC_URL, a browser at 127.0.0.1 signs in and stays on 127.0.0.1', async () => {
-    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
+    const browser = new TestBrowser(world.ctx.app, 'http://127.0.0.1:3000');
     // The test browser refuses to follow a redirect to another host: the fault this guards.
-    const { login, callback } = await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
+    const { login, callback } = await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, {
       browser,
       callbackUrl: '/en/card-list',
     });
@@ -524,8 +528,8 @@ describe('signing in from whatever address the portal was opened at (issue 13 §
   });
 
   it('signs out back to the host the browser used, in its language', async () => {
-    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
-    await signInThroughProvider(ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, { browser });
+    const browser = new TestBrowser(world.ctx.app, 'http://127.0.0.1:3000');
+    await signInThroughProvider(world.ctx, DEMO_USERS.om1.email, DEMO_PASSWORD, { browser });
     const out = await browser.post('/api/auth/signout', { callbackUrl: '/en/card-list', json: true });
     const url = new URL(out.json<{ url: string }>().url);
     expect(url.origin).toBe('http://127.0.0.1:3000');
@@ -533,7 +537,7 @@ describe('signing in from whatever address the portal was opened at (issue 13 §
   });
 
   it('refuses an authorisation request whose return address is on another host than the request', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       method: 'GET',
       url: `/api/v2/identity/oidc/auth?${new URLSearchParams({
         client_id: 'tessera-portal',
@@ -550,7 +554,7 @@ describe('signing in from whatever address the portal was opened at (issue 13 §
   });
 
   it('sends a sign-in the provider refused back to the login page in the language it started in', async () => {
-    const browser = new TestBrowser(ctx.app, 'http://127.0.0.1:3000');
+    const browser = new TestBrowser(world.ctx.app, 'http://127.0.0.1:3000');
     const csrfToken = await browser.csrf();
     await browser.request('POST', '/api/auth/signin/tessera', {
       payload: { csrfToken, callbackUrl: '/en/orders/order-history', json: true },

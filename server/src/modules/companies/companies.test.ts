@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { csrfHeaders } from '../../../test/harness';
 import {
   COMPANY_SCOPED_EXPECTATION,
   DEMO_COMPANIES,
-  seedDemoWorld,
+  demoWorldTestFile,
   sessionHeaders,
   tenantMatrix,
   type DemoUserKey,
@@ -11,24 +11,17 @@ import {
 import { createCompany, createUser, greekVat } from '../../db/seed/factories';
 import { demoLogins, seedDemo } from '../../db/seed/demo';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestApp();
-  ids = await seedDemoWorld(ctx);
-});
-afterAll(async () => ctx.close());
+const world = demoWorldTestFile();
 
 async function post(url: string, payload: unknown, headers: Record<string, string>) {
-  return ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
+  return world.ctx.app.inject({ method: 'POST', url, payload: payload as object, headers });
 }
 
 describe('company lookup and selection (tenant scope)', () => {
   it.each(['/api/v1/accounts/getCompanyById', '/api/v1/accounts/selectCompany'])(
     '%s answers every role for its own company and refuses foreign ones',
     async (url) => {
-      const matrix = await tenantMatrix(ctx, ids, {
+      const matrix = await tenantMatrix(world.ctx, world.ids, {
         method: 'POST',
         url,
         payload: (companyId) => ({ companyId }),
@@ -41,7 +34,7 @@ describe('company lookup and selection (tenant scope)', () => {
     const response = await post(
       '/api/v1/accounts/getCompanyById',
       { companyId: 'C1001' },
-      await sessionHeaders(ctx, ids.om1),
+      await sessionHeaders(world.ctx, world.ids.om1),
     );
     expect(response.json()).toMatchObject({
       success: true,
@@ -53,54 +46,57 @@ describe('company lookup and selection (tenant scope)', () => {
   });
 
   it('reads and changes nothing for a foreign company', async () => {
-    const headers = await sessionHeaders(ctx, ids.om3, { companyId: 'C1002' });
+    const headers = await sessionHeaders(world.ctx, world.ids.om3, { companyId: 'C1002' });
     const response = await post('/api/v1/accounts/selectCompany', { companyId: 'C1004' }, headers);
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ success: false, errorCode: 4 });
     expect(response.body).not.toContain('Κρόνος');
-    const session = (await ctx.app.inject({ url: '/api/auth/session', headers })).json();
+    const session = (await world.ctx.app.inject({ url: '/api/auth/session', headers })).json();
     expect(session.companyId).toBe('C1002');
   });
 
   it('remembers the selected company in the session', async () => {
-    const headers = await sessionHeaders(ctx, ids.om3);
+    const headers = await sessionHeaders(world.ctx, world.ids.om3);
     await post('/api/v1/accounts/selectCompany', { companyId: 'C1003' }, headers);
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json().companyId).toBe('C1003');
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers })).json().companyId).toBe(
+      'C1003',
+    );
   });
 
   it('writes an audit entry when provider staff act for a company, and none for company users', async () => {
-    const care = await sessionHeaders(ctx, ids.care);
+    const care = await sessionHeaders(world.ctx, world.ids.care);
     await post('/api/v1/accounts/selectCompany', { companyId: 'C1005' }, care);
     await post('/api/v1/accounts/getCompanyById', { companyId: 'C1005' }, care);
-    const om = await sessionHeaders(ctx, ids.om1);
+    const om = await sessionHeaders(world.ctx, world.ids.om1);
     await post('/api/v1/accounts/selectCompany', { companyId: 'C1001' }, om);
-    const { rows } = await ctx.database.pool.query(
+    const { rows } = await world.ctx.database.pool.query(
       `select actor_user_id, company_id, action from audit_log where action = 'company.act' and (company_id = 'C1005' or actor_user_id = $1)`,
-      [ids.om1],
+      [world.ids.om1],
     );
-    expect(rows).toEqual([{ actor_user_id: ids.care, company_id: 'C1005', action: 'company.act' }]);
+    expect(rows).toEqual([{ actor_user_id: world.ids.care, company_id: 'C1005', action: 'company.act' }]);
   });
 
   it('answers code 135 when the session’s company is gone or no longer related', async () => {
-    const gone = await createCompany(ctx.database.db);
-    const user = await createUser(ctx.database.db, { companyIds: [gone.id, 'C1001'] });
-    const headers = await sessionHeaders(ctx, user.id, { companyId: gone.id });
-    await ctx.app.services.companies.deleteCompany(gone.id);
+    const gone = await createCompany(world.ctx.database.db);
+    const user = await createUser(world.ctx.database.db, { companyIds: [gone.id, 'C1001'] });
+    const headers = await sessionHeaders(world.ctx, user.id, { companyId: gone.id });
+    await world.ctx.app.services.companies.deleteCompany(gone.id);
     const response = await post('/api/v1/accounts/getCompanyById', { companyId: gone.id }, headers);
     expect(response.statusCode).toBe(403);
     expect(response.json().errorCode).toBe(135);
 
-    const unrelated = await createUser(ctx.database.db, { companyIds: ['C1001', 'C1002'] });
-    const unrelatedHeaders = await sessionHeaders(ctx, unrelated.id, { companyId: 'C1002' });
-    await ctx.database.pool.query(`delete from user_companies where user_id = $1 and company_id = 'C1002'`, [
-      unrelated.id,
-    ]);
+    const unrelated = await createUser(world.ctx.database.db, { companyIds: ['C1001', 'C1002'] });
+    const unrelatedHeaders = await sessionHeaders(world.ctx, unrelated.id, { companyId: 'C1002' });
+    await world.ctx.database.pool.query(
+      `delete from user_companies where user_id = $1 and company_id = 'C1002'`,
+      [unrelated.id],
+    );
     expect(
       (await post('/api/v1/accounts/getCompanyById', { companyId: 'C1002' }, unrelatedHeaders)).json()
         .errorCode,
     ).toBe(135);
 
-    const care = await sessionHeaders(ctx, ids.care, { companyId: 'C4040' });
+    const care = await sessionHeaders(world.ctx, world.ids.care, { companyId: 'C4040' });
     expect(
       (await post('/api/v1/accounts/getCompanyById', { companyId: 'C4040' }, care)).json().errorCode,
     ).toBe(135);
@@ -110,7 +106,7 @@ describe('company lookup and selection (tenant scope)', () => {
     const response = await post(
       '/api/v1/accounts/getCompanyById',
       { companyId: 'C1001' },
-      await csrfHeaders(ctx.app),
+      await csrfHeaders(world.ctx.app),
     );
     expect(response.statusCode).toBe(401);
     expect(response.json().errorCode).toBe(3);
@@ -119,7 +115,7 @@ describe('company lookup and selection (tenant scope)', () => {
 
 describe('company search for provider staff (/all-companies)', () => {
   it('finds companies by name without accents, by VAT and by id, a page at a time', async () => {
-    const admin = await sessionHeaders(ctx, ids.admin);
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
     const byName = await post('/api/v1/accounts/searchCompany', { query: 'ακμη τροφιμων' }, admin);
     expect(byName.json()).toMatchObject({
       success: true,
@@ -138,9 +134,9 @@ describe('company search for provider staff (/all-companies)', () => {
 
   it('is open to roles 1 and 2 only', async () => {
     const statuses: Record<string, number> = {};
-    for (const key of Object.keys(ids) as DemoUserKey[]) {
+    for (const key of Object.keys(world.ids) as DemoUserKey[]) {
       statuses[key] = (
-        await post('/api/v1/accounts/searchCompany', {}, await sessionHeaders(ctx, ids[key]))
+        await post('/api/v1/accounts/searchCompany', {}, await sessionHeaders(world.ctx, world.ids[key]))
       ).statusCode;
     }
     expect(statuses).toEqual({
@@ -155,11 +151,11 @@ describe('company search for provider staff (/all-companies)', () => {
   });
 });
 
-describe('related companies and lookups by ids', () => {
+describe('related companies and lookups by world.ids', () => {
   it('lists the user’s related companies for /company-select', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       url: '/api/v1/accounts/relatedCompanies',
-      headers: await sessionHeaders(ctx, ids.om3),
+      headers: await sessionHeaders(world.ctx, world.ids.om3),
     });
     expect(
       response
@@ -167,20 +163,20 @@ describe('related companies and lookups by ids', () => {
         .companies.map((c: { companyId: string }) => c.companyId)
         .sort(),
     ).toEqual(['C1001', 'C1002', 'C1003']);
-    const admin = await ctx.app.inject({
+    const admin = await world.ctx.app.inject({
       url: '/api/v1/accounts/relatedCompanies',
-      headers: await sessionHeaders(ctx, ids.admin),
+      headers: await sessionHeaders(world.ctx, world.ids.admin),
     });
     expect(admin.json()).toEqual({ success: true, companies: [] });
-    const merchant = await ctx.app.inject({
+    const merchant = await world.ctx.app.inject({
       url: '/api/v1/accounts/relatedCompanies',
-      headers: await sessionHeaders(ctx, ids.merchant),
+      headers: await sessionHeaders(world.ctx, world.ids.merchant),
     });
     expect(merchant.statusCode).toBe(403);
   });
 
-  it('returns companies by ids, only the user’s own for company roles', async () => {
-    const om3 = await sessionHeaders(ctx, ids.om3);
+  it('returns companies by world.ids, only the user’s own for company roles', async () => {
+    const om3 = await sessionHeaders(world.ctx, world.ids.om3);
     expect(
       (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1003'] }, om3)).json()
         .companies,
@@ -188,7 +184,7 @@ describe('related companies and lookups by ids', () => {
     expect(
       (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1001', 'C1006'] }, om3)).statusCode,
     ).toBe(403);
-    const care = await sessionHeaders(ctx, ids.care);
+    const care = await sessionHeaders(world.ctx, world.ids.care);
     expect(
       (await post('/api/v1/accounts/getCompaniesByIds', { companyIds: ['C1006', 'C1005'] }, care)).json()
         .companies,
@@ -198,10 +194,10 @@ describe('related companies and lookups by ids', () => {
 
 describe('demo seed', () => {
   it('does nothing when users exist and lists one login per demo role', async () => {
-    const again = await seedDemo(ctx.database);
+    const again = await seedDemo(world.ctx.database);
     expect(again.seeded).toBe(false);
     expect(demoLogins()).toHaveLength(7);
-    const { rows } = await ctx.database.pool.query<{ total: number }>(
+    const { rows } = await world.ctx.database.pool.query<{ total: number }>(
       'select count(*)::int as total from companies where id like $1',
       ['C10%'],
     );

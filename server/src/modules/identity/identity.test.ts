@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, csrfHeaders, type TestContext } from '../../../test/harness';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, csrfHeaders } from '../../../test/harness';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
   lastMailTo,
-  seedDemoWorld,
+  demoWorldTestFile,
   sessionHeaders,
   settle,
   signInThroughProvider,
@@ -13,33 +13,26 @@ import {
 } from '../../../test/tenant-helper';
 import { createUser } from '../../db/seed/factories';
 
-let ctx: TestContext;
-let ids: Record<DemoUserKey, string>;
-
-beforeAll(async () => {
-  ctx = await createTestApp({ env: { LOGIN_RATE_LIMIT: '1000', RESET_RATE_LIMIT: '1000' } });
-  ids = await seedDemoWorld(ctx);
-});
-afterAll(async () => ctx.close());
+const world = demoWorldTestFile({ env: { LOGIN_RATE_LIMIT: '1000', RESET_RATE_LIMIT: '1000' } });
 
 async function post(url: string, payload: unknown, headers?: Record<string, string>) {
-  return ctx.app.inject({
+  return world.ctx.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
-    headers: headers ?? (await csrfHeaders(ctx.app)),
+    headers: headers ?? (await csrfHeaders(world.ctx.app)),
   });
 }
 
 async function signsIn(email: string, password: string): Promise<number> {
-  const { login } = await signInThroughProvider(ctx, email, password);
+  const { login } = await signInThroughProvider(world.ctx, email, password);
   return login.statusCode === 200 ? 200 : (login.json().errorCode as number);
 }
 
 async function requestReset(email: string): Promise<string> {
   const response = await post('/api/v2/identity/password/request-reset', { email });
   expect(response.json()).toEqual({ success: true });
-  const mail = await lastMailTo(ctx, email);
+  const mail = await lastMailTo(world.ctx, email);
   return tokenOfMail(mail!.text);
 }
 
@@ -49,41 +42,41 @@ describe('password reset by email', () => {
     const unknown = await post('/api/v2/identity/password/request-reset', { email: 'ghost@tessera.demo' });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.body).toBe(unknown.body);
-    await settle(ctx);
-    expect(await lastMailTo(ctx, 'ghost@tessera.demo')).toBeUndefined();
-    expect(await lastMailTo(ctx, DEMO_USERS.om3.email)).toBeDefined();
+    await settle(world.ctx);
+    expect(await lastMailTo(world.ctx, 'ghost@tessera.demo')).toBeUndefined();
+    expect(await lastMailTo(world.ctx, DEMO_USERS.om3.email)).toBeDefined();
   });
 
   it('mails a working link in the user’s language', async () => {
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om1.email });
-    const greek = await lastMailTo(ctx, DEMO_USERS.om1.email);
+    const greek = await lastMailTo(world.ctx, DEMO_USERS.om1.email);
     expect(greek!.subject).toMatch(/κωδικού/);
     expect(greek!.text).toMatch(
-      new RegExp(`${ctx.config.publicUrl}/user/reset\\?token=[\\w-]{43}&code_type=token`),
+      new RegExp(`${world.ctx.config.publicUrl}/user/reset\\?token=[\\w-]{43}&code_type=token`),
     );
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.finance.email.toUpperCase() });
-    const english = await lastMailTo(ctx, DEMO_USERS.finance.email);
+    const english = await lastMailTo(world.ctx, DEMO_USERS.finance.email);
     expect(english!.subject).toBe('Set a new Tessera password');
-    expect(english!.text).toContain(`${ctx.config.publicUrl}/en/user/reset?token=`);
+    expect(english!.text).toContain(`${world.ctx.config.publicUrl}/en/user/reset?token=`);
     expect(english!.text).toContain('valid for 1 hour');
   });
 
   it('greets the user by name in the vocative, and neutrally where the form of the name is unknown', async () => {
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om1.email });
-    expect((await lastMailTo(ctx, DEMO_USERS.om1.email))!.text).toMatch(/^Αγαπητή Ελένη,\n\n/);
+    expect((await lastMailTo(world.ctx, DEMO_USERS.om1.email))!.text).toMatch(/^Αγαπητή Ελένη,\n\n/);
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.om3.email });
-    expect((await lastMailTo(ctx, DEMO_USERS.om3.email))!.text).toMatch(/^Αγαπητέ Γιώργο,\n\n/);
+    expect((await lastMailTo(world.ctx, DEMO_USERS.om3.email))!.text).toMatch(/^Αγαπητέ Γιώργο,\n\n/);
     await post('/api/v2/identity/password/request-reset', { email: DEMO_USERS.finance.email });
-    expect((await lastMailTo(ctx, DEMO_USERS.finance.email))!.text).toMatch(/^Dear Katerina,\n\n/);
-    const latin = await createUser(ctx.database.db, { firstName: 'John' });
+    expect((await lastMailTo(world.ctx, DEMO_USERS.finance.email))!.text).toMatch(/^Dear Katerina,\n\n/);
+    const latin = await createUser(world.ctx.database.db, { firstName: 'John' });
     await post('/api/v2/identity/password/request-reset', { email: latin.email });
-    const neutral = (await lastMailTo(ctx, latin.email))!.text;
+    const neutral = (await lastMailTo(world.ctx, latin.email))!.text;
     expect(neutral).toMatch(/^Γεια σας,\n\n/);
     expect(neutral).not.toContain('Αγαπητέ/ή');
   });
 
   it('sets a new password once with the code; the old password fails and the code cannot be reused', async () => {
-    const user = await createUser(ctx.database.db);
+    const user = await createUser(world.ctx.database.db);
     const token = await requestReset(user.email);
     const reset = await post('/api/v2/identity/password/reset', {
       token,
@@ -103,9 +96,9 @@ describe('password reset by email', () => {
   });
 
   it('refuses an expired code and an unknown one', async () => {
-    const user = await createUser(ctx.database.db);
+    const user = await createUser(world.ctx.database.db);
     const token = await requestReset(user.email);
-    await ctx.database.pool.query(
+    await world.ctx.database.pool.query(
       `update user_codes set expires_at = now() - interval '1 second' where user_id = $1`,
       [user.id],
     );
@@ -119,7 +112,7 @@ describe('password reset by email', () => {
   });
 
   it('keeps only the latest link of a user valid', async () => {
-    const user = await createUser(ctx.database.db);
+    const user = await createUser(world.ctx.database.db);
     const first = await requestReset(user.email);
     const second = await requestReset(user.email);
     expect(
@@ -132,13 +125,13 @@ describe('password reset by email', () => {
   });
 
   it('refuses a weak password without spending the code', async () => {
-    const user = await createUser(ctx.database.db);
+    const user = await createUser(world.ctx.database.db);
     const token = await requestReset(user.email);
     for (const password of ['short1', 'onlyletterslong', '12345678901']) {
       const response = await post(
         '/api/v2/identity/password/reset',
         { token, password },
-        { ...(await csrfHeaders(ctx.app)), culture: 'en-us' },
+        { ...(await csrfHeaders(world.ctx.app)), culture: 'en-us' },
       );
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
@@ -150,8 +143,8 @@ describe('password reset by email', () => {
   });
 
   it('lifts a lock after failed sign-ins but not a lock by staff', async () => {
-    const failed = await createUser(ctx.database.db);
-    await ctx.database.pool.query(
+    const failed = await createUser(world.ctx.database.db);
+    await world.ctx.database.pool.query(
       `update users set is_locked = true, lock_reason = 'failed_attempts', failed_attempts = 5 where id = $1`,
       [failed.id],
     );
@@ -161,7 +154,7 @@ describe('password reset by email', () => {
     });
     expect(await signsIn(failed.email, 'Kainourgios-2027')).toBe(200);
 
-    const staffLocked = await createUser(ctx.database.db, { isLocked: true });
+    const staffLocked = await createUser(world.ctx.database.db, { isLocked: true });
     await post('/api/v2/identity/password/reset', {
       token: await requestReset(staffLocked.email),
       password: 'Kainourgios-2027',
@@ -170,13 +163,13 @@ describe('password reset by email', () => {
   });
 
   it('revokes every session of the user at a reset', async () => {
-    const user = await createUser(ctx.database.db);
-    const headers = await sessionHeaders(ctx, user.id);
+    const user = await createUser(world.ctx.database.db);
+    const headers = await sessionHeaders(world.ctx, user.id);
     await post('/api/v2/identity/password/reset', {
       token: await requestReset(user.email),
       password: 'Kainourgios-2027',
     });
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers })).json()).toEqual({});
   });
 
   it('rate-limits reset requests', async () => {
@@ -199,7 +192,7 @@ describe('password reset by email', () => {
   });
 
   it('refuses a reset request without a CSRF token', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/v2/identity/password/request-reset',
       payload: { email: DEMO_USERS.om1.email },
@@ -211,24 +204,24 @@ describe('password reset by email', () => {
 
 describe('password change', () => {
   it('makes the old password fail and keeps only the current session', async () => {
-    const user = await createUser(ctx.database.db);
-    const other = await sessionHeaders(ctx, user.id);
-    const { browser } = await signInThroughProvider(ctx, user.email, DEMO_PASSWORD);
+    const user = await createUser(world.ctx.database.db);
+    const other = await sessionHeaders(world.ctx, user.id);
+    const { browser } = await signInThroughProvider(world.ctx, user.email, DEMO_PASSWORD);
     const response = await browser.post('/api/v2/identity/password/change', {
       currentPassword: DEMO_PASSWORD,
       newPassword: 'Allagmenos-2027',
     });
     expect(response.json()).toEqual({ success: true });
     expect((await browser.get('/api/auth/session')).json().user.userId).toBe(user.id);
-    expect((await ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
-    expect(await ctx.app.services.identity.providerArtefacts(user.id)).toEqual({});
+    expect((await world.ctx.app.inject({ url: '/api/auth/session', headers: other })).json()).toEqual({});
+    expect(await world.ctx.app.services.identity.providerArtefacts(user.id)).toEqual({});
     expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(20);
     expect(await signsIn(user.email, 'Allagmenos-2027')).toBe(200);
   });
 
   it('refuses a wrong current password and a weak new one', async () => {
-    const user = await createUser(ctx.database.db);
-    const headers = await sessionHeaders(ctx, user.id);
+    const user = await createUser(world.ctx.database.db);
+    const headers = await sessionHeaders(world.ctx, user.id);
     const wrong = await post(
       '/api/v2/identity/password/change',
       { currentPassword: 'Not-it-12345', newPassword: 'Allagmenos-2027' },
@@ -250,8 +243,8 @@ describe('password change', () => {
     });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.json().errorCode).toBe(3);
-    const headers = await sessionHeaders(ctx, ids.om1);
-    const noCsrf = await ctx.app.inject({
+    const headers = await sessionHeaders(world.ctx, world.ids.om1);
+    const noCsrf = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/v2/identity/password/change',
       headers: { cookie: headers.cookie! },
@@ -273,7 +266,7 @@ describe('users created by the provider admin', () => {
   });
 
   it('creates an unconfirmed user who confirms by email, sets a password and signs in', async () => {
-    const admin = await sessionHeaders(ctx, ids.admin);
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
     const created = await post('/api/v2/identity/users', newUser('Anna.L@Example.gr'), admin);
     expect(created.statusCode, created.body).toBe(200);
     expect(created.json().user).toMatchObject({
@@ -284,7 +277,7 @@ describe('users created by the provider admin', () => {
       isLocked: false,
     });
     expect(await signsIn('anna.l@example.gr', 'Whatever-2027')).toBe(22);
-    const mail = await lastMailTo(ctx, 'anna.l@example.gr');
+    const mail = await lastMailTo(world.ctx, 'anna.l@example.gr');
     expect(mail!.subject).toBe('Activate your Tessera account');
     const token = tokenOfMail(mail!.text);
     const noPassword = await post('/api/v2/identity/confirmation/confirm', { token, code_type: 'token' });
@@ -303,9 +296,9 @@ describe('users created by the provider admin', () => {
   });
 
   it('lets a new user set the password from the confirmation link on the reset page', async () => {
-    const admin = await sessionHeaders(ctx, ids.admin);
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
     await post('/api/v2/identity/users', newUser('via.reset@example.gr'), admin);
-    const token = tokenOfMail((await lastMailTo(ctx, 'via.reset@example.gr'))!.text);
+    const token = tokenOfMail((await lastMailTo(world.ctx, 'via.reset@example.gr'))!.text);
     expect(
       (await post('/api/v2/identity/password/reset', { token, password: 'Protos-kodikos-1' })).json(),
     ).toEqual({ success: true });
@@ -313,17 +306,17 @@ describe('users created by the provider admin', () => {
   });
 
   it('resends the confirmation to unconfirmed users only, answering every address alike', async () => {
-    const unconfirmed = await createUser(ctx.database.db, { isConfirmed: false, password: null });
+    const unconfirmed = await createUser(world.ctx.database.db, { isConfirmed: false, password: null });
     const a = await post('/api/v2/identity/confirmation/request', { email: unconfirmed.email });
     const b = await post('/api/v2/identity/confirmation/request', { email: 'ghost@tessera.demo' });
     const c = await post('/api/v2/identity/confirmation/request', { email: DEMO_USERS.care.email });
     expect([a.body, b.body, c.body]).toEqual([a.body, a.body, a.body]);
-    expect((await lastMailTo(ctx, unconfirmed.email))!.text).toContain('/user/reset?token=');
-    expect(await lastMailTo(ctx, DEMO_USERS.care.email)).toBeUndefined();
+    expect((await lastMailTo(world.ctx, unconfirmed.email))!.text).toContain('/user/reset?token=');
+    expect(await lastMailTo(world.ctx, DEMO_USERS.care.email)).toBeUndefined();
   });
 
   it('refuses a taken email, a company role without companies and an unknown company', async () => {
-    const admin = await sessionHeaders(ctx, ids.admin);
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
     expect(
       (await post('/api/v2/identity/users', newUser(DEMO_USERS.om1.email.toUpperCase()), admin)).statusCode,
     ).toBe(409);
@@ -347,7 +340,7 @@ describe('users created by the provider admin', () => {
       const response = await post(
         '/api/v2/identity/users',
         newUser(`only-admin-${key}@example.gr`),
-        await sessionHeaders(ctx, ids[key]),
+        await sessionHeaders(world.ctx, world.ids[key]),
       );
       statuses[key] = response.statusCode;
     }
@@ -366,7 +359,7 @@ describe('users created by the provider admin', () => {
 
 describe('user search, lock and unlock by provider staff', () => {
   it('searches users by name without accents, by role and by company', async () => {
-    const care = await sessionHeaders(ctx, ids.care);
+    const care = await sessionHeaders(world.ctx, world.ids.care);
     const byName = await post('/api/v2/identity/users/search', { query: 'ΔΗΜΗΤΡΙΟΥ' }, care);
     expect(byName.json().users.map((u: { email: string }) => u.email)).toEqual([DEMO_USERS.om3.email]);
     const byCompany = await post(
@@ -397,7 +390,7 @@ describe('user search, lock and unlock by provider staff', () => {
     const statuses: Record<string, number> = {};
     for (const key of Object.keys(DEMO_USERS) as DemoUserKey[]) {
       statuses[key] = (
-        await post('/api/v2/identity/users/search', {}, await sessionHeaders(ctx, ids[key]))
+        await post('/api/v2/identity/users/search', {}, await sessionHeaders(world.ctx, world.ids[key]))
       ).statusCode;
     }
     expect(statuses).toEqual({
@@ -412,17 +405,18 @@ describe('user search, lock and unlock by provider staff', () => {
   });
 
   it('locks a user out at once and unlocks them again', async () => {
-    const user = await createUser(ctx.database.db);
-    const { browser } = await signInThroughProvider(ctx, user.email, DEMO_PASSWORD);
-    const care = await sessionHeaders(ctx, ids.care);
+    const user = await createUser(world.ctx.database.db);
+    const { browser } = await signInThroughProvider(world.ctx, user.email, DEMO_PASSWORD);
+    const care = await sessionHeaders(world.ctx, world.ids.care);
     const locked = await post(`/api/v2/identity/users/${user.id}/lock`, {}, care);
     expect(locked.json().user).toMatchObject({ userId: user.id, isLocked: true });
     expect((await browser.get('/api/auth/session')).json()).toEqual({});
-    expect(await ctx.app.services.identity.providerArtefacts(user.id)).toEqual({});
+    expect(await world.ctx.app.services.identity.providerArtefacts(user.id)).toEqual({});
     expect(await signsIn(user.email, DEMO_PASSWORD)).toBe(21);
-    const { rows } = await ctx.database.pool.query(`select action from audit_log where entity_id = $1`, [
-      user.id,
-    ]);
+    const { rows } = await world.ctx.database.pool.query(
+      `select action from audit_log where entity_id = $1`,
+      [user.id],
+    );
     expect(rows.map((r) => r.action)).toContain('user.lock');
 
     const unlocked = await post(`/api/v2/identity/users/${user.id}/unlock`, {}, care);
@@ -431,18 +425,20 @@ describe('user search, lock and unlock by provider staff', () => {
   });
 
   it('keeps customer care from locking an admin and everyone from locking themself', async () => {
-    const care = await sessionHeaders(ctx, ids.care);
-    expect((await post(`/api/v2/identity/users/${ids.admin}/lock`, {}, care)).statusCode).toBe(403);
-    const admin = await sessionHeaders(ctx, ids.admin);
-    expect((await post(`/api/v2/identity/users/${ids.admin}/lock`, {}, admin)).json().errorCode).toBe(10);
+    const care = await sessionHeaders(world.ctx, world.ids.care);
+    expect((await post(`/api/v2/identity/users/${world.ids.admin}/lock`, {}, care)).statusCode).toBe(403);
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
+    expect((await post(`/api/v2/identity/users/${world.ids.admin}/lock`, {}, admin)).json().errorCode).toBe(
+      10,
+    );
   });
 
   it('refuses lock and unlock to company roles and merchants', async () => {
     for (const key of ['om1', 'finance', 'payment', 'merchant'] as const) {
       const response = await post(
-        `/api/v2/identity/users/${ids.om3}/lock`,
+        `/api/v2/identity/users/${world.ids.om3}/lock`,
         {},
-        await sessionHeaders(ctx, ids[key]),
+        await sessionHeaders(world.ctx, world.ids[key]),
       );
       expect(response.statusCode, key).toBe(403);
       expect(response.json().errorCode).toBe(4);
@@ -452,9 +448,9 @@ describe('user search, lock and unlock by provider staff', () => {
 
 describe('the signed-in user', () => {
   it('reads their own profile', async () => {
-    const response = await ctx.app.inject({
+    const response = await world.ctx.app.inject({
       url: '/api/v2/identity/users/me',
-      headers: await sessionHeaders(ctx, ids.om3),
+      headers: await sessionHeaders(world.ctx, world.ids.om3),
     });
     expect(response.json()).toMatchObject({
       success: true,
