@@ -1,26 +1,22 @@
 import {
-  COMPANY_ROLES,
+  can,
   CompaniesResponseSchema,
   GetCompaniesByIdsRequestSchema,
   GetCompanyByIdRequestSchema,
   GetCompanyByIdResponseSchema,
-  ROLE,
   SearchCompanyRequestSchema,
   SearchCompanyResponseSchema,
   SelectCompanyRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, sessionOf } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import { requireCompany } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { CompaniesService } from './service';
 
 const tags = ['accounts'];
-/** Everyone who works for companies: provider staff and the company roles (not merchants). */
-const COMPANY_USERS = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ...COMPANY_ROLES];
 
 /**
- * `/api/v1/accounts/...` company calls (SPEC §7 accounts service; ADR 005 lists each with its roles).
+ * `/api/v1/accounts/...` company calls (SPEC §7 accounts service; each names its action of the policy table).
  */
 export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -29,10 +25,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/getCompanyById',
       {
         schema: { tags, body: GetCompanyByIdRequestSchema, response: { 200: GetCompanyByIdResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request, { companyId: request.body.companyId });
+        const { companyId } = await requireActor(request, 'companies.read', {
+          companyId: request.body.companyId,
+        });
         return { success: true as const, ...(await service.getCompany(companyId)) };
       },
     );
@@ -42,10 +39,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/selectCompany',
       {
         schema: { tags, body: SelectCompanyRequestSchema, response: { 200: GetCompanyByIdResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request, { companyId: request.body.companyId });
+        const { companyId } = await requireActor(request, 'companies.read', {
+          companyId: request.body.companyId,
+        });
         return { success: true as const, ...(await service.getCompany(companyId)) };
       },
     );
@@ -55,9 +53,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/searchCompany',
       {
         schema: { tags, body: SearchCompanyRequestSchema, response: { 200: SearchCompanyResponseSchema } },
-        preHandler: allowRoles(ROLE.ADMIN, ROLE.CUSTOMER_CARE),
       },
-      async (request) => service.findCompanies(request.body),
+      async (request) => {
+        await requireActor(request, 'companies.search');
+        return service.findCompanies(request.body);
+      },
     );
 
     /** Summaries of several companies; company roles may only name their own. */
@@ -65,16 +65,13 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/getCompaniesByIds',
       {
         schema: { tags, body: GetCompaniesByIdsRequestSchema, response: { 200: CompaniesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const session = await sessionOf(request);
+        const actor = await requireActor(request, 'companies.list');
         const ids = [...new Set(request.body.companyIds)];
-        if (session.roleId !== ROLE.ADMIN && session.roleId !== ROLE.CUSTOMER_CARE) {
-          const foreign = ids.filter((id) => !session.relatedCompanyIds.includes(id));
-          if (foreign.length > 0)
-            throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
-        }
+        const foreign = ids.filter((companyId) => !can(actor, 'companies.read', { companyId }));
+        if (foreign.length > 0)
+          throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
         return { success: true as const, companies: await service.listCompanies(ids) };
       },
     );
@@ -84,11 +81,13 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/relatedCompanies',
       {
         schema: { tags, response: { 200: CompaniesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        return { success: true as const, companies: await service.listCompanies(session.relatedCompanyIds) };
+        const actor = await requireActor(request, 'companies.list');
+        return {
+          success: true as const,
+          companies: await service.listCompanies([...actor.relatedCompanyIds]),
+        };
       },
     );
   };
