@@ -9,6 +9,7 @@ export * from './content';
 export * from './identity';
 export * from './companies';
 export * from './routes';
+export * from './policies';
 export * from './products';
 export * from './greek';
 export * from './cards';

@@ -1,3 +1,5 @@
+import type { Action } from './policies';
+
 /**
  * Every fixed address of SPEC §2 (customer, login and merchant routes), without the locale prefix.
  * `/card-issue/info/{draftId}` takes a parameter and is not listed; CMS pages live under `/page/{slug}`.
@@ -62,3 +64,63 @@ export const EXTRA_ROUTES = [
 
 /** Every fixed address the portal serves. */
 export const PORTAL_ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES] as const;
+
+/** Addresses with a parameter, as the router names them. */
+export const PATTERN_ROUTES = ['/card-issue/info/:draftId', '/page/:slug'] as const;
+
+export type PortalRoute = (typeof PORTAL_ROUTES)[number] | (typeof PATTERN_ROUTES)[number];
+
+/**
+ * The action of the policy table (`policies.ts`) each page needs, or null for a public page. The
+ * web's route access and menus read it: a company-scoped action makes the page ask for a company
+ * first. One entry per address, so a new page cannot be added without saying who may open it.
+ */
+export const ROUTE_ACTIONS = {
+  '/': null,
+  '/account/admin-information': 'account.self',
+  '/account/about': 'companies.read',
+  '/account/card-printing': 'card-printing.read',
+  '/account/delivery-points': 'delivery-points.read',
+  '/account/change-password': 'account.self',
+  '/video-tutorials': null,
+  '/all-companies': 'companies.search',
+  '/company-select': 'companies.switch',
+  '/delivery-points': 'delivery-points.new',
+  '/draft-orders': 'drafts.read',
+  '/card-issue/info': 'drafts.manage',
+  '/card-issue/info/:draftId': 'drafts.manage',
+  '/cards/spendeo/issue': 'drafts.manage',
+  '/cards/mybenefits/issue': 'drafts.manage',
+  '/orders/order-history': 'orders.read',
+  '/order-details-page': 'orders.read',
+  '/orders-overview': 'orders.read',
+  '/card-list': 'cards.read',
+  '/card-load': 'drafts.manage',
+  '/notifications': null,
+  '/faqs': null,
+  '/contact': null,
+  '/paymentManager': 'orders.payment-manager',
+  '/finance': 'orders.finance',
+  '/logout': null,
+  '/user/login': null,
+  '/user/reset': null,
+  '/user/forgot': null,
+  '/merchant': 'merchant.portal',
+  '/merchant/stores-list': 'merchant.portal',
+  '/merchant/balance-sheet': 'merchant.portal',
+  '/merchant/redeemer-profile': 'merchant.portal',
+  '/merchant/faqs': 'merchant.portal',
+  '/page/merchant-contact-hours': null,
+  '/page/:slug': null,
+  '/merchant/payment-page': 'merchant.portal',
+  '/merchant/notifications': 'merchant.portal',
+  '/merchant/payment/success': 'merchant.portal',
+  '/merchant/payment/failure': 'merchant.portal',
+  '/account/order-managers': 'people.read',
+  '/account/agents': 'people.read',
+  '/account/spend-rules': 'spend-rules.read',
+  '/orders/payment/result': 'orders.pay',
+  '/orders/payment/success': 'orders.pay',
+  '/orders/payment/failure': 'orders.pay',
+  '/card-load/upload': 'bulk.manage',
+} as const satisfies Record<PortalRoute, Action | null>;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { sample, type OpenApi, type Operation } from '../../test/openapi';
 import { seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
 
 /**
@@ -8,63 +9,6 @@ import { seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tena
  * half a surrogate pair, an impossible date and a huge amount. No answer may be a 500, and unsafe
  * text must be refused as a 400 naming the field.
  */
-
-type JsonSchema = {
-  type?: string | string[];
-  format?: string;
-  enum?: unknown[];
-  const?: unknown;
-  anyOf?: JsonSchema[];
-  oneOf?: JsonSchema[];
-  allOf?: JsonSchema[];
-  properties?: Record<string, JsonSchema>;
-  items?: JsonSchema;
-  minimum?: number;
-  minLength?: number;
-  default?: unknown;
-};
-type Parameter = { name: string; in: 'query' | 'path' | 'header'; schema: JsonSchema };
-type Operation = {
-  parameters?: Parameter[];
-  requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
-};
-type OpenApi = { paths: Record<string, Record<string, Operation>> };
-
-const UUID = '6f1c2b1e-8d2a-4c1b-9a53-0e6d2b7f4a10';
-
-/** A plausible value of a schema: enough for the route to get past its other fields. */
-function sample(schema: JsonSchema | undefined): unknown {
-  if (!schema) return 'x';
-  if (schema.const !== undefined) return schema.const;
-  if (schema.enum) return schema.enum[0];
-  if (schema.default !== undefined && schema.default !== null) return schema.default;
-  const options = schema.anyOf ?? schema.oneOf;
-  if (options) return sample(options.find((option) => option.type !== 'null') ?? options[0]);
-  if (schema.allOf) return Object.assign({}, ...schema.allOf.map((part) => sample(part) as object));
-  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
-  switch (type) {
-    case 'string':
-      if (schema.format === 'uuid') return UUID;
-      if (schema.format === 'email') return 'someone@example.com';
-      if (schema.format === 'date') return '2026-01-15';
-      if (schema.format === 'date-time') return '2026-01-15T10:00:00.000Z';
-      return 'x'.repeat(Math.max(1, schema.minLength ?? 1));
-    case 'integer':
-    case 'number':
-      return Math.max(1, schema.minimum ?? 1);
-    case 'boolean':
-      return false;
-    case 'array':
-      return [sample(schema.items)];
-    case 'object':
-    case undefined:
-      return Object.fromEntries(
-        Object.entries(schema.properties ?? {}).map(([key, value]) => [key, sample(value)]),
-      );
-    default:
-      return null;
-  }
-}
 
 type Leaf = { path: (string | number)[]; kind: 'text' | 'number' };
 

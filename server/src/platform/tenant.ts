@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isProviderRole, ROLE, type RoleId } from '@tessera/domain';
+import { isProviderRole, isRelatedCompany, ROLE } from '@tessera/domain';
 import { writeAudit } from './audit';
 import { requireSession, type SessionPrincipal } from './auth-guard';
 import type { Db } from './db';
 import { AppError } from './errors';
+import type { ServiceActor } from './policy';
 
 /** The header naming the company a request acts for (SPEC §7 `companyId`). */
 export const COMPANY_HEADER = 'companyid';
@@ -40,19 +41,20 @@ function headerCompanyId(request: FastifyRequest): string | undefined {
 }
 
 /**
- * The company a request may act for (ARCHITECTURE §4): `companyId` (the header, or `options.companyId`
- * when the request names it in its body) must be one of the user's related companies; provider staff
- * may act for any existing company, and switching to one is written to the audit log. Throws before
- * anything is read or changed: 401 without a session, 400 without a company, 403 code 4 for a company
- * that is not the user's, 403 code 135 when the company the session acted for no longer exists or is
- * no longer related (SPEC §8: modal whose Ok goes home).
+ * The company a request may act for (ARCHITECTURE §4): `companyId` (the header, or `companyId` when
+ * the request names it in its body or query) must be one of the user's related companies; provider
+ * staff may act for any existing company, and switching to one is written to the audit log. Throws
+ * before anything is read or changed: 400 without a company, 403 code 4 for a company that is not
+ * the user's, 403 code 135 when the company the session acted for no longer exists or is no longer
+ * related (SPEC §8: modal whose Ok goes home). The session's role was checked by the caller
+ * (`requireActor` in `policy.ts`, through the policy table).
  */
-export async function requireCompany(
+export async function resolveCompany(
   request: FastifyRequest,
-  options: { companyId?: string | undefined } = {},
-): Promise<CompanyScope> {
-  const session = await requireSession(request);
-  const companyId = options.companyId?.trim() || headerCompanyId(request);
+  session: SessionPrincipal,
+  requested: string | undefined,
+): Promise<string> {
+  const companyId = requested?.trim() || headerCompanyId(request);
   if (!companyId) {
     throw new AppError('VALIDATION', 'companyId header missing', {
       fields: [{ field: 'companyId', key: 'required' }],
@@ -62,8 +64,7 @@ export async function requireCompany(
   if (session.roleId === ROLE.MERCHANT) throw new AppError('FORBIDDEN', 'merchants act for no company');
 
   const isProvider = isProviderRole(session.roleId);
-  const isRelated = session.relatedCompanyIds.includes(companyId);
-  if (!isProvider && !isRelated) {
+  if (!isRelatedCompany(session, companyId)) {
     if (session.companyId === companyId) {
       throw new AppError(
         'COMPANY_UNAVAILABLE',
@@ -91,24 +92,35 @@ export async function requireCompany(
     await deps.rememberCompany(session.sessionIdHash, companyId);
     session.companyId = companyId;
   }
-  return { companyId, session, isProviderActing: isProvider };
+  return companyId;
 }
 
 /**
- * Who acts and for which company, as a company-scoped write needs it: for its rules (the role, the
- * companies the user works for) and for its audit entry (the request id).
+ * The session and the company a request acts for (`resolveCompany`); 401 without a session.
+ *
+ * @deprecated Use `requireActor(request, action, { companyId })` from `platform/policy.ts`: it checks
+ * the role through the policy table and returns the one `Actor` (its `companyId` is this company).
+ * Kept until the orders module is converted.
  */
-export type CompanyActor = {
-  userId: string;
-  roleId: RoleId;
-  companyId: string;
-  /** The companies the acting user works for (empty for provider staff). */
-  relatedCompanyIds: readonly string[];
-  requestId?: string;
-};
+export async function requireCompany(
+  request: FastifyRequest,
+  options: { companyId?: string | undefined } = {},
+): Promise<CompanyScope> {
+  const session = await requireSession(request);
+  const companyId = await resolveCompany(request, session, options.companyId);
+  return { companyId, session, isProviderActing: isProviderRole(session.roleId) };
+}
 
-/** The acting user and the company the request acts for, resolved by `requireCompany` first. */
-export async function requireCompanyActor(request: FastifyRequest): Promise<CompanyActor> {
+/** @deprecated The company services' view of the one `Actor`: use `ServiceActor` of `platform/policy.ts`. */
+export type CompanyActor = ServiceActor;
+
+/**
+ * The acting user and the company the request acts for, resolved by `requireCompany` first.
+ *
+ * @deprecated Use `requireActor(request, action)` from `platform/policy.ts` (same checks, the role
+ * from the policy table, the one `Actor` type).
+ */
+export async function requireCompanyActor(request: FastifyRequest): Promise<ServiceActor> {
   const scope = await requireCompany(request);
   return {
     userId: scope.session.userId,

@@ -1,112 +1,73 @@
-import { ROLE, type RoleId } from '@tessera/domain';
+import {
+  can,
+  isProviderRole,
+  policyOf,
+  ROUTE_ACTIONS,
+  type Action,
+  type PolicyActor,
+  type PortalRoute,
+  type RoleId,
+} from '@tessera/domain';
 import { matchPath } from 'react-router';
 import { canSelectCompany } from '../lib/company-selection';
 import type { SessionUser } from '../lib/session';
 import { paths } from './paths';
 
 /**
- * Who may open each route (SPEC §2, §6), declared once beside the route table (`routes.tsx` reads it
+ * Who may open each route (SPEC §2, §6), read from the domain's policy table: `ROUTE_ACTIONS` names
+ * the action each page needs, `POLICIES` the roles and scope of that action (`routes.tsx` reads this
  * for every page; the shell filters menus with it). The server answers 403 on its own for every API
- * call; this table decides what the browser shows: the page, a sign-in redirect (SessionRequired),
- * the 403 page, or the company choice first.
+ * call, through the same table; this decides what the browser shows: the page, a sign-in redirect
+ * (SessionRequired), the 403 page, or the company choice first.
  *
  * - `public`: anyone, signed in or not.
- * - `roles`: signed-in users of these roles.
- * - `needsCompany`: the page works for one company; without one chosen, provider staff go to
- *   /all-companies and managers with several companies to /company-select.
+ * - `roles`: signed-in users whom the policy allows `action` (its roles, listed for reading).
+ * - `needsCompany`: the action is company-scoped, so the page works for one company; without one
+ *   chosen, provider staff go to /all-companies and managers with several companies to /company-select.
  * - `manyCompanies`: only users with more than one related company (company selection).
  */
 export type RouteAccess =
   | { kind: 'public' }
-  | { kind: 'roles'; roles: readonly RoleId[]; needsCompany?: boolean; manyCompanies?: boolean };
+  | {
+      kind: 'roles';
+      action: Action;
+      roles: readonly RoleId[];
+      needsCompany?: boolean;
+      manyCompanies?: boolean;
+    };
 
 export type RouteKey = Exclude<keyof typeof paths, 'merchantContactHours'> | 'notFound';
 
-const { ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER, MERCHANT } = ROLE;
-
 const PUBLIC: RouteAccess = { kind: 'public' };
-const EVERY_ROLE: readonly RoleId[] = [
-  ADMIN,
-  CUSTOMER_CARE,
-  ORDER_MANAGER,
-  FINANCE_USER,
-  PAYMENT_MANAGER,
-  MERCHANT,
-];
-const PROVIDER: readonly RoleId[] = [ADMIN, CUSTOMER_CARE];
-/** Everyone who works for companies: provider staff and the three company roles. */
-const COMPANY_USERS: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
-/** Issuing, loading and company set-up: the order manager (and provider staff acting for a company). */
-const ORDERING: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER];
-/** Paying orders: the company's own roles (ADR 010: provider staff never pay for a company). */
-const PAYING: readonly RoleId[] = [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
 
-const roles = (
-  allowed: readonly RoleId[],
-  options: { needsCompany?: boolean; manyCompanies?: boolean } = {},
-) => ({ kind: 'roles', roles: allowed, ...options }) satisfies RouteAccess;
-const forCompany = (allowed: readonly RoleId[]) => roles(allowed, { needsCompany: true });
+/** The access a page gets from the action it needs (null: public). */
+function accessOfAction(action: Action | null): RouteAccess {
+  if (action === null) return PUBLIC;
+  const policy = policyOf(action);
+  return {
+    kind: 'roles',
+    action,
+    roles: policy.roles,
+    ...(policy.scope === 'company' ? { needsCompany: true } : {}),
+    ...(policy.manyCompanies ? { manyCompanies: true } : {}),
+  };
+}
 
-export const ROUTE_ACCESS: Record<RouteKey, RouteAccess> = {
-  home: PUBLIC,
+/** The action a route key's page needs, from the domain's table of addresses. */
+function actionOfKey(key: Exclude<RouteKey, 'notFound'>): Action | null {
+  const address = `/${paths[key].pattern}` as PortalRoute;
+  if (!(address in ROUTE_ACTIONS)) throw new Error(`no action named for ${address} (domain ROUTE_ACTIONS)`);
+  return ROUTE_ACTIONS[address];
+}
 
-  accountAdminInformation: roles(EVERY_ROLE),
-  accountAbout: forCompany(COMPANY_USERS),
-  // Every company role sees the company's set-up; only ordering roles change it (the pages hide
-  // their forms for the others, and the server refuses them).
-  accountCardPrinting: forCompany(COMPANY_USERS),
-  accountDeliveryPoints: forCompany(COMPANY_USERS),
-  accountChangePassword: roles(EVERY_ROLE),
-  accountOrderManagers: forCompany(COMPANY_USERS),
-  accountAgents: forCompany(COMPANY_USERS),
-  accountSpendRules: forCompany(COMPANY_USERS),
+const ROUTE_KEYS = (Object.keys(paths) as (keyof typeof paths)[]).filter(
+  (key): key is Exclude<RouteKey, 'notFound'> => key !== 'merchantContactHours',
+);
 
-  videoTutorials: PUBLIC,
-  allCompanies: roles(PROVIDER),
-  companySelect: roles([ORDER_MANAGER, PAYMENT_MANAGER], { manyCompanies: true }),
-  deliveryPoints: forCompany([ORDER_MANAGER]),
-  draftOrders: forCompany(COMPANY_USERS),
-
-  cardIssueInfo: forCompany(ORDERING),
-  cardIssueInfoDraft: forCompany(ORDERING),
-  spendeoIssue: forCompany(ORDERING),
-  myBenefitsIssue: forCompany(ORDERING),
-
-  orderHistory: forCompany(COMPANY_USERS),
-  orderDetails: forCompany(COMPANY_USERS),
-  ordersOverview: forCompany(COMPANY_USERS),
-  paymentResult: forCompany(PAYING),
-  paymentSuccess: forCompany(PAYING),
-  paymentFailure: forCompany(PAYING),
-  cardList: forCompany(COMPANY_USERS),
-  cardLoad: forCompany(ORDERING),
-  bulkUpload: forCompany(ORDERING),
-
-  notifications: PUBLIC,
-  faqs: PUBLIC,
-  contact: PUBLIC,
-  paymentManager: forCompany([...PROVIDER, PAYMENT_MANAGER]),
-  finance: forCompany([...PROVIDER, FINANCE_USER]),
-  logout: PUBLIC,
-
-  login: PUBLIC,
-  reset: PUBLIC,
-  forgot: PUBLIC,
-
-  merchant: roles([MERCHANT]),
-  merchantStores: roles([MERCHANT]),
-  merchantBalanceSheet: roles([MERCHANT]),
-  merchantRedeemerProfile: roles([MERCHANT]),
-  merchantFaqs: roles([MERCHANT]),
-  merchantPaymentPage: roles([MERCHANT]),
-  merchantNotifications: roles([MERCHANT]),
-  merchantPaymentSuccess: roles([MERCHANT]),
-  merchantPaymentFailure: roles([MERCHANT]),
-
-  /** Generic CMS pages (terms, privacy, merchant contact hours…). */
-  page: PUBLIC,
+export const ROUTE_ACCESS = {
+  ...Object.fromEntries(ROUTE_KEYS.map((key) => [key, accessOfAction(actionOfKey(key))])),
   notFound: PUBLIC,
-};
+} as Record<RouteKey, RouteAccess>;
 
 export type AccessDecision =
   | { kind: 'allow' }
@@ -116,6 +77,11 @@ export type AccessDecision =
   | { kind: 'chooseCompany'; href: string };
 
 type AccessUser = Pick<SessionUser, 'userRoleId' | 'relatedCompanies'>;
+
+/** The user as the policy table sees them. */
+function policyActorOf(user: AccessUser): PolicyActor {
+  return { roleId: user.userRoleId, relatedCompanyIds: user.relatedCompanies.map((c) => c.companyId) };
+}
 
 /**
  * What the browser shows for a route: `user` is undefined while the session loads and null when
@@ -129,10 +95,9 @@ export function decideAccess(
   if (access.kind === 'public') return { kind: 'allow' };
   if (user === undefined) return { kind: 'loading' };
   if (user === null) return { kind: 'signIn' };
-  if (!access.roles.includes(user.userRoleId)) return { kind: 'forbidden' };
-  if (access.manyCompanies && user.relatedCompanies.length < 2) return { kind: 'forbidden' };
+  if (!can(policyActorOf(user), access.action)) return { kind: 'forbidden' };
   if (access.needsCompany && companyId === null) {
-    if (user.userRoleId === ADMIN || user.userRoleId === CUSTOMER_CARE) {
+    if (isProviderRole(user.userRoleId)) {
       return { kind: 'chooseCompany', href: paths.allCompanies.href() };
     }
     if (canSelectCompany(user)) return { kind: 'chooseCompany', href: paths.companySelect.href() };
@@ -142,9 +107,7 @@ export function decideAccess(
 
 /** Whether a signed-in user may open a route (menus hide what the role cannot open). */
 export function canOpen(access: RouteAccess, user: AccessUser): boolean {
-  if (access.kind === 'public') return true;
-  if (!access.roles.includes(user.userRoleId)) return false;
-  return !access.manyCompanies || user.relatedCompanies.length > 1;
+  return access.kind === 'public' || can(policyActorOf(user), access.action);
 }
 
 /**
@@ -157,13 +120,18 @@ export function canOpenPath(href: string, user: AccessUser | null): boolean {
   return canOpen(accessOfPath(href), user);
 }
 
+/** The merchant portal's home needs this action (the domain's table of addresses). */
+const HOME_OF_MERCHANTS = ROUTE_ACTIONS['/merchant'];
+
 /**
  * Each role's own home (SPEC §2, §6): merchants have the merchant portal at `/merchant`; everyone
  * else, visitors included, the company portal's home `/`. Sign-in returns to `/` by default, and
  * `/` sends a merchant on.
  */
 export function homeHrefOf(user: Pick<SessionUser, 'userRoleId'> | null): string {
-  return user?.userRoleId === MERCHANT ? paths.merchant.href() : paths.home.href();
+  const isMerchant =
+    user !== null && can({ roleId: user.userRoleId, relatedCompanyIds: [] }, HOME_OF_MERCHANTS);
+  return isMerchant ? paths.merchant.href() : paths.home.href();
 }
 
 const PATTERNS = (Object.keys(ROUTE_ACCESS) as RouteKey[])

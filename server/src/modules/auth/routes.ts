@@ -9,11 +9,12 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { currentSession, forgetSession, signedIn, sessionOf } from '../../platform/auth-guard';
+import { currentSession, forgetSession } from '../../platform/auth-guard';
 import type { CookieNames } from '../../platform/cookies';
 import { assertCsrf, csrfBinding, isValidCsrfToken, issueCsrfToken } from '../../platform/csrf';
 import { AppError } from '../../platform/errors';
 import { requestOrigin } from '../../platform/http';
+import { requireActor } from '../../platform/policy';
 import { localeOfPath, PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
 
 const CALLBACK_PATH = `/api/auth/callback/${AUTH_PROVIDER_ID}`;
@@ -211,10 +212,9 @@ export function authApiRoutes(options: { service: AuthService }): FastifyPluginA
       '/revoke',
       {
         schema: { tags, body: z.object({}).loose().optional(), response: { 200: SuccessResponseSchema } },
-        preHandler: signedIn,
       },
       async (request) => {
-        await options.service.revoke(await sessionOf(request));
+        await options.service.revoke(await requireActor(request, 'account.self'));
         return { success: true as const };
       },
     );

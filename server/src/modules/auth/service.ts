@@ -232,7 +232,7 @@ export function createAuthService(deps: {
      * `POST /api/revoke` (SPEC §7, called before sign-out): revokes the user's provider tokens and
      * every other portal session; the current one stays until sign-out, which needs its id token.
      */
-    async revoke(principal: SessionPrincipal): Promise<void> {
+    async revoke(principal: Pick<SessionPrincipal, 'userId' | 'sessionIdHash'>): Promise<void> {
       await deps.identity.revokeUserTokens(principal.userId, { keepSessionIdHash: principal.sessionIdHash });
     },
   };

@@ -16,16 +16,14 @@ import {
   type BulkPurpose,
   type Locale,
 } from '@tessera/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PassThrough } from 'node:stream';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import { requestLocale } from '../../platform/http';
 import { idempotencyKeyOf } from '../../platform/idempotency';
-import { requireCompany } from '../../platform/tenant';
-import type { DraftActor } from '../drafts';
+import { requireActor } from '../../platform/policy';
 import type { BulkService } from './service';
 import type { TemplateKind } from './templates';
 
@@ -43,11 +41,6 @@ const UPLOAD_TYPES = [
   'application/csv',
   'application/octet-stream',
 ];
-
-async function actorOf(request: FastifyRequest): Promise<DraftActor> {
-  const scope = await requireCompany(request);
-  return { userId: scope.session.userId, companyId: scope.companyId, requestId: String(request.id) };
-}
 
 /** An `.xlsx` download: an ASCII name for old clients, the name in the user's language for the rest. */
 function sendXlsx(reply: FastifyReply, names: { ascii: string; local: string }, body: Buffer | PassThrough) {
@@ -93,8 +86,9 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
     for (const kind of ['sample', 'example'] as const) {
       app.get(
         kind === 'sample' ? '/downloadSampleFile' : '/downloadExampleFile',
-        { schema: { tags, querystring: BulkTemplateQuerySchema }, preHandler: allowRoles(...COMPANY_USERS) },
+        { schema: { tags, querystring: BulkTemplateQuerySchema } },
         async (request, reply) => {
+          await requireActor(request, 'catalogue.read');
           const locale = request.query.lang ?? requestLocale(request);
           const file = await service.template(request.query.purpose, kind, locale);
           const names = TEMPLATE_NAMES[kind][request.query.purpose];
@@ -107,12 +101,11 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
       '/uploadExcelDraftOrder',
       {
         schema: { tags, querystring: UploadBulkFileQuerySchema, response: { 202: BulkImportResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
         bodyLimit: options.maxBytes,
         config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
       },
       async (request, reply) => {
-        const actor = await actorOf(request);
+        const actor = await requireActor(request, 'bulk.manage');
         if (!Buffer.isBuffer(request.body)) {
           throw new AppError('VALIDATION', 'no file in the body', {
             fields: [{ field: 'file', key: 'required' }],
@@ -133,10 +126,9 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
       '/bulkImports',
       {
         schema: { tags, response: { 200: BulkImportsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'bulk.read');
         return { success: true as const, imports: await service.list(companyId, requestLocale(request)) };
       },
     );
@@ -145,10 +137,9 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
       '/bulkImports/:importId',
       {
         schema: { tags, params: BulkImportIdParamsSchema, response: { 200: BulkImportResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'bulk.read');
         return {
           success: true as const,
           import: await service.get(companyId, request.params.importId, requestLocale(request)),
@@ -165,10 +156,9 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
           querystring: BulkImportRowsQuerySchema,
           response: { 200: BulkImportRowsResponseSchema },
         },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'bulk.read');
         const page = await service.rows(
           companyId,
           request.params.importId,
@@ -193,11 +183,11 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
           body: UpdateBulkImportRowRequestSchema,
           response: { 200: BulkImportRowResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
+        const actor = await requireActor(request, 'bulk.manage');
         const result = await service.updateRow(
-          await actorOf(request),
+          actor,
           request.params.importId,
           request.params.rowNumber,
           request.body.cells,
@@ -216,11 +206,11 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
           body: DropBulkImportRowsRequestSchema,
           response: { 200: BulkImportResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
+        const actor = await requireActor(request, 'bulk.manage');
         const updated = await service.dropRows(
-          await actorOf(request),
+          actor,
           request.params.importId,
           request.body,
           requestLocale(request),
@@ -233,11 +223,12 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
       '/bulkImports/:importId/problemRows',
       {
         schema: { tags, params: BulkImportIdParamsSchema, querystring: BulkProblemRowsQuerySchema },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request, reply) => {
         // A plain link: the company may come in the query instead of the header.
-        const { companyId } = await requireCompany(request, { companyId: request.query.companyId });
+        const { companyId } = await requireActor(request, 'bulk.read', {
+          companyId: request.query.companyId,
+        });
         const locale = request.query.lang ?? requestLocale(request);
         const stream = new PassThrough();
         const row = await service.writeProblemRows(companyId, request.params.importId, locale, stream);
@@ -257,10 +248,10 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
       '/bulkImports/:importId',
       {
         schema: { tags, params: BulkImportIdParamsSchema, response: { 200: Success } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        await service.deleteImport(await actorOf(request), request.params.importId);
+        const actor = await requireActor(request, 'bulk.manage');
+        await service.deleteImport(actor, request.params.importId);
         return { success: true as const };
       },
     );
@@ -273,10 +264,9 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
           body: BulkLoadCardOrderRequestSchema,
           response: { 200: BulkLoadCardOrderResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await requireActor(request, 'bulk.manage');
         const result = await service.convert(request.body, actor, {
           key: idempotencyKeyOf(request),
           route: `${request.method} ${request.routeOptions.url}`,

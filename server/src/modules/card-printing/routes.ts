@@ -1,7 +1,6 @@
 import { CardPrintingResponseSchema, UpdateCardPrintingRequestSchema } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
-import { requireCompany, requireCompanyActor } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { CardPrintingService } from './service';
 
 const tags = ['accounts'];
@@ -17,10 +16,9 @@ export function cardPrintingRoutes(service: CardPrintingService): FastifyPluginA
       '/retrieveCardPrinting',
       {
         schema: { tags, response: { 200: CardPrintingResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'card-printing.read');
         return { success: true as const, cardPrinting: await service.getCardPrinting(companyId) };
       },
     );
@@ -33,12 +31,14 @@ export function cardPrintingRoutes(service: CardPrintingService): FastifyPluginA
           body: UpdateCardPrintingRequestSchema,
           response: { 200: CardPrintingResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        cardPrinting: await service.updateCardPrinting(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'card-printing.manage');
+        return {
+          success: true as const,
+          cardPrinting: await service.updateCardPrinting(request.body, actor),
+        };
+      },
     );
   };
 }

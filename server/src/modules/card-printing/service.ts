@@ -2,7 +2,7 @@ import type { CardPrinting, UpdateCardPrintingRequest } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { CompanyActor } from '../../platform/tenant';
+import type { ServiceActor } from '../../platform/policy';
 import type { DeliveryPointsService } from '../delivery-points';
 import { findCardPrinting, upsertCardPrinting } from './repository';
 
@@ -39,7 +39,7 @@ export function createCardPrintingService(deps: {
     getCardPrinting,
 
     /** Saves the settings, audited before and after; a delivery point of another company is a 400. */
-    async updateCardPrinting(request: UpdateCardPrintingRequest, actor: CompanyActor): Promise<CardPrinting> {
+    async updateCardPrinting(request: UpdateCardPrintingRequest, actor: ServiceActor): Promise<CardPrinting> {
       if (
         request.defaultDeliveryPointId &&
         !(await deps.deliveryPoints.deliveryPointsExist(actor.companyId, [request.defaultDeliveryPointId]))

@@ -11,16 +11,11 @@ import {
   UpdateCardholderRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
-import { requireCompany, type CompanyScope } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { CardsService } from './service';
 
 const tags = ['accounts'];
-
-export function actorOf(scope: CompanyScope, requestId: string) {
-  return { userId: scope.session.userId, companyId: scope.companyId, requestId };
-}
 
 /**
  * `/api/v1/accounts/...` card calls (SPEC §7). Every route resolves the company first (tenant scope:
@@ -32,22 +27,20 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/retrieveProducts',
       {
         schema: { tags, response: { 200: ProductsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
-      async (request) => ({
-        success: true as const,
-        products: await service.products(requestLocale(request)),
-      }),
+      async (request) => {
+        await requireActor(request, 'catalogue.read');
+        return { success: true as const, products: await service.products(requestLocale(request)) };
+      },
     );
 
     app.post(
       '/cardFilter',
       {
         schema: { tags, body: CardFilterRequestSchema, response: { 200: CardFilterResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'cards.read');
         return service.filterCards(companyId, request.body);
       },
     );
@@ -56,10 +49,9 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/retrieveCardSummaries',
       {
         schema: { tags, response: { 200: CardSummariesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'cards.read');
         return { success: true as const, summaries: await service.summaries(companyId) };
       },
     );
@@ -68,10 +60,9 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/retrieveCardsKpis',
       {
         schema: { tags, response: { 200: CardsKpisResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'cards.read');
         return { success: true as const, ...(await service.kpis(companyId)) };
       },
     );
@@ -81,10 +72,9 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/notificationStatus',
       {
         schema: { tags, response: { 200: NotificationStatusResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'cards.read');
         return service.notificationStatus(companyId);
       },
     );
@@ -93,11 +83,10 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/updateCardholder',
       {
         schema: { tags, body: UpdateCardholderRequestSchema, response: { 200: CardholderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const scope = await requireCompany(request);
-        const cardholder = await service.updateCardholder(request.body, actorOf(scope, String(request.id)));
+        const actor = await requireActor(request, 'cards.manage');
+        const cardholder = await service.updateCardholder(request.body, actor);
         return { success: true as const, cardholder };
       },
     );
@@ -106,15 +95,10 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       '/account/card-name',
       {
         schema: { tags, body: RenameCardRequestSchema, response: { 200: CardResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const scope = await requireCompany(request);
-        const card = await service.renameCard(
-          request.body.cardId,
-          request.body.cardName,
-          actorOf(scope, String(request.id)),
-        );
+        const actor = await requireActor(request, 'cards.manage');
+        const card = await service.renameCard(request.body.cardId, request.body.cardName, actor);
         return { success: true as const, card };
       },
     );

@@ -1,25 +1,20 @@
 import {
-  COMPANY_ROLES,
   CompaniesResponseSchema,
   GetCompaniesByIdsRequestSchema,
   GetCompanyByIdRequestSchema,
   GetCompanyByIdResponseSchema,
-  ROLE,
   SearchCompanyRequestSchema,
   SearchCompanyResponseSchema,
   SelectCompanyRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, sessionOf } from '../../platform/auth-guard';
-import { requireCompany } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { CompaniesService } from './service';
 
 const tags = ['accounts'];
-/** Everyone who works for companies: provider staff and the company roles (not merchants). */
-const COMPANY_USERS = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ...COMPANY_ROLES];
 
 /**
- * `/api/v1/accounts/...` company calls (SPEC §7 accounts service; ADR 005 lists each with its roles).
+ * `/api/v1/accounts/...` company calls (SPEC §7 accounts service; each names its action of the policy table).
  */
 export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -28,10 +23,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/getCompanyById',
       {
         schema: { tags, body: GetCompanyByIdRequestSchema, response: { 200: GetCompanyByIdResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request, { companyId: request.body.companyId });
+        const { companyId } = await requireActor(request, 'companies.read', {
+          companyId: request.body.companyId,
+        });
         return { success: true as const, ...(await service.getCompany(companyId)) };
       },
     );
@@ -41,10 +37,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/selectCompany',
       {
         schema: { tags, body: SelectCompanyRequestSchema, response: { 200: GetCompanyByIdResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request, { companyId: request.body.companyId });
+        const { companyId } = await requireActor(request, 'companies.read', {
+          companyId: request.body.companyId,
+        });
         return { success: true as const, ...(await service.getCompany(companyId)) };
       },
     );
@@ -54,9 +51,11 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/searchCompany',
       {
         schema: { tags, body: SearchCompanyRequestSchema, response: { 200: SearchCompanyResponseSchema } },
-        preHandler: allowRoles(ROLE.ADMIN, ROLE.CUSTOMER_CARE),
       },
-      async (request) => service.findCompanies(request.body),
+      async (request) => {
+        await requireActor(request, 'companies.search');
+        return service.findCompanies(request.body);
+      },
     );
 
     /** Summaries of several companies; company roles may only name their own. */
@@ -64,13 +63,12 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/getCompaniesByIds',
       {
         schema: { tags, body: GetCompaniesByIdsRequestSchema, response: { 200: CompaniesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const session = await sessionOf(request);
+        const actor = await requireActor(request, 'companies.list');
         return {
           success: true as const,
-          companies: await service.listCompaniesFor(session, request.body.companyIds),
+          companies: await service.listCompaniesFor(actor, request.body.companyIds),
         };
       },
     );
@@ -80,11 +78,13 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       '/relatedCompanies',
       {
         schema: { tags, response: { 200: CompaniesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        return { success: true as const, companies: await service.listCompanies(session.relatedCompanyIds) };
+        const actor = await requireActor(request, 'companies.list');
+        return {
+          success: true as const,
+          companies: await service.listCompanies([...actor.relatedCompanyIds]),
+        };
       },
     );
   };

@@ -1,10 +1,10 @@
 import {
   foldForSearch,
-  isProviderRole,
+  can,
   type Company,
   type CompanyContact,
   type CompanySummary,
-  type RoleId,
+  type PolicyActor,
   type SearchCompanyRequest,
   type SearchCompanyResponse,
 } from '@tessera/domain';
@@ -102,16 +102,10 @@ export function createCompaniesService(deps: { db: Db }) {
      * may see them: provider staff any company, a company role only companies it is related to
      * (FORBIDDEN, naming the others, when it asks for one it is not).
      */
-    async listCompaniesFor(
-      viewer: { roleId: RoleId; relatedCompanyIds: readonly string[] },
-      companyIds: string[],
-    ): Promise<CompanySummary[]> {
+    async listCompaniesFor(viewer: PolicyActor, companyIds: string[]): Promise<CompanySummary[]> {
       const ids = [...new Set(companyIds)];
-      if (!isProviderRole(viewer.roleId)) {
-        const foreign = ids.filter((id) => !viewer.relatedCompanyIds.includes(id));
-        if (foreign.length > 0)
-          throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
-      }
+      const foreign = ids.filter((companyId) => !can(viewer, 'companies.read', { companyId }));
+      if (foreign.length > 0) throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
       return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
     },
 

@@ -4,8 +4,7 @@ import {
   UpdateTrzContractRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
-import { requireCompany, requireCompanyActor } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { ContractsService } from './service';
 
 const tags = ['accounts'];
@@ -21,10 +20,9 @@ export function contractsRoutes(service: ContractsService): FastifyPluginAsyncZo
       '/contracts',
       {
         schema: { tags, response: { 200: ContractsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'contracts.read');
         return { success: true as const, contracts: await service.contracts(companyId) };
       },
     );
@@ -33,10 +31,9 @@ export function contractsRoutes(service: ContractsService): FastifyPluginAsyncZo
       '/retrieveTrzContract',
       {
         schema: { tags, response: { 200: TrzContractResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'contracts.read');
         return { success: true as const, trzContract: await service.trzContract(companyId) };
       },
     );
@@ -45,12 +42,11 @@ export function contractsRoutes(service: ContractsService): FastifyPluginAsyncZo
       '/updateTrzContract',
       {
         schema: { tags, body: UpdateTrzContractRequestSchema, response: { 200: TrzContractResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        trzContract: await service.updateTrzContract(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'contracts.manage');
+        return { success: true as const, trzContract: await service.updateTrzContract(request.body, actor) };
+      },
     );
   };
 }

@@ -1,7 +1,7 @@
 import type { Contract, TrzContract, UpdateTrzContract } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import type { CompanyActor } from '../../platform/tenant';
+import type { ServiceActor } from '../../platform/policy';
 import { findContracts, findTrzContract, upsertTrzContract } from './repository';
 
 export type ContractsService = ReturnType<typeof createContractsService>;
@@ -52,7 +52,7 @@ export function createContractsService(deps: {
     trzContract,
 
     /** Saves the TRZ terms, audited; `accept` signs it once (again changes neither who nor when). */
-    async updateTrzContract(request: UpdateTrzContract, actor: CompanyActor): Promise<TrzContract> {
+    async updateTrzContract(request: UpdateTrzContract, actor: ServiceActor): Promise<TrzContract> {
       const before = await trzContract(actor.companyId);
       const accepting = request.accept && before.status === 'not_signed';
       await upsertTrzContract(deps.db, {

@@ -6,9 +6,8 @@ import {
   SearchDeliveryPointsRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/policy';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
-import { requireCompany, requireCompanyActor } from '../../platform/tenant';
 import type { DeliveryPointsService } from './service';
 
 const tags = ['accounts'];
@@ -28,10 +27,9 @@ export function deliveryPointsRoutes(service: DeliveryPointsService): FastifyPlu
       '/getCompanyDeliveryPoints',
       {
         schema: { tags, querystring: PageQuery, response: { 200: DeliveryPointsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'delivery-points.read');
         return service.findDeliveryPoints(companyId, { query: '', ...request.query });
       },
     );
@@ -44,10 +42,9 @@ export function deliveryPointsRoutes(service: DeliveryPointsService): FastifyPlu
           body: SearchDeliveryPointsRequestSchema,
           response: { 200: DeliveryPointsResponseSchema },
         },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'delivery-points.read');
         return service.findDeliveryPoints(companyId, request.body);
       },
     );
@@ -60,10 +57,9 @@ export function deliveryPointsRoutes(service: DeliveryPointsService): FastifyPlu
           body: DeliveryPointByIdRequestSchema,
           response: { 200: DeliveryPointResponseSchema },
         },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'delivery-points.read');
         return {
           success: true as const,
           deliveryPoint: await service.getDeliveryPoint(companyId, request.body.deliveryPointId),
@@ -79,12 +75,14 @@ export function deliveryPointsRoutes(service: DeliveryPointsService): FastifyPlu
           body: CreateDeliveryPointRequestSchema,
           response: { 200: DeliveryPointResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        deliveryPoint: await service.createDeliveryPoint(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'delivery-points.manage');
+        return {
+          success: true as const,
+          deliveryPoint: await service.createDeliveryPoint(request.body, actor),
+        };
+      },
     );
 
     app.post(
@@ -95,12 +93,11 @@ export function deliveryPointsRoutes(service: DeliveryPointsService): FastifyPlu
           body: CreateDeliveryPointRequestSchema,
           response: { 200: DeliveryPointResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        ...(await service.addDeliveryPoint(request.body, await requireCompanyActor(request))),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'delivery-points.manage');
+        return { success: true as const, ...(await service.addDeliveryPoint(request.body, actor)) };
+      },
     );
   };
 }

@@ -10,7 +10,7 @@ import {
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { CompanyActor } from '../../platform/tenant';
+import type { ServiceActor } from '../../platform/policy';
 import {
   deliveryPointsExist,
   findDeliveryPoint,
@@ -56,7 +56,7 @@ export function createDeliveryPointsService(deps: {
   /** The database; each new point is written in one transaction with its audit entry. */
   db: Db;
 }) {
-  async function insertPoint(input: DeliveryPointInput, actor: CompanyActor): Promise<DeliveryPoint> {
+  async function insertPoint(input: DeliveryPointInput, actor: ServiceActor): Promise<DeliveryPoint> {
     return deps.db.transaction(async (tx) => {
       const values = {
         companyId: actor.companyId,
@@ -126,7 +126,7 @@ export function createDeliveryPointsService(deps: {
      */
     async addDeliveryPoint(
       input: DeliveryPointInput,
-      actor: CompanyActor,
+      actor: ServiceActor,
     ): Promise<{ deliveryPoint: DeliveryPoint; existing: boolean }> {
       const found = await findDeliveryPointByAddress(deps.db, actor.companyId, addressKey(input));
       if (found) return { deliveryPoint: toDeliveryPoint(found), existing: true };

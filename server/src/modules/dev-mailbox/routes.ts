@@ -1,9 +1,8 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ROLE } from '@tessera/domain';
-import { allowRoles } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db';
+import { guard } from '../../platform/policy';
 import { mailOutbox } from '../../platform/schema';
 
 const escape = (text: string) =>
@@ -22,7 +21,7 @@ export function devMailboxRoutes(db: Db): FastifyPluginAsyncZod {
     return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
   }
   return async (app) => {
-    app.addHook('preHandler', allowRoles(ROLE.ADMIN));
+    app.addHook('preHandler', guard('mailbox.read'));
     app.get(
       '/mailbox.json',
       { schema: { hide: true, querystring: z.object({ to: z.string().optional() }) } },

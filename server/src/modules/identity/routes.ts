@@ -6,7 +6,6 @@ import {
   LoginRequestSchema,
   LoginResponseSchema,
   ResetPasswordRequestSchema,
-  ROLE,
   SearchUsersRequestSchema,
   SearchUsersResponseSchema,
   SuccessResponseSchema,
@@ -15,7 +14,7 @@ import {
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, sessionOf, signedIn } from '../../platform/auth-guard';
+import { requireActor } from '../../platform/policy';
 import type { IdentityService } from './service';
 
 const tags = ['identity'];
@@ -103,23 +102,19 @@ export function identityRoutes(
 
     // ------------------------------------------------------------ the signed-in user
 
-    app.get(
-      '/users/me',
-      { schema: { tags, response: { 200: UserResponseSchema } }, preHandler: signedIn },
-      async (request) => ({
-        success: true as const,
-        user: await service.getUser((await sessionOf(request)).userId),
-      }),
-    );
+    app.get('/users/me', { schema: { tags, response: { 200: UserResponseSchema } } }, async (request) => {
+      const { userId } = await requireActor(request, 'account.self');
+      return { success: true as const, user: await service.getUser(userId) };
+    });
 
     app.post(
       '/password/change',
       {
         schema: { tags, body: ChangePasswordRequestSchema, response: { 200: SuccessResponseSchema } },
-        preHandler: signedIn,
       },
       async (request) => {
-        await service.changePassword(await sessionOf(request), request.body, String(request.id));
+        const actor = await requireActor(request, 'account.self');
+        await service.changePassword(actor, request.body, actor.requestId);
         return { success: true as const };
       },
     );
@@ -130,15 +125,10 @@ export function identityRoutes(
       '/users',
       {
         schema: { tags, body: CreateUserRequestSchema, response: { 200: UserResponseSchema } },
-        preHandler: allowRoles(ROLE.ADMIN),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        const user = await service.createUser(request.body, {
-          userId: session.userId,
-          roleId: session.roleId,
-          requestId: String(request.id),
-        });
+        const actor = await requireActor(request, 'users.create');
+        const user = await service.createUser(request.body, actor);
         return { success: true as const, user };
       },
     );
@@ -147,9 +137,11 @@ export function identityRoutes(
       '/users/search',
       {
         schema: { tags, body: SearchUsersRequestSchema, response: { 200: SearchUsersResponseSchema } },
-        preHandler: allowRoles(ROLE.ADMIN, ROLE.CUSTOMER_CARE),
       },
-      async (request) => service.findUsers(request.body),
+      async (request) => {
+        await requireActor(request, 'users.search');
+        return service.findUsers(request.body);
+      },
     );
 
     for (const action of ['lock', 'unlock'] as const) {
@@ -157,15 +149,10 @@ export function identityRoutes(
         `/users/:userId/${action}`,
         {
           schema: { tags, params: UserIdParamsSchema, response: { 200: UserResponseSchema } },
-          preHandler: allowRoles(ROLE.ADMIN, ROLE.CUSTOMER_CARE),
         },
         async (request) => {
-          const session = await sessionOf(request);
-          const user = await service.setLocked(request.params.userId, action === 'lock', {
-            userId: session.userId,
-            roleId: session.roleId,
-            requestId: String(request.id),
-          });
+          const actor = await requireActor(request, 'users.lock');
+          const user = await service.setLocked(request.params.userId, action === 'lock', actor);
           return { success: true as const, user };
         },
       );

@@ -18,6 +18,7 @@ import type { SessionPrincipal } from '../../platform/auth-guard';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import type { ServiceActor } from '../../platform/policy';
 import type { PortalSessionStore } from '../auth/sessions';
 import type { CompaniesService } from '../companies/service';
 import type { ContentService } from '../content/service';
@@ -44,8 +45,8 @@ import {
 
 export type IdentityService = Awaited<ReturnType<typeof createIdentityService>>;
 
-/** Who performs an action and for which request (audit). */
-export type Actor = { userId: string; roleId: RoleId; requestId?: string };
+/** Who performs an action and for which request (audit): the part of the one `Actor` this service reads. */
+export type Actor = Pick<ServiceActor, 'userId' | 'roleId' | 'requestId'>;
 
 function userSearchText(user: { email: string; firstName: string; lastName: string }): string {
   return foldForSearch(`${user.firstName} ${user.lastName} ${user.email}`);
@@ -387,7 +388,7 @@ export async function createIdentityService(deps: {
      * all of the user's provider tokens are revoked.
      */
     async changePassword(
-      session: SessionPrincipal,
+      session: Pick<SessionPrincipal, 'userId' | 'sessionIdHash'>,
       request: ChangePasswordRequest,
       requestId?: string,
     ): Promise<void> {

@@ -2,13 +2,10 @@ import {
   MarkNotificationsReadRequestSchema,
   NotificationsResponseSchema,
   ReadNotificationsResponseSchema,
-  ROLE_IDS,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, sessionOf } from '../../platform/auth-guard';
-import { requestLocale } from '../../platform/http';
-import { requireCompany } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { NotificationsService } from './service';
 
 const tags = ['accounts'];
@@ -25,17 +22,12 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
       '/retrieveNotifications',
       {
         schema: { tags, response: { 200: NotificationsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const scope = await requireCompany(request);
+        const actor = await requireActor(request, 'notifications.read');
         return {
           success: true as const,
-          notifications: await service.serviceNotifications(
-            scope.companyId,
-            scope.session.userId,
-            requestLocale(request),
-          ),
+          notifications: await service.serviceNotifications(actor.companyId, actor.userId, actor.locale),
         };
       },
     );
@@ -45,11 +37,10 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
       '/notifications/read',
       {
         schema: { tags, response: { 200: ReadNotificationsResponseSchema } },
-        preHandler: allowRoles(...ROLE_IDS),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        return { success: true as const, readIds: await service.readNotificationIds(session.userId) };
+        const { userId } = await requireActor(request, 'account.self');
+        return { success: true as const, readIds: await service.readNotificationIds(userId) };
       },
     );
 
@@ -57,11 +48,10 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
       '/notifications/mark-read',
       {
         schema: { tags, body: MarkNotificationsReadRequestSchema, response: { 200: Success } },
-        preHandler: allowRoles(...ROLE_IDS),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        await service.markNotificationsRead(session.userId, request.body.ids);
+        const { userId } = await requireActor(request, 'account.self');
+        await service.markNotificationsRead(userId, request.body.ids);
         return { success: true as const };
       },
     );

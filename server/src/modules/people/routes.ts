@@ -2,14 +2,12 @@ import {
   AgentsResponseSchema,
   CompanyUserResponseSchema,
   RegisterProfileRequestSchema,
-  ROLE_IDS,
   UpdateManagerRequestSchema,
   UserByTokenResponseSchema,
   UserListResponseSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, COMPANY_USERS, ORDERING, sessionOf } from '../../platform/auth-guard';
-import { requireCompany, requireCompanyActor } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { PeopleService } from './service';
 
 const tags = ['accounts'];
@@ -26,11 +24,10 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
       '/retrieveUserByToken',
       {
         schema: { tags, response: { 200: UserByTokenResponseSchema } },
-        preHandler: allowRoles(...ROLE_IDS),
       },
       async (request) => {
-        const session = await sessionOf(request);
-        return { success: true as const, ...(await service.getSignedInUser(session.userId)) };
+        const { userId } = await requireActor(request, 'account.self');
+        return { success: true as const, ...(await service.getSignedInUser(userId)) };
       },
     );
 
@@ -38,10 +35,9 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
       '/userList',
       {
         schema: { tags, response: { 200: UserListResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'people.read');
         return { success: true as const, users: await service.userList(companyId) };
       },
     );
@@ -50,10 +46,9 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
       '/retrieveAgents',
       {
         schema: { tags, response: { 200: AgentsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'people.read');
         return { success: true as const, agents: await service.agents(companyId) };
       },
     );
@@ -62,24 +57,22 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
       '/updateManager',
       {
         schema: { tags, body: UpdateManagerRequestSchema, response: { 200: CompanyUserResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        user: await service.updateManager(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'people.manage');
+        return { success: true as const, user: await service.updateManager(request.body, actor) };
+      },
     );
 
     app.post(
       '/registerProfile',
       {
         schema: { tags, body: RegisterProfileRequestSchema, response: { 200: CompanyUserResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        user: await service.registerProfile(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'people.manage');
+        return { success: true as const, user: await service.registerProfile(request.body, actor) };
+      },
     );
   };
 }

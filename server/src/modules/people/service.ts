@@ -11,7 +11,7 @@ import {
 } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { CompanyActor } from '../../platform/tenant';
+import type { ServiceActor } from '../../platform/policy';
 import type { IdentityService } from '../identity/service';
 import { findAgents } from './repository';
 
@@ -96,7 +96,7 @@ export function createPeopleService(deps: {
      * Changes a colleague's details and role: a manager of the company (else NOT_FOUND), never one's
      * own role, never a person who also works for a company the acting manager does not manage.
      */
-    async updateManager(request: UpdateManager, actor: CompanyActor): Promise<CompanyUser> {
+    async updateManager(request: UpdateManager, actor: ServiceActor): Promise<CompanyUser> {
       const colleagues = await deps.identity.companyUsers(actor.companyId);
       const target = colleagues.find((user) => user.userId === request.userId);
       if (!target || !COMPANY_USER_ROLES.includes(target.userRoleId)) {
@@ -131,7 +131,7 @@ export function createPeopleService(deps: {
     },
 
     /** Invites a colleague to the company: an unconfirmed user who sets a password from the email. */
-    async registerProfile(request: RegisterProfile, actor: CompanyActor): Promise<CompanyUser> {
+    async registerProfile(request: RegisterProfile, actor: ServiceActor): Promise<CompanyUser> {
       const user = await deps.identity.createUser(
         {
           email: request.email,

@@ -8,9 +8,8 @@ import {
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
-import { requireCompany, requireCompanyActor } from '../../platform/tenant';
+import { requireActor } from '../../platform/policy';
 import type { SpendRulesService } from './service';
 
 const tags = ['accounts'];
@@ -27,10 +26,9 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
       '/retrieveCompanySpendRules',
       {
         schema: { tags, response: { 200: SpendRulesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'spend-rules.read');
         return { success: true as const, rules: await service.spendRules(companyId, 'SPENDEO') };
       },
     );
@@ -39,10 +37,9 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
       '/retrieveMyBenefitsRules',
       {
         schema: { tags, response: { 200: SpendRulesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'spend-rules.read');
         return { success: true as const, rules: await service.spendRules(companyId, 'MY_BENEFITS') };
       },
     );
@@ -51,50 +48,46 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
       '/retrieveCoreCategories',
       {
         schema: { tags, response: { 200: CoreCategoriesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
-      async (request) => ({
-        success: true as const,
-        coreCategories: service.coreCategories(requestLocale(request)),
-      }),
+      async (request) => {
+        await requireActor(request, 'catalogue.read');
+        return { success: true as const, coreCategories: service.coreCategories(requestLocale(request)) };
+      },
     );
 
     app.post(
       '/createSpendRule',
       {
         schema: { tags, body: CreateSpendRuleRequestSchema, response: { 200: SpendRuleResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        rule: await service.createSpendRule(request.body, await requireCompanyActor(request)),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'spend-rules.manage');
+        return { success: true as const, rule: await service.createSpendRule(request.body, actor) };
+      },
     );
 
     app.post(
       '/createBenefitsSpendRule',
       {
         schema: { tags, body: CreateBenefitsRuleRequestSchema, response: { 200: SpendRuleResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
-      async (request) => ({
-        success: true as const,
-        rule: await service.createBenefitsRule(
-          request.body,
-          await requireCompanyActor(request),
-          requestLocale(request),
-        ),
-      }),
+      async (request) => {
+        const actor = await requireActor(request, 'spend-rules.manage');
+        return {
+          success: true as const,
+          rule: await service.createBenefitsRule(request.body, actor, requestLocale(request)),
+        };
+      },
     );
 
     app.post(
       '/deleteSpendRule',
       {
         schema: { tags, body: DeleteSpendRuleRequestSchema, response: { 200: Success } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        await service.deleteSpendRule(request.body.ruleId, await requireCompanyActor(request));
+        const actor = await requireActor(request, 'spend-rules.manage');
+        await service.deleteSpendRule(request.body.ruleId, actor);
         return { success: true as const };
       },
     );

@@ -9,7 +9,7 @@ import {
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { CompanyActor } from '../../platform/tenant';
+import type { ServiceActor } from '../../platform/policy';
 import { findSpendRules, insertSpendRule, markSpendRuleDeleted, type SpendRuleRow } from './repository';
 
 export type SpendRulesService = ReturnType<typeof createSpendRulesService>;
@@ -34,7 +34,7 @@ function toSpendRule(row: SpendRuleRow): SpendRule {
  */
 export function createSpendRulesService(deps: { db: Db }) {
   function audit(
-    actor: CompanyActor,
+    actor: ServiceActor,
     action: string,
     entityId: string,
     before: unknown,
@@ -64,7 +64,7 @@ export function createSpendRulesService(deps: { db: Db }) {
     },
 
     /** A Spendeo rule: a limit, or a block (no limit). */
-    async createSpendRule(request: CreateSpendRule, actor: CompanyActor): Promise<SpendRule> {
+    async createSpendRule(request: CreateSpendRule, actor: ServiceActor): Promise<SpendRule> {
       const row = await insertSpendRule(deps.db, {
         companyId: actor.companyId,
         product: 'SPENDEO',
@@ -81,7 +81,7 @@ export function createSpendRulesService(deps: { db: Db }) {
     /** A MyBenefits monthly allowance for a core category; a newer one replaces the older. */
     async createBenefitsRule(
       request: CreateBenefitsRuleRequest,
-      actor: CompanyActor,
+      actor: ServiceActor,
       locale: Locale,
     ): Promise<SpendRule> {
       const existing = (await findSpendRules(deps.db, actor.companyId, 'MY_BENEFITS')).filter(
@@ -103,7 +103,7 @@ export function createSpendRulesService(deps: { db: Db }) {
     },
 
     /** Marks a rule of the company deleted; NOT_FOUND for an unknown one or one of another company. */
-    async deleteSpendRule(ruleId: string, actor: CompanyActor): Promise<void> {
+    async deleteSpendRule(ruleId: string, actor: ServiceActor): Promise<void> {
       const row = await markSpendRuleDeleted(deps.db, actor.companyId, ruleId);
       if (!row) throw new AppError('NOT_FOUND', `no spend rule ${ruleId}`);
       await audit(actor, 'spend-rule.delete', ruleId, toSpendRule(row), null);

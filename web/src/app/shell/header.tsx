@@ -67,7 +67,7 @@ export function Header({ variant, menu }: HeaderProps) {
         firstName: sessionUser.firstName || sessionUser.name,
         lastName: sessionUser.lastName,
         roleId: sessionUser.userRoleId,
-        relatedCompaniesCount: sessionUser.relatedCompanies.length,
+        relatedCompanyIds: sessionUser.relatedCompanies.map((company) => company.companyId),
       }
     : undefined;
 

@@ -1,11 +1,11 @@
-import { ROLE, isProviderRole, type ProfileMenuTexts, type RoleId } from '@tessera/domain';
+import type { ProfileMenuTexts, RoleId } from '@tessera/domain';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { AvatarTitle } from '../../ui/avatar-title';
 import type { DropdownMenuItem } from '../../ui/dropdown-menu';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
-import { headerLabelOf } from './role-menu';
+import { headerLabelOf, profileLinksOf } from './role-menu';
 
 // The menu's code (Mantine Menu, floating-ui) loads only for a signed-in user.
 const DropdownMenu = lazy(() =>
@@ -16,8 +16,8 @@ export type ProfileMenuUser = {
   firstName: string;
   lastName: string;
   roleId: RoleId;
-  /** How many companies the user may act for (Select company shows above one). */
-  relatedCompaniesCount?: number;
+  /** The companies the user may act for (Select company shows above one). */
+  relatedCompanyIds?: readonly string[];
 };
 export type ProfileMenuCompany = { companyId: string; name: string };
 
@@ -52,8 +52,8 @@ export function ProfileMenu({ texts, user, company, onLogOut, isLoading = false 
   const text = (key: keyof ProfileMenuTexts) =>
     texts?.[key] || intl.formatMessage({ id: `shell.profile.${key}` });
   const fullName = `${user.firstName} ${user.lastName}`.trim();
-  const isProvider = isProviderRole(user.roleId);
-  const isManager = user.roleId === ROLE.ORDER_MANAGER || user.roleId === ROLE.PAYMENT_MANAGER;
+  // The links below show exactly when the policy table lets the user open their pages.
+  const links = new Set(profileLinksOf(user.roleId, user.relatedCompanyIds ?? []));
   // SPEC §6: first name for order and payment managers; company name for provider staff.
   const headerLabel = headerLabelOf(
     { userRoleId: user.roleId, firstName: user.firstName },
@@ -87,11 +87,13 @@ export function ProfileMenu({ texts, user, company, onLogOut, isLoading = false 
       ),
     });
   }
-  if (isProvider) items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
-  if (isManager && (user.relatedCompaniesCount ?? 0) > 1) {
+  if (links.has('allCompanies')) {
+    items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
+  }
+  if (links.has('companySelect')) {
     items.push({ key: 'select', to: paths.companySelect.href(), label: text('selectCompany') });
   }
-  if (user.roleId === ROLE.ORDER_MANAGER) {
+  if (links.has('deliveryPoints')) {
     items.push({ key: 'delivery', to: paths.deliveryPoints.href(), label: text('newDeliveryPoint') });
   }
   items.push(

@@ -1,7 +1,7 @@
-import { isProviderRole, ROLE, type FooterResponse, type MenuItem, type RoleId } from '@tessera/domain';
+import { can, isProviderRole, ROLE, type FooterResponse, type MenuItem, type RoleId } from '@tessera/domain';
 import type { SessionUser } from '../../lib/session';
 import { isMerchantPath } from '../paths';
-import { canOpenPath } from '../route-access';
+import { canOpen, canOpenPath, ROUTE_ACCESS } from '../route-access';
 import type { ShellVariant } from './api/get-menu';
 import { menuItemTarget } from './menu-link';
 
@@ -13,7 +13,8 @@ type RoleUser = Pick<SessionUser, 'userRoleId' | 'relatedCompanies'>;
 
 /** Merchants get the merchant menu, footer, logo and contact links on every page; others on merchant pages. */
 export function shellVariantOf(path: string, roleId: RoleId | undefined): ShellVariant {
-  return roleId === ROLE.MERCHANT || isMerchantPath(path) ? 'merchant' : 'customer';
+  const isMerchant = roleId !== undefined && can({ roleId, relatedCompanyIds: [] }, 'merchant.portal');
+  return isMerchant || isMerchantPath(path) ? 'merchant' : 'customer';
 }
 
 /**
@@ -72,4 +73,21 @@ export function footerForRole(footer: FooterResponse, user: RoleUser | null): Fo
     }))
     .filter((column) => column.columnLinks.length > 0);
   return { ...footer, footerColumns };
+}
+
+/** The pages the profile menu links to besides the accounts and signing out (SPEC §2, §6). */
+export const PROFILE_LINK_KEYS = ['allCompanies', 'companySelect', 'deliveryPoints'] as const;
+export type ProfileLinkKey = (typeof PROFILE_LINK_KEYS)[number];
+
+/**
+ * The profile menu's page links a user is offered: All companies (provider staff), Select company
+ * (order and payment managers with more than one company), New delivery point (order manager),
+ * each exactly when the policy table lets the user open its page.
+ */
+export function profileLinksOf(roleId: RoleId, relatedCompanyIds: readonly string[]): ProfileLinkKey[] {
+  const user = {
+    userRoleId: roleId,
+    relatedCompanies: relatedCompanyIds.map((companyId) => ({ companyId })),
+  };
+  return PROFILE_LINK_KEYS.filter((key) => canOpen(ROUTE_ACCESS[key], user));
 }

@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ACTIONS,
+  can,
+  isRelatedCompany,
+  POLICIES,
+  POLICY_LIST,
+  roleMay,
+  type Action,
+  type PolicyActor,
+} from './policies';
+import { ROLE, ROLE_IDS, type RoleId } from './roles';
+import { PATTERN_ROUTES, PORTAL_ROUTES, ROUTE_ACTIONS } from './routes';
+
+const { ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER, MERCHANT } = ROLE;
+const PROVIDER = [ADMIN, CUSTOMER_CARE];
+const COMPANY_USERS = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
+const ORDERING = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER];
+
+/** The matrix as SPEC §6 and the ADRs (005, 007, 010, 011, 012) describe it, written out on its own. */
+const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'none' }> = {
+  'account.self': { roles: [...COMPANY_USERS, MERCHANT], scope: 'none' },
+  'mailbox.read': { roles: [ADMIN], scope: 'none' },
+  'users.create': { roles: [ADMIN], scope: 'none' },
+  'users.search': { roles: PROVIDER, scope: 'none' },
+  'users.lock': { roles: PROVIDER, scope: 'none' },
+  'companies.search': { roles: PROVIDER, scope: 'none' },
+  'payments.import-statement': { roles: PROVIDER, scope: 'none' },
+  'companies.list': { roles: COMPANY_USERS, scope: 'none' },
+  'companies.read': { roles: COMPANY_USERS, scope: 'company' },
+  'companies.switch': { roles: [ORDER_MANAGER, PAYMENT_MANAGER], scope: 'none' },
+  'catalogue.read': { roles: COMPANY_USERS, scope: 'none' },
+  'cards.read': { roles: COMPANY_USERS, scope: 'company' },
+  'cards.manage': { roles: ORDERING, scope: 'company' },
+  'notifications.read': { roles: COMPANY_USERS, scope: 'company' },
+  'delivery-points.read': { roles: COMPANY_USERS, scope: 'company' },
+  'delivery-points.manage': { roles: ORDERING, scope: 'company' },
+  'delivery-points.new': { roles: [ORDER_MANAGER], scope: 'company' },
+  'spend-rules.read': { roles: COMPANY_USERS, scope: 'company' },
+  'spend-rules.manage': { roles: ORDERING, scope: 'company' },
+  'contracts.read': { roles: COMPANY_USERS, scope: 'company' },
+  'contracts.manage': { roles: ORDERING, scope: 'company' },
+  'card-printing.read': { roles: COMPANY_USERS, scope: 'company' },
+  'card-printing.manage': { roles: ORDERING, scope: 'company' },
+  'people.read': { roles: COMPANY_USERS, scope: 'company' },
+  'people.manage': { roles: ORDERING, scope: 'company' },
+  'bulk.read': { roles: COMPANY_USERS, scope: 'company' },
+  'bulk.manage': { roles: ORDERING, scope: 'company' },
+  'drafts.read': { roles: COMPANY_USERS, scope: 'company' },
+  'drafts.manage': { roles: ORDERING, scope: 'company' },
+  'orders.read': { roles: COMPANY_USERS, scope: 'company' },
+  'orders.place': { roles: ORDERING, scope: 'company' },
+  'orders.activate': { roles: ORDERING, scope: 'company' },
+  'orders.unload': { roles: ORDERING, scope: 'company' },
+  'orders.finance': { roles: [...PROVIDER, FINANCE_USER], scope: 'company' },
+  'orders.payment-manager': { roles: [...PROVIDER, PAYMENT_MANAGER], scope: 'company' },
+  'orders.approval-settings': { roles: [...PROVIDER, PAYMENT_MANAGER], scope: 'company' },
+  'orders.reject': { roles: [...PROVIDER, PAYMENT_MANAGER], scope: 'company' },
+  'orders.cancel': { roles: COMPANY_USERS, scope: 'company' },
+  'orders.pay': { roles: [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER], scope: 'company' },
+  'orders.advance': { roles: PROVIDER, scope: 'company' },
+  'merchant.portal': { roles: [MERCHANT], scope: 'none' },
+};
+
+/** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */
+const actorOf = (roleId: RoleId): PolicyActor => ({
+  roleId,
+  relatedCompanyIds: roleId === ADMIN || roleId === CUSTOMER_CARE || roleId === MERCHANT ? [] : ['C1', 'C2'],
+});
+
+const cases = ACTIONS.flatMap((action) => ROLE_IDS.map((roleId) => [action, roleId] as const));
+
+describe('the policy table', () => {
+  it('lists every action once, with its roles and scope', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual([...ACTIONS].sort());
+    expect(POLICY_LIST.map((entry) => entry.action)).toEqual(ACTIONS);
+    for (const entry of POLICY_LIST) {
+      expect([...entry.roles].sort()).toEqual([...EXPECTED[entry.action].roles].sort());
+      expect(entry.scope).toBe(EXPECTED[entry.action].scope);
+    }
+  });
+
+  it.each(cases)('%s by role %i: allowed exactly when the matrix says so', (action, roleId) => {
+    const allowed = EXPECTED[action].roles.includes(roleId);
+    expect(roleMay(roleId, action)).toBe(allowed);
+    expect(can(actorOf(roleId), action)).toBe(allowed);
+    if (EXPECTED[action].scope === 'company') {
+      // Related company: the role decides. Foreign company: only provider staff (audited).
+      expect(can(actorOf(roleId), action, { companyId: 'C1' })).toBe(allowed);
+      const isProvider = roleId === ADMIN || roleId === CUSTOMER_CARE;
+      expect(can(actorOf(roleId), action, { companyId: 'C9' })).toBe(allowed && isProvider);
+    } else {
+      // An action of no company ignores a target.
+      expect(can(actorOf(roleId), action, { companyId: 'C9' })).toBe(allowed);
+    }
+  });
+
+  it('relates provider staff to every company and others to theirs only', () => {
+    expect(isRelatedCompany({ roleId: ADMIN, relatedCompanyIds: [] }, 'C9')).toBe(true);
+    expect(isRelatedCompany({ roleId: CUSTOMER_CARE, relatedCompanyIds: [] }, 'C9')).toBe(true);
+    expect(isRelatedCompany({ roleId: ORDER_MANAGER, relatedCompanyIds: ['C1'] }, 'C1')).toBe(true);
+    expect(isRelatedCompany({ roleId: ORDER_MANAGER, relatedCompanyIds: ['C1'] }, 'C2')).toBe(false);
+    expect(isRelatedCompany({ roleId: MERCHANT, relatedCompanyIds: [] }, 'C1')).toBe(false);
+  });
+
+  it('opens company selection only to managers with more than one company', () => {
+    expect(can({ roleId: ORDER_MANAGER, relatedCompanyIds: ['C1', 'C2'] }, 'companies.switch')).toBe(true);
+    expect(can({ roleId: PAYMENT_MANAGER, relatedCompanyIds: ['C1', 'C2'] }, 'companies.switch')).toBe(true);
+    expect(can({ roleId: ORDER_MANAGER, relatedCompanyIds: ['C1'] }, 'companies.switch')).toBe(false);
+    expect(can({ roleId: FINANCE_USER, relatedCompanyIds: ['C1', 'C2'] }, 'companies.switch')).toBe(false);
+    expect(POLICIES['companies.switch'].manyCompanies).toBe(true);
+  });
+});
+
+describe('the actions of the pages', () => {
+  it('names an action (or public) for every address of the portal, and only known actions', () => {
+    expect(Object.keys(ROUTE_ACTIONS).sort()).toEqual([...PORTAL_ROUTES, ...PATTERN_ROUTES].sort());
+    for (const action of Object.values(ROUTE_ACTIONS)) {
+      if (action !== null) expect(ACTIONS).toContain(action);
+    }
+  });
+});

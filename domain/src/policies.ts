@@ -1,0 +1,156 @@
+import { APPROVER_ROLES, PAYER_ROLES } from './order-lifecycle';
+import { isProviderRole, ROLE, ROLE_IDS, type RoleId } from './roles';
+
+/**
+ * Who may do what (ARCHITECTURE §2, SPEC §6): one table read by the server's guard
+ * (`requireActor`), the web's route access and menus, and the tenant-matrix test.
+ *
+ * - `roles`: the roles that may take the action at all.
+ * - `scope`: what the action is done to. `company`: one company's data, so the actor must also be
+ *   related to that company (provider staff are related to every company, and that is audited);
+ *   `none`: the user's own things or data of no company. Merchant actions will get a `merchant`
+ *   scope with the merchants module; until then the merchant portal is `none`.
+ * - `manyCompanies`: only for users related to more than one company (company selection, SPEC §2).
+ */
+export type PolicyScope = 'company' | 'none';
+
+export type Policy = {
+  readonly roles: readonly RoleId[];
+  readonly scope: PolicyScope;
+  readonly manyCompanies?: boolean;
+};
+
+const { ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER, MERCHANT } = ROLE;
+
+/** Provider staff: the provider's managers and customer care. */
+const PROVIDER: readonly RoleId[] = [ADMIN, CUSTOMER_CARE];
+/** Everyone who works for companies: provider staff and the three company roles (not merchants). */
+const COMPANY_USERS: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
+/** Who changes cards, drafts and the company's set-up: the order manager and provider staff. */
+const ORDERING: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER];
+
+const company = (roles: readonly RoleId[]) => ({ roles, scope: 'company' as const });
+const unscoped = (roles: readonly RoleId[]) => ({ roles, scope: 'none' as const });
+
+export const POLICIES = {
+  // ---------------------------------------------------------------- the signed-in user
+  /** The user's own account: profile, password, session, the read state of notifications. */
+  'account.self': unscoped(ROLE_IDS),
+
+  // ---------------------------------------------------------------- provider staff
+  /** The development mailbox holds every user's reset links (issue 12 §1). */
+  'mailbox.read': unscoped([ADMIN]),
+  'users.create': unscoped([ADMIN]),
+  'users.search': unscoped(PROVIDER),
+  /** Lock and unlock users (customer care never an admin: the identity service's rule). */
+  'users.lock': unscoped(PROVIDER),
+  /** Search every company (/all-companies). */
+  'companies.search': unscoped(PROVIDER),
+  'payments.import-statement': unscoped(PROVIDER),
+
+  // ---------------------------------------------------------------- companies
+  /** The companies a user works for, by id (each id checked against `companies.read`). */
+  'companies.list': unscoped(COMPANY_USERS),
+  /** Read one company and act for it (lookup, select). */
+  'companies.read': company(COMPANY_USERS),
+  /** Choose among one's companies (/company-select, SPEC §2: order and payment managers). */
+  'companies.switch': { roles: [ORDER_MANAGER, PAYMENT_MANAGER], scope: 'none', manyCompanies: true },
+  /** Catalogues of no company: products, core categories, bundles, bulk templates. */
+  'catalogue.read': unscoped(COMPANY_USERS),
+
+  // ---------------------------------------------------------------- a company's data
+  'cards.read': company(COMPANY_USERS),
+  'cards.manage': company(ORDERING),
+  /** The company's service notifications (expiring cards, cards to top up). */
+  'notifications.read': company(COMPANY_USERS),
+  'delivery-points.read': company(COMPANY_USERS),
+  'delivery-points.manage': company(ORDERING),
+  /** The new-delivery-point page and its profile-menu link (SPEC §2, §6: order manager only). */
+  'delivery-points.new': company([ORDER_MANAGER]),
+  'spend-rules.read': company(COMPANY_USERS),
+  'spend-rules.manage': company(ORDERING),
+  'contracts.read': company(COMPANY_USERS),
+  'contracts.manage': company(ORDERING),
+  'card-printing.read': company(COMPANY_USERS),
+  'card-printing.manage': company(ORDERING),
+  /** The company's managers and the provider's agents. */
+  'people.read': company(COMPANY_USERS),
+  'people.manage': company(ORDERING),
+  'bulk.read': company(COMPANY_USERS),
+  'bulk.manage': company(ORDERING),
+  'drafts.read': company(COMPANY_USERS),
+  /** Issue and load cards: create and change draft orders (the card-issue flow). */
+  'drafts.manage': company(ORDERING),
+
+  // ---------------------------------------------------------------- orders (ADR 010)
+  'orders.read': company(COMPANY_USERS),
+  /** Submit an order as the order manager, reorder. */
+  'orders.place': company(ORDERING),
+  'orders.activate': company(ORDERING),
+  'orders.unload': company(ORDERING),
+  /** The finance user's queue: drafts to submit and submitting them (/finance). */
+  'orders.finance': company([...PROVIDER, FINANCE_USER]),
+  /** The payment manager's queue: submitting and approving (/paymentManager). */
+  'orders.payment-manager': company([...PROVIDER, PAYMENT_MANAGER]),
+  'orders.approval-settings': company([...PROVIDER, PAYMENT_MANAGER]),
+  'orders.reject': company(APPROVER_ROLES),
+  /** Cancel an open order (the service then allows its submitter or an approver). */
+  'orders.cancel': company(COMPANY_USERS),
+  /** Pay an order (ADR 010: provider staff never pay for a company). */
+  'orders.pay': company(PAYER_ROLES),
+  /** Move an order on (shipping): provider staff. */
+  'orders.advance': company(PROVIDER),
+
+  // ---------------------------------------------------------------- merchants (SPEC §2, §6)
+  'merchant.portal': unscoped([MERCHANT]),
+} as const satisfies Record<string, Policy>;
+
+export type Action = keyof typeof POLICIES;
+/** The actions done for one company: their actor always carries the company. */
+export type CompanyAction = {
+  [A in Action]: (typeof POLICIES)[A]['scope'] extends 'company' ? A : never;
+}[Action];
+
+/** Every action, in table order (for the tenant matrix and the tests). */
+export const ACTIONS = Object.keys(POLICIES) as Action[];
+
+/** The table as a list: each action with its roles and scope. */
+export const POLICY_LIST: readonly ({ action: Action } & Policy)[] = ACTIONS.map((action) => ({
+  action,
+  ...policyOf(action),
+}));
+
+export function policyOf(action: Action): Policy {
+  return POLICIES[action] as Policy;
+}
+
+/** Who asks: a role and the companies the user works for (provider staff work for every company). */
+export type PolicyActor = { roleId: RoleId; relatedCompanyIds: readonly string[] };
+/** What the action is done to: for a company-scoped action, the company. */
+export type PolicyTarget = { companyId?: string | undefined };
+
+/** Whether the role may take the action at all (no company considered). */
+export function roleMay(roleId: RoleId, action: Action): boolean {
+  return policyOf(action).roles.includes(roleId);
+}
+
+/** Whether the actor is related to the company: one of its companies, or provider staff (ARCHITECTURE §4). */
+export function isRelatedCompany(actor: PolicyActor, companyId: string): boolean {
+  return isProviderRole(actor.roleId) || actor.relatedCompanyIds.includes(companyId);
+}
+
+/**
+ * Whether the actor may take the action: the role is one of the action's, the user has more than one
+ * company when the action needs it, and for a company-scoped action with a target company, the actor
+ * is related to it. Without a target, a company-scoped action is judged by role alone ("for some
+ * company": what a menu needs).
+ */
+export function can(actor: PolicyActor, action: Action, target: PolicyTarget = {}): boolean {
+  const policy = policyOf(action);
+  if (!policy.roles.includes(actor.roleId)) return false;
+  if (policy.manyCompanies && actor.relatedCompanyIds.length < 2) return false;
+  if (policy.scope === 'company' && target.companyId !== undefined) {
+    return isRelatedCompany(actor, target.companyId);
+  }
+  return true;
+}
