@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import { POLICIES, type Locale, type RoleId } from '@tessera/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Locale, type RoleId } from '@tessera/domain';
 import { AppError } from './errors';
 
 /**
@@ -62,69 +62,4 @@ export async function requireSession(request: FastifyRequest): Promise<SessionPr
   const session = await currentSession(request);
   if (!session) throw new AppError('UNAUTHENTICATED', 'no valid portal session');
   return session;
-}
-
-/**
- * The principal when its role is one of `roles`; 401 (code 3) without a session, 403 (code 4) otherwise.
- *
- * @deprecated Use `requireActor(request, action)` from `platform/policy.ts`: the roles come from the
- * policy table. Kept until the orders module is converted.
- */
-export async function requireRole(request: FastifyRequest, ...roles: RoleId[]): Promise<SessionPrincipal> {
-  const session = await requireSession(request);
-  if (!roles.includes(session.roleId)) {
-    throw new AppError('FORBIDDEN', `role ${session.roleId} is not one of ${roles.join(', ')}`);
-  }
-  return session;
-}
-
-/** preHandler: a signed-in user of any role. @deprecated Use `requireActor(request, 'account.self')`. */
-export const signedIn: preHandlerAsyncHookHandler = async (request) => {
-  await requireSession(request);
-};
-
-/**
- * Everyone who works for companies: provider staff and the company roles.
- *
- * @deprecated The roles of `companies.read`, `cards.read`, `orders.read`… in the policy table: use
- * `requireActor(request, action)`. Kept until the orders module is converted.
- */
-export const COMPANY_USERS: RoleId[] = [...POLICIES['orders.read'].roles];
-/**
- * Who changes cards and the company's set-up: the order manager and provider staff acting for it.
- *
- * @deprecated The roles of `drafts.manage`, `orders.place`… in the policy table: use
- * `requireActor(request, action)`. Kept until the orders module is converted.
- */
-export const ORDERING: RoleId[] = [...POLICIES['drafts.manage'].roles];
-
-/** The role lists `allowRoles` guards have enforced, by `METHOD /url` (the route-policy test reads it). */
-const legacyRolesByRoute = new Map<string, readonly RoleId[]>();
-
-/** The routes still guarded by a role list of their own (`allowRoles`), with that list. */
-export function legacyGuardsSeen(): ReadonlyMap<string, readonly RoleId[]> {
-  return legacyRolesByRoute;
-}
-
-/**
- * preHandler factory: a signed-in user whose role is one of `roles`.
- *
- * @deprecated Each route names an action of the policy table instead: call
- * `requireActor(request, action, { companyId })` first in the handler. Kept until the orders module
- * is converted.
- */
-export function allowRoles(...roles: RoleId[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    legacyRolesByRoute.set(`${request.method} ${request.routeOptions.url ?? request.url}`, roles);
-    await requireRole(request, ...roles);
-  };
-}
-
-/**
- * The principal of a request that passed `signedIn` or `allowRoles` (throws if it did not).
- *
- * @deprecated `requireActor` returns the actor (user, role, companies, session key).
- */
-export async function sessionOf(request: FastifyRequest): Promise<SessionPrincipal> {
-  return requireSession(request);
 }

@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isProviderRole, isRelatedCompany, ROLE } from '@tessera/domain';
 import { writeAudit } from './audit';
-import { requireSession, type SessionPrincipal } from './auth-guard';
+import { type SessionPrincipal } from './auth-guard';
 import type { Db } from './db';
 import { AppError } from './errors';
-import type { ServiceActor } from './policy';
 
 /** The header naming the company a request acts for (SPEC §7 `companyId`). */
 export const COMPANY_HEADER = 'companyid';
@@ -93,40 +92,4 @@ export async function resolveCompany(
     session.companyId = companyId;
   }
   return companyId;
-}
-
-/**
- * The session and the company a request acts for (`resolveCompany`); 401 without a session.
- *
- * @deprecated Use `requireActor(request, action, { companyId })` from `platform/policy.ts`: it checks
- * the role through the policy table and returns the one `Actor` (its `companyId` is this company).
- * Kept until the orders module is converted.
- */
-export async function requireCompany(
-  request: FastifyRequest,
-  options: { companyId?: string | undefined } = {},
-): Promise<CompanyScope> {
-  const session = await requireSession(request);
-  const companyId = await resolveCompany(request, session, options.companyId);
-  return { companyId, session, isProviderActing: isProviderRole(session.roleId) };
-}
-
-/** @deprecated The company services' view of the one `Actor`: use `ServiceActor` of `platform/policy.ts`. */
-export type CompanyActor = ServiceActor;
-
-/**
- * The acting user and the company the request acts for, resolved by `requireCompany` first.
- *
- * @deprecated Use `requireActor(request, action)` from `platform/policy.ts` (same checks, the role
- * from the policy table, the one `Actor` type).
- */
-export async function requireCompanyActor(request: FastifyRequest): Promise<ServiceActor> {
-  const scope = await requireCompany(request);
-  return {
-    userId: scope.session.userId,
-    roleId: scope.session.roleId,
-    companyId: scope.companyId,
-    relatedCompanyIds: scope.session.relatedCompanyIds,
-    requestId: String(request.id),
-  };
 }

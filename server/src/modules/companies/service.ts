@@ -105,7 +105,8 @@ export function createCompaniesService(deps: { db: Db }) {
     async listCompaniesFor(viewer: PolicyActor, companyIds: string[]): Promise<CompanySummary[]> {
       const ids = [...new Set(companyIds)];
       const foreign = ids.filter((companyId) => !can(viewer, 'companies.read', { companyId }));
-      if (foreign.length > 0) throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
+      if (foreign.length > 0)
+        throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
       return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
     },
 

@@ -1,9 +1,8 @@
 import { OrderIdRequestSchema, SendProformaResponseSchema } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/policy';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, sessionOf } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
-import { requireCompany } from '../../platform/tenant';
 import type { DocumentsService } from './service';
 
 const tags = ['orders'];
@@ -19,39 +18,28 @@ const DocumentQuery = OrderIdRequestSchema.extend({
  */
 export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get(
-      '/proformaDocument',
-      { schema: { tags, querystring: DocumentQuery }, preHandler: allowRoles(...COMPANY_USERS) },
-      async (request, reply) => {
-        const scope = await requireCompany(request, { companyId: request.query.companyId });
-        const locale = request.query.lang ?? requestLocale(request);
-        const { order, pdf } = await service.proforma(
-          scope.companyId,
-          request.query.orderId,
-          locale,
-          scope.session,
-        );
-        return reply
-          .type('application/pdf')
-          .header('content-disposition', `inline; filename="proforma-${order.orderNumber}.pdf"`)
-          .header('cache-control', 'private, no-store')
-          .send(pdf);
-      },
-    );
+    app.get('/proformaDocument', { schema: { tags, querystring: DocumentQuery } }, async (request, reply) => {
+      const scope = await requireActor(request, 'orders.read', { companyId: request.query.companyId });
+      const locale = request.query.lang ?? requestLocale(request);
+      const { order, pdf } = await service.proforma(scope.companyId, request.query.orderId, locale, scope);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', `inline; filename="proforma-${order.orderNumber}.pdf"`)
+        .header('cache-control', 'private, no-store')
+        .send(pdf);
+    });
 
     app.post(
       '/sendProformaDocument',
       {
         schema: { tags, body: OrderIdRequestSchema, response: { 200: SendProformaResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const scope = await requireCompany(request);
-        const session = await sessionOf(request);
+        const scope = await requireActor(request, 'orders.read');
         const sentTo = await service.sendProforma(
           scope.companyId,
           request.body.orderId,
-          session,
+          scope,
           requestLocale(request),
         );
         return { success: true as const, sentTo };
@@ -60,14 +48,14 @@ export function documentsRoutes(service: DocumentsService): FastifyPluginAsyncZo
 
     app.get(
       '/downloadOrderAnalysisExcel',
-      { schema: { tags, querystring: DocumentQuery }, preHandler: allowRoles(...COMPANY_USERS) },
+      { schema: { tags, querystring: DocumentQuery } },
       async (request, reply) => {
-        const scope = await requireCompany(request, { companyId: request.query.companyId });
+        const scope = await requireActor(request, 'orders.read', { companyId: request.query.companyId });
         const { order, stream } = await service.analysisExcel(
           scope.companyId,
           request.query.orderId,
           request.query.lang ?? requestLocale(request),
-          scope.session,
+          scope,
           (error) => request.log.error({ err: error }, 'order analysis failed'),
         );
         return reply

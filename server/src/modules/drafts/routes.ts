@@ -13,33 +13,18 @@ import {
   OrderPriceResponseSchema,
   ReadyToTopUpRequestSchema,
   ReadyToTopUpResponseSchema,
-  ROLE,
   SaveDraftOrderRequestSchema,
   UpdateDraftOrderRequestSchema,
 } from '@tessera/domain';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/policy';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
-import { idempotencyKeyOf } from '../../platform/idempotency';
-import { requireCompany } from '../../platform/tenant';
-import type { DraftActor, DraftsService, IdempotencyOptions } from './service';
+import { idempotencyOf } from '../../platform/idempotency';
+import type { DraftsService } from './service';
 
 const tags = ['orders'];
 const Success = z.object({ success: z.literal(true) });
-/** Who lists drafts to submit them (SPEC §7 retrieveDraftOrdersFinanceUser): role 4 and provider staff. */
-const FINANCE = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.FINANCE_USER];
-
-async function actorOf(request: FastifyRequest): Promise<DraftActor> {
-  const scope = await requireCompany(request);
-  return { userId: scope.session.userId, companyId: scope.companyId, requestId: String(request.id) };
-}
-
-/** The `Idempotency-Key` of the request, scoped to the route it was sent to. */
-function idempotencyOf(request: FastifyRequest): IdempotencyOptions {
-  return { key: idempotencyKeyOf(request), route: `${request.method} ${request.routeOptions.url}` };
-}
 
 /**
  * `/api/v1/orders/...` draft calls (SPEC §7 orders service). Every route resolves the company
@@ -53,10 +38,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/saveDraftOrder',
       {
         schema: { tags, body: SaveDraftOrderRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await requireActor(request, 'drafts.manage');
         const draftOrder = await service.saveDraftOrder(request.body, actor, idempotencyOf(request));
         return { success: true as const, draftOrder };
       },
@@ -66,10 +50,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/retrieveDraftOrder',
       {
         schema: { tags, querystring: DraftIdRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'drafts.read');
         return {
           success: true as const,
           draftOrder: await service.getDraftOrder(companyId, request.query.draftId),
@@ -81,10 +64,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/retrieveDraftOrders',
       {
         schema: { tags, response: { 200: DraftOrdersResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'drafts.read');
         return { success: true as const, ...(await service.listDraftOrders(companyId)) };
       },
     );
@@ -93,10 +75,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/retrieveDraftOrdersFinanceUser',
       {
         schema: { tags, response: { 200: DraftOrdersResponseSchema } },
-        preHandler: allowRoles(...FINANCE),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.finance');
         return { success: true as const, ...(await service.listDraftOrders(companyId)) };
       },
     );
@@ -105,10 +86,12 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/updateDraftOrder',
       {
         schema: { tags, body: UpdateDraftOrderRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const draftOrder = await service.updateDraftOrder(request.body, await actorOf(request));
+        const draftOrder = await service.updateDraftOrder(
+          request.body,
+          await requireActor(request, 'drafts.manage'),
+        );
         return { success: true as const, draftOrder };
       },
     );
@@ -117,10 +100,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/deleteDraftOrder',
       {
         schema: { tags, body: DraftIdRequestSchema, response: { 200: Success } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        await service.deleteDraftOrder(request.body.draftId, await actorOf(request));
+        await service.deleteDraftOrder(request.body.draftId, await requireActor(request, 'drafts.manage'));
         return { success: true as const };
       },
     );
@@ -129,10 +111,12 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/addDraftOrderCards',
       {
         schema: { tags, body: DraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const draftOrder = await service.addDraftCards(request.body, await actorOf(request));
+        const draftOrder = await service.addDraftCards(
+          request.body,
+          await requireActor(request, 'drafts.manage'),
+        );
         return { success: true as const, draftOrder };
       },
     );
@@ -141,10 +125,12 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/updateDraftOrderCards',
       {
         schema: { tags, body: DraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const draftOrder = await service.updateDraftCards(request.body, await actorOf(request));
+        const draftOrder = await service.updateDraftCards(
+          request.body,
+          await requireActor(request, 'drafts.manage'),
+        );
         return { success: true as const, draftOrder };
       },
     );
@@ -153,10 +139,12 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/deleteDraftOrderCards',
       {
         schema: { tags, body: DeleteDraftCardsRequestSchema, response: { 200: DraftOrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const draftOrder = await service.deleteDraftCards(request.body, await actorOf(request));
+        const draftOrder = await service.deleteDraftCards(
+          request.body,
+          await requireActor(request, 'drafts.manage'),
+        );
         return { success: true as const, draftOrder };
       },
     );
@@ -165,10 +153,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/companyMaxDraftOrders',
       {
         schema: { tags, response: { 200: CompanyMaxDraftOrdersResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'drafts.read');
         return { success: true as const, ...(await service.maxDraftOrders(companyId)) };
       },
     );
@@ -177,10 +164,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/orderPriceCalculation',
       {
         schema: { tags, body: OrderPriceRequestSchema, response: { 200: OrderPriceResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'drafts.read');
         return { success: true as const, ...(await service.calculatePrice(companyId, request.body)) };
       },
     );
@@ -189,10 +175,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/readyToTopUp',
       {
         schema: { tags, body: ReadyToTopUpRequestSchema, response: { 200: ReadyToTopUpResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await requireActor(request, 'drafts.manage');
         return {
           success: true as const,
           ...(await service.readyToTopUp(request.body, actor, idempotencyOf(request))),
@@ -208,10 +193,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
           body: CheckCardholderRequestSchema,
           response: { 200: CheckCardholderResponseSchema },
         },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'drafts.read');
         return { success: true as const, ...(await service.checkCardholders(companyId, request.body)) };
       },
     );
@@ -221,24 +205,22 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
       '/retrieveComplimentaryBundles',
       {
         schema: { tags, response: { 200: BundlesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
-      async (request) => ({
-        success: true as const,
-        bundles: service.bundles('complimentary', requestLocale(request)),
-      }),
+      async (request) => {
+        await requireActor(request, 'catalogue.read');
+        return { success: true as const, bundles: service.bundles('complimentary', requestLocale(request)) };
+      },
     );
 
     app.get(
       '/retrieveVoucherBundles',
       {
         schema: { tags, response: { 200: BundlesResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
-      async (request) => ({
-        success: true as const,
-        bundles: service.bundles('voucher', requestLocale(request)),
-      }),
+      async (request) => {
+        await requireActor(request, 'catalogue.read');
+        return { success: true as const, bundles: service.bundles('voucher', requestLocale(request)) };
+      },
     );
 
     app.post(
@@ -249,10 +231,9 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
           body: CreateBundleDraftRequestSchema,
           response: { 200: ReadyToTopUpResponseSchema },
         },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const actor = await actorOf(request);
+        const actor = await requireActor(request, 'drafts.manage');
         return {
           success: true as const,
           ...(await service.createBundleDraft(

@@ -12,4 +12,3 @@ export {
   type OrdersService,
 } from './service';
 export type { OrderRow } from './repository';
-export { orderActorOf } from './actor';

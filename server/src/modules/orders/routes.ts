@@ -1,7 +1,6 @@
 import {
   ActivateComplimentResponseSchema,
   AdvanceOrderRequestSchema,
-  APPROVER_ROLES,
   ApprovalSettingsResponseSchema,
   ApprovalSettingsSchema,
   OrderCardsRequestSchema,
@@ -14,7 +13,6 @@ import {
   OrdersOverviewResponseSchema,
   RejectOrderRequestSchema,
   ReorderResponseSchema,
-  ROLE,
   SubmitDraftRequestSchema,
   SubmitOrderPaymentManagerRequestSchema,
   SubmitOrderResponseSchema,
@@ -23,16 +21,11 @@ import {
   UnloadRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { allowRoles, COMPANY_USERS, ORDERING } from '../../platform/auth-guard';
+import { requireActor } from '../../platform/policy';
 import { idempotencyOf } from '../../platform/idempotency';
-import { requireCompany } from '../../platform/tenant';
-import { orderActorOf as orderActor } from './actor';
 import type { OrdersService } from './service';
 
 const tags = ['orders'];
-const PROVIDER = [ROLE.ADMIN, ROLE.CUSTOMER_CARE];
-const FINANCE_SUBMITTERS = [...PROVIDER, ROLE.FINANCE_USER];
-const PAYMENT_MANAGERS = [...PROVIDER, ROLE.PAYMENT_MANAGER];
 
 /**
  * `/api/v1/orders/...` calls of submitted orders (SPEC §7; ADR 010). Reads are open to every
@@ -46,11 +39,14 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/submitPaymentOm',
       {
         schema: { tags, body: SubmitPaymentOmRequestSchema, response: submitted },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => ({
         success: true as const,
-        ...(await service.submit(await orderActor(request), request.body, idempotencyOf(request))),
+        ...(await service.submit(
+          await requireActor(request, 'orders.place'),
+          request.body,
+          idempotencyOf(request),
+        )),
       }),
     );
 
@@ -58,11 +54,14 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/submitOrderFinanceUser',
       {
         schema: { tags, body: SubmitDraftRequestSchema, response: submitted },
-        preHandler: allowRoles(...FINANCE_SUBMITTERS),
       },
       async (request) => ({
         success: true as const,
-        ...(await service.submit(await orderActor(request), request.body, idempotencyOf(request))),
+        ...(await service.submit(
+          await requireActor(request, 'orders.finance'),
+          request.body,
+          idempotencyOf(request),
+        )),
       }),
     );
 
@@ -70,12 +69,11 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/submitOrderPaymentManager',
       {
         schema: { tags, body: SubmitOrderPaymentManagerRequestSchema, response: submitted },
-        preHandler: allowRoles(...PAYMENT_MANAGERS),
       },
       async (request) => ({
         success: true as const,
         ...(await service.submitAsPaymentManager(
-          await orderActor(request),
+          await requireActor(request, 'orders.payment-manager'),
           request.body,
           idempotencyOf(request),
         )),
@@ -86,11 +84,14 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/rejectOrder',
       {
         schema: { tags, body: RejectOrderRequestSchema, response: { 200: OrderResponseSchema } },
-        preHandler: allowRoles(...APPROVER_ROLES),
       },
       async (request) => ({
         success: true as const,
-        order: await service.reject(await orderActor(request), request.body.orderId, request.body.reason),
+        order: await service.reject(
+          await requireActor(request, 'orders.reject'),
+          request.body.orderId,
+          request.body.reason,
+        ),
       }),
     );
 
@@ -98,11 +99,10 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/cancelOrder',
       {
         schema: { tags, body: OrderIdRequestSchema, response: { 200: OrderResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => ({
         success: true as const,
-        order: await service.cancel(await orderActor(request), request.body.orderId),
+        order: await service.cancel(await requireActor(request, 'orders.cancel'), request.body.orderId),
       }),
     );
 
@@ -114,10 +114,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
           querystring: OrderHistoryRequestSchema,
           response: { 200: OrderHistoryResponseSchema },
         },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return { success: true as const, ...(await service.history(companyId, request.query)) };
       },
     );
@@ -126,10 +125,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/retrieveOrderDetails',
       {
         schema: { tags, querystring: OrderIdRequestSchema, response: { 200: OrderDetailsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const actor = await orderActor(request);
+        const actor = await requireActor(request, 'orders.read');
         return {
           success: true as const,
           order: await service.details(actor.companyId, request.query.orderId, actor),
@@ -141,10 +139,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/retrieveOrderCards',
       {
         schema: { tags, querystring: OrderCardsRequestSchema, response: { 200: OrderCardsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return { success: true as const, ...(await service.orderCards(companyId, request.query)) };
       },
     );
@@ -153,10 +150,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/retrieveOrdersOverview',
       {
         schema: { tags, response: { 200: OrdersOverviewResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return { success: true as const, ...(await service.overview(companyId)) };
       },
     );
@@ -165,10 +161,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/approvalSettings',
       {
         schema: { tags, response: { 200: ApprovalSettingsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return {
           success: true as const,
           settings: { thresholdCents: await service.approvalThreshold(companyId) },
@@ -180,13 +175,12 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/approvalSettings',
       {
         schema: { tags, body: ApprovalSettingsSchema, response: { 200: ApprovalSettingsResponseSchema } },
-        preHandler: allowRoles(...PAYMENT_MANAGERS),
       },
       async (request) => ({
         success: true as const,
         settings: {
           thresholdCents: await service.setApprovalThreshold(
-            await orderActor(request),
+            await requireActor(request, 'orders.approval-settings'),
             request.body.thresholdCents,
           ),
         },
@@ -197,12 +191,11 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/advanceOrder',
       {
         schema: { tags, body: AdvanceOrderRequestSchema, response: { 200: OrderResponseSchema } },
-        preHandler: allowRoles(...PROVIDER),
       },
       async (request) => ({
         success: true as const,
         order: await service.advance(
-          await orderActor(request),
+          await requireActor(request, 'orders.advance'),
           request.body.orderId,
           request.body.trackingNumber,
         ),
@@ -213,11 +206,13 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/activateComplimentOrder',
       {
         schema: { tags, body: OrderIdRequestSchema, response: { 200: ActivateComplimentResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => ({
         success: true as const,
-        activated: await service.activateComplimentOrder(await orderActor(request), request.body.orderId),
+        activated: await service.activateComplimentOrder(
+          await requireActor(request, 'orders.activate'),
+          request.body.orderId,
+        ),
       }),
     );
 
@@ -225,11 +220,14 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/reorder',
       {
         schema: { tags, body: OrderIdRequestSchema, response: { 200: ReorderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => ({
         success: true as const,
-        ...(await service.reorder(await orderActor(request), request.body.orderId, idempotencyOf(request))),
+        ...(await service.reorder(
+          await requireActor(request, 'orders.place'),
+          request.body.orderId,
+          idempotencyOf(request),
+        )),
       }),
     );
 
@@ -237,10 +235,9 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/unloadOrderPriceCalculation',
       {
         schema: { tags, body: UnloadRequestSchema, response: { 200: UnloadPriceResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.unload');
         return { success: true as const, ...(await service.unloadPrice(companyId, request.body)) };
       },
     );
@@ -249,11 +246,14 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       '/submitUnloadOrder',
       {
         schema: { tags, body: UnloadRequestSchema, response: { 200: OrderResponseSchema } },
-        preHandler: allowRoles(...ORDERING),
       },
       async (request) => ({
         success: true as const,
-        order: await service.submitUnload(await orderActor(request), request.body, idempotencyOf(request)),
+        order: await service.submitUnload(
+          await requireActor(request, 'orders.unload'),
+          request.body,
+          idempotencyOf(request),
+        ),
       }),
     );
   };

@@ -4,24 +4,19 @@ import {
   ImportBankStatementRequestSchema,
   ImportBankStatementResponseSchema,
   OrderIdRequestSchema,
-  PAYER_ROLES,
   PaymentIdRequestSchema,
   PaymentInstructionsResponseSchema,
   PaymentMethodsResponseSchema,
   PaymentResultResponseSchema,
-  ROLE,
   SubmitPaymentOrderRequestSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireActor } from '../../platform/policy';
 import { z } from 'zod';
-import { allowRoles, COMPANY_USERS, sessionOf } from '../../platform/auth-guard';
 import { idempotencyOf } from '../../platform/idempotency';
-import { requireCompany } from '../../platform/tenant';
-import { orderActorOf } from '../orders';
 import type { PaymentsService } from './service';
 
 const tags = ['orders'];
-const PROVIDER = [ROLE.ADMIN, ROLE.CUSTOMER_CARE];
 
 /**
  * `/api/v1/orders/...` payment calls (SPEC §7; ADR 010): the methods of an order, attempts, the
@@ -35,10 +30,9 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
       '/retrievePaymentMethods',
       {
         schema: { tags, querystring: OrderIdRequestSchema, response: { 200: PaymentMethodsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return {
           success: true as const,
           ...(await service.paymentMethods(companyId, request.query.orderId)),
@@ -54,12 +48,11 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
           body: CreatePaymentOrderRequestSchema,
           response: { 200: PaymentInstructionsResponseSchema },
         },
-        preHandler: allowRoles(...PAYER_ROLES),
       },
       async (request) => ({
         success: true as const,
         payment: await service.createPayment(
-          await orderActorOf(request),
+          await requireActor(request, 'orders.pay'),
           request.body,
           idempotencyOf(request),
         ),
@@ -74,11 +67,10 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
           body: SubmitPaymentOrderRequestSchema,
           response: { 200: PaymentResultResponseSchema },
         },
-        preHandler: allowRoles(...PAYER_ROLES),
       },
       async (request) => ({
         success: true as const,
-        ...(await service.submitPaymentReturn(await orderActorOf(request), request.body)),
+        ...(await service.submitPaymentReturn(await requireActor(request, 'orders.pay'), request.body)),
       }),
     );
 
@@ -86,10 +78,9 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
       '/retrievePayment',
       {
         schema: { tags, querystring: PaymentIdRequestSchema, response: { 200: PaymentResultResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return { success: true as const, ...(await service.getPayment(companyId, request.query.paymentId)) };
       },
     );
@@ -126,10 +117,9 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
         },
         // A month of a busy account: the 5 MB the page accepts, as JSON (Greek text is two bytes a letter).
         bodyLimit: 12_000_000,
-        preHandler: allowRoles(...PROVIDER),
       },
       async (request) => {
-        const session = await sessionOf(request);
+        const session = await requireActor(request, 'payments.import-statement');
         return {
           success: true as const,
           ...(await service.importStatement(session.userId, request.body.csv)),
@@ -141,10 +131,9 @@ export function paymentsRoutes(service: PaymentsService): FastifyPluginAsyncZod 
       '/retrieveApmLoops',
       {
         schema: { tags, response: { 200: ApmLoopsResponseSchema } },
-        preHandler: allowRoles(...COMPANY_USERS),
       },
       async (request) => {
-        const { companyId } = await requireCompany(request);
+        const { companyId } = await requireActor(request, 'orders.read');
         return { success: true as const, ...(await service.apmLoops(companyId)) };
       },
     );
