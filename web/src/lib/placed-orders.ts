@@ -1,30 +1,15 @@
-import type { Locale, PaymentKind } from '@tessera/domain';
+import type { PaymentKind } from '@tessera/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessageId } from '../i18n/messages';
 import { DRAFTS_QUERY_ROOT } from './draft-orders';
-import type { RequestOptions } from './request';
 
 /**
  * Submitted orders and their payments, shared by the card-issue flow's payment step and the orders
  * pages (SPEC §7 orders service; docs/decisions/010-orders-payments.md).
  */
 
-/** The orders service (SPEC §7: `v1` for orders). */
-export const ORDERS_API = '/api/v1/orders';
-
 /** Every query about submitted orders starts with this key, so one invalidation refreshes them all. */
 export const PLACED_ORDERS_QUERY_ROOT = ['orders', 'placed'] as const;
-
-/** What every orders request carries: the UI language and the company acted for. */
-export type OrdersContext = { locale: Locale; companyId: string | null };
-
-/** The request options of a context, with further headers (an `Idempotency-Key`). */
-export function ordersRequestOptions(
-  { locale, companyId }: OrdersContext,
-  headers: Record<string, string> = {},
-): RequestOptions {
-  return { locale, headers: { ...(companyId ? { companyId } : {}), ...headers } };
-}
 
 /**
  * After a draft became an order: the drafts (list, count, the draft itself) and the orders are the

@@ -1,6 +1,6 @@
 import { ROLE, type PaymentKind, type RoleId, type SubmitOrderResponse } from '@tessera/domain';
 import { request } from './request';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from './placed-orders';
+import { ORDERS_API, contextOptions, type RequestContext } from './request-context';
 
 export const SUBMIT_PAYMENT_OM_PATH = `${ORDERS_API}/submitPaymentOm`;
 export const SUBMIT_ORDER_FINANCE_USER_PATH = `${ORDERS_API}/submitOrderFinanceUser`;
@@ -42,7 +42,7 @@ export type SubmitDraftInput =
  */
 export async function submitDraftOrder(
   input: SubmitDraftInput,
-  context: OrdersContext,
+  context: RequestContext,
   idempotencyKey: string,
 ): Promise<SubmitOrderResponse | null> {
   const path =
@@ -56,7 +56,7 @@ export async function submitDraftOrder(
       ? { draftId: input.draftId, method: input.method }
       : { draftId: input.draftId };
   const result = await request<SubmitOrderResponse>(path, {
-    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    ...contextOptions(context, { 'Idempotency-Key': idempotencyKey }),
     method: 'POST',
     body,
   });

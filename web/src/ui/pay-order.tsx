@@ -6,11 +6,11 @@ import { browser } from '../lib/browser';
 import { createPaymentOrder } from '../lib/create-payment-order';
 import { useIdempotencyKeys } from '../lib/idempotency';
 import { usePaymentMethods } from '../lib/payment-methods';
-import { useOrdersContext } from '../lib/use-orders-context';
 import { LoadingButton } from './loading-button';
 import { PaymentInstructions } from './payment-instructions';
 import { firstAvailableMethod, PaymentMethodChooser } from './payment-method-chooser';
 import { ErrorState, LoadingState } from './state-views';
+import { useRequestContext } from '../lib/request-context';
 
 type Props = {
   orderId: string;
@@ -29,7 +29,7 @@ type Props = {
  */
 export function PayOrder({ orderId, initialMethod, headingLevel = 3, onPaymentCreated }: Props) {
   const intl = useIntl();
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const methods = usePaymentMethods(context, orderId);
   const keys = useIdempotencyKeys();
   const [chosen, setChosen] = useState<PaymentKind | null>(null);

@@ -1,16 +1,7 @@
 import type { Locale } from '@tessera/domain';
 import { fieldErrorsOf, isFormFailure, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
-
-/** The accounts service (SPEC §7: `v1` for accounts). */
-export const ACCOUNTS_API = '/api/v1/accounts';
-
-/**
- * The company header of a request. The request helper sends the stored company; a company user
- * with a single company acts for it before the sign-in's automatic selection has stored it (SPEC
- * §4), so the account pages name the company they show themselves (the stored one wins when set).
- */
-export const companyHeaders = (companyId: string): Record<string, string> => (companyId ? { companyId } : {});
+import { companyHeaders } from '../../../lib/request-context';
 
 /** What a form's request answers: the data, or the field errors to show beside the fields. */
 export type FormResult<T, F extends string> =

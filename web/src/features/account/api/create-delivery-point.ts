@@ -6,7 +6,8 @@ import {
 } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from './accounts-api';
+import { ACCOUNTS_API } from '../../../lib/request-context';
 
 export const CREATE_DELIVERY_POINT_PATH = `${ACCOUNTS_API}/createDeliveryPoint`;
 

@@ -1,7 +1,8 @@
 import type { CreateSpendRuleRequest, SpendRuleResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from './accounts-api';
+import { ACCOUNTS_API } from '../../../lib/request-context';
 
 export const CREATE_SPEND_RULE_PATH = `${ACCOUNTS_API}/createSpendRule`;
 

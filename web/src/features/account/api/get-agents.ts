@@ -1,7 +1,7 @@
 import type { AgentsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
 
 export const AGENTS_PATH = `${ACCOUNTS_API}/retrieveAgents`;
 

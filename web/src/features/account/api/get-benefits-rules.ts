@@ -2,7 +2,7 @@ import type { Locale, SpendRulesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
 
 export const MY_BENEFITS_RULES_PATH = `${ACCOUNTS_API}/retrieveMyBenefitsRules`;
 

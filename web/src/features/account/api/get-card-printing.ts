@@ -1,7 +1,7 @@
 import type { CardPrintingResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
 
 export const CARD_PRINTING_PATH = `${ACCOUNTS_API}/retrieveCardPrinting`;
 

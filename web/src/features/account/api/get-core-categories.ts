@@ -2,7 +2,7 @@ import type { CoreCategoriesResponse, Locale } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API } from './accounts-api';
+import { ACCOUNTS_API } from '../../../lib/request-context';
 
 export const CORE_CATEGORIES_PATH = `${ACCOUNTS_API}/retrieveCoreCategories`;
 

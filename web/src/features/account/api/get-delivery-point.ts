@@ -1,7 +1,7 @@
 import type { DeliveryPointResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
 
 export const DELIVERY_POINT_BY_ID_PATH = `${ACCOUNTS_API}/retrieveDeliveryPointById`;
 

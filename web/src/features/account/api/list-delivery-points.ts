@@ -2,7 +2,7 @@ import type { DeliveryPointsResponse, Locale } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
 
 export const COMPANY_DELIVERY_POINTS_PATH = `${ACCOUNTS_API}/getCompanyDeliveryPoints`;
 export const SEARCH_DELIVERY_POINTS_PATH = `${ACCOUNTS_API}/searchDeliveryPoints`;

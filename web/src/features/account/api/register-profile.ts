@@ -1,7 +1,8 @@
 import type { CompanyUserResponse, RegisterProfileRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from './accounts-api';
+import { ACCOUNTS_API } from '../../../lib/request-context';
 
 export const REGISTER_PROFILE_PATH = `${ACCOUNTS_API}/registerProfile`;
 

@@ -7,7 +7,12 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, isFormFailure, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
-import { ACCOUNTS_API, contextOptions, useIssueContext, type IssueContext } from './context';
+import {
+  ACCOUNTS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 
 export const ADD_DELIVERY_POINT_PATH = `${ACCOUNTS_API}/addDeliveryPoint`;
 
@@ -35,7 +40,7 @@ export type AddDeliveryPointResult =
  */
 export async function addDeliveryPoint(
   input: DeliveryPointInput,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<AddDeliveryPointResult> {
   const body: DeliveryPointInput = {
     ...input,
@@ -56,7 +61,7 @@ export async function addDeliveryPoint(
 }
 
 export function useAddDeliveryPoint() {
-  const context = useIssueContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DeliveryPointInput) => addDeliveryPoint(input, context),

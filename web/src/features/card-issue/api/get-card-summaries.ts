@@ -1,7 +1,12 @@
 import type { CardSummariesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
-import { ACCOUNTS_API, contextOptions, useIssueContext, type IssueContext } from './context';
+import {
+  ACCOUNTS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 
 export const CARD_SUMMARIES_PATH = `${ACCOUNTS_API}/retrieveCardSummaries`;
 
@@ -9,7 +14,7 @@ export const CARD_SUMMARIES_PATH = `${ACCOUNTS_API}/retrieveCardSummaries`;
  * `GET retrieveCardSummaries`: per product and family, how many cards are active and ready to top
  * up. Only a hint beside the load choices: a failure is quiet (the buttons still work).
  */
-export async function getCardSummaries(context: IssueContext, signal?: AbortSignal) {
+export async function getCardSummaries(context: RequestContext, signal?: AbortSignal) {
   const result = await request<CardSummariesResponse>(CARD_SUMMARIES_PATH, {
     ...contextOptions(context),
     signal,
@@ -18,7 +23,7 @@ export async function getCardSummaries(context: IssueContext, signal?: AbortSign
   return result.error ? null : result.data.summaries;
 }
 
-export const cardSummariesQueryOptions = (context: IssueContext) =>
+export const cardSummariesQueryOptions = (context: RequestContext) =>
   queryOptions({
     queryKey: ['accounts', 'cards', 'summaries', context.companyId, 'issue'] as const,
     queryFn: ({ signal }) => getCardSummaries(context, signal),
@@ -27,5 +32,5 @@ export const cardSummariesQueryOptions = (context: IssueContext) =>
   });
 
 export function useCardSummaries() {
-  return useQuery(cardSummariesQueryOptions(useIssueContext()));
+  return useQuery(cardSummariesQueryOptions(useRequestContext()));
 }

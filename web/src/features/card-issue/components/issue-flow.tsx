@@ -11,7 +11,6 @@ import { LanguageLink } from '../../../ui/language-link';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
 import { checkCardholder } from '../api/check-cardholder';
-import { useIssueContext } from '../api/context';
 import type { DraftFailure } from '../api/draft-failure';
 import { useDraftOrder } from '../api/get-draft-order';
 import { useSaveDraft } from '../hooks/use-save-draft';
@@ -31,6 +30,7 @@ import { IssueStepper, STEP_LABEL } from './issue-stepper';
 import { productFamilyName, REASON_TITLE } from './labels';
 import { OverviewStep } from './overview-step';
 import { PaymentStep } from './payment-step';
+import { useRequestContext } from '../../../lib/request-context';
 
 export type GoToOptions = {
   /** The draft whose address to use (default: the stored draft's). */
@@ -83,7 +83,7 @@ function signatureOf(line: DraftCard): string {
 export function IssueFlow({ draft, update, step, goTo, knownCards, notice, onRestart }: Props) {
   const intl = useIntl();
   const locale = useLocale();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const saved = useDraftOrder(draft.id);
   const { save, isSaving, failure, clearFailure } = useSaveDraft();
   const draftCount = useDraftCount(context.companyId, locale);

@@ -11,7 +11,6 @@ import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { saveLocalDraft } from '../../../lib/order-draft';
 import { readStore, writeStore } from '../../../lib/storage';
 import { addDraftOrderCards } from '../api/add-draft-order-cards';
-import { useIssueContext } from '../api/context';
 import { deleteDraftOrderCards } from '../api/delete-draft-order-cards';
 import type { DraftFailure, DraftResult } from '../api/draft-failure';
 import { draftOrderQueryOptions } from '../api/get-draft-order';
@@ -20,6 +19,7 @@ import { saveDraftOrder } from '../api/save-draft-order';
 import { updateDraftOrder } from '../api/update-draft-order';
 import { updateDraftOrderCards } from '../api/update-draft-order-cards';
 import { draftCardOf, headerChanged, headerOf, saveRequestOf } from '../model';
+import { useRequestContext } from '../../../lib/request-context';
 
 const cleanDiff = (data: DraftData): DraftData => ({
   ...data,
@@ -36,7 +36,7 @@ const cleanDiff = (data: DraftData): DraftData => ({
  * while saving stay as changes.
  */
 export function useSaveDraft() {
-  const context = useIssueContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<DraftFailure | null>(null);
   const [isSaving, setIsSaving] = useState(false);

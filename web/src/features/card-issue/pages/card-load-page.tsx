@@ -31,7 +31,6 @@ import { readStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
-import { useIssueContext, type IssueContext } from '../api/context';
 import { filterCards } from '../api/filter-cards';
 import { useCardSummaries } from '../api/get-card-summaries';
 import { createReadyToTopUpDraft } from '../api/ready-to-top-up';
@@ -51,6 +50,7 @@ import {
   type ProductChoice,
 } from '../model';
 import '../card-issue.css';
+import { useRequestContext, type RequestContext } from '../../../lib/request-context';
 
 type LoadMode = 'selected' | 'all' | 'file';
 
@@ -77,7 +77,7 @@ const activeRequest = (choice: ProductChoice, page: number, pageSize: number) =>
 /** Every active card of the product and family, a page at a time (`onProgress` after each page). */
 async function collectActiveCards(
   choice: ProductChoice,
-  context: IssueContext,
+  context: RequestContext,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<Card[]> {
@@ -100,7 +100,7 @@ export function CardLoadPage() {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const headings = { load: useId(), topUp: useId(), bundles: useId() };
   const title = intl.formatMessage({ id: 'cardIssue.load.title' });
   useDocumentTitle(title);
@@ -349,7 +349,7 @@ const TOP_UP_CHOICES: ProductChoice[] = TOP_UP_PRODUCTS.flatMap((product) =>
 function ReadyToTopUp({ headingId }: { headingId: string }) {
   const intl = useIntl();
   const locale = useLocale();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const summaries = useCardSummaries();
   const topUp = useCreateDraftAction();
   const countOf = (choice: ProductChoice): CardSummary | undefined =>

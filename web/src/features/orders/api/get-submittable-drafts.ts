@@ -1,9 +1,13 @@
 import { ERROR_CODE, type DraftOrdersResponse, type DraftSummary } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request, RequestError } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
 
 export const RETRIEVE_DRAFT_ORDERS_PATH = `${ORDERS_API}/retrieveDraftOrders`;
 export const RETRIEVE_DRAFT_ORDERS_FINANCE_PATH = `${ORDERS_API}/retrieveDraftOrdersFinanceUser`;
@@ -17,11 +21,11 @@ export type DraftsScope = 'company' | 'finance';
  */
 export async function getSubmittableDrafts(
   scope: DraftsScope,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<DraftSummary[]> {
   const path = scope === 'finance' ? RETRIEVE_DRAFT_ORDERS_FINANCE_PATH : RETRIEVE_DRAFT_ORDERS_PATH;
-  const result = await request<DraftOrdersResponse>(path, { ...ordersRequestOptions(context), signal });
+  const result = await request<DraftOrdersResponse>(path, { ...contextOptions(context), signal });
   if (!result.error) {
     return [...result.data.draftOrders].sort((a, b) => Date.parse(b.updatedAt) - Date.parse(a.updatedAt));
   }
@@ -29,7 +33,7 @@ export async function getSubmittableDrafts(
   throw new RequestError(path, result);
 }
 
-export const submittableDraftsQueryOptions = (scope: DraftsScope, context: OrdersContext) =>
+export const submittableDraftsQueryOptions = (scope: DraftsScope, context: RequestContext) =>
   queryOptions({
     // Under the drafts root: saving, deleting or submitting a draft anywhere refreshes it.
     queryKey: [...DRAFTS_QUERY_ROOT, 'submittable', scope, context.companyId, context.locale],
@@ -39,5 +43,5 @@ export const submittableDraftsQueryOptions = (scope: DraftsScope, context: Order
   });
 
 export function useSubmittableDrafts(scope: DraftsScope) {
-  return useQuery(submittableDraftsQueryOptions(scope, useOrdersContext()));
+  return useQuery(submittableDraftsQueryOptions(scope, useRequestContext()));
 }
