@@ -1,8 +1,8 @@
 import type { PaymentMethodsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from './request';
-import { PLACED_ORDERS_QUERY_ROOT } from './placed-orders';
 import { ORDERS_API, contextOptions, type RequestContext } from './request-context';
+import { paymentKeys } from './query-keys';
 
 export const RETRIEVE_PAYMENT_METHODS_PATH = `${ORDERS_API}/retrievePaymentMethods`;
 
@@ -11,7 +11,7 @@ export type PaymentMethodOption = PaymentMethodsResponse['methods'][number];
 /** `GET retrievePaymentMethods?orderId=`: the methods an order may be paid with now (VISA has a cap). */
 export const paymentMethodsQueryOptions = (context: RequestContext, orderId: string) =>
   queryOptions({
-    queryKey: [...PLACED_ORDERS_QUERY_ROOT, 'paymentMethods', context.companyId, orderId],
+    queryKey: paymentKeys.methods(context.companyId, orderId),
     queryFn: async ({ signal }) => {
       const search = new URLSearchParams({ orderId });
       const data = await requestOrThrow<PaymentMethodsResponse>(

@@ -1,15 +1,12 @@
 import type { PaymentKind } from '@tessera/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import type { MessageId } from '../i18n/messages';
-import { DRAFTS_QUERY_ROOT } from './draft-orders';
+import { DRAFTS_QUERY_ROOT, PLACED_ORDERS_QUERY_ROOT, draftKeys } from './query-keys';
 
 /**
  * Submitted orders and their payments, shared by the card-issue flow's payment step and the orders
  * pages (SPEC §7 orders service; docs/decisions/010-orders-payments.md).
  */
-
-/** Every query about submitted orders starts with this key, so one invalidation refreshes them all. */
-export const PLACED_ORDERS_QUERY_ROOT = ['orders', 'placed'] as const;
 
 /**
  * After a draft became an order: the drafts (list, count, the draft itself) and the orders are the
@@ -17,7 +14,7 @@ export const PLACED_ORDERS_QUERY_ROOT = ['orders', 'placed'] as const;
  */
 export async function refreshAfterSubmission(queryClient: QueryClient, draftId: string): Promise<void> {
   queryClient.removeQueries({
-    queryKey: [...DRAFTS_QUERY_ROOT, 'detail'],
+    queryKey: draftKeys.details,
     predicate: (query) => query.queryKey.includes(draftId),
   });
   await Promise.all([

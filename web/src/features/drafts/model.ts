@@ -11,6 +11,7 @@ import {
 } from '@tessera/domain';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
+import type { DraftListScope } from '../../lib/api/drafts';
 
 /**
  * The rules of /draft-orders that need no React: who may resume and delete, which list the role
@@ -23,7 +24,6 @@ export function canEditDrafts(roleId: RoleId | undefined): boolean {
 }
 
 /** The finance user reads the drafts through its own endpoint (SPEC §7); everyone else the company's. */
-export type DraftListScope = 'company' | 'finance';
 export function draftListScopeOf(roleId: RoleId | undefined): DraftListScope {
   return roleId === ROLE.FINANCE_USER ? 'finance' : 'company';
 }

@@ -1,7 +1,7 @@
 import type { CardPrintingResponse, UpdateCardPrintingRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
 import { cardPrintingQueryOptions } from './get-card-printing';
 import { ACCOUNTS_API } from '../../../lib/request-context';
 

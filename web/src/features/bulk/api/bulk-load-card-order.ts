@@ -5,17 +5,16 @@ import type {
   BulkLoadCardOrderResponse,
 } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { isFormFailure } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
 import { writeStore } from '../../../lib/storage';
-import { bulkKeys } from './query-keys';
 import {
   ORDERS_API,
   contextOptions,
   type RequestContext,
   useRequestContext,
 } from '../../../lib/request-context';
+import { DRAFTS_QUERY_ROOT, bulkKeys } from '../../../lib/query-keys';
 
 export const BULK_LOAD_CARD_ORDER_PATH = `${ORDERS_API}/bulkLoadCardOrder`;
 

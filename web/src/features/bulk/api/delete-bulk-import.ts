@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
 import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 /**
  * `DELETE bulkImports/{importId}`: the import goes with its rows and file (audited); a file being

@@ -2,8 +2,8 @@ import type { BulkImport, BulkImportResponse, BulkImportRowsResponse } from '@te
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
 import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type DropRowsInput = { importId: string; restore?: boolean } & (
   { rowNumbers: number[] } | { status: 'error' }

@@ -3,8 +3,8 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import { requestOrThrow } from '../../../lib/request';
 import { ROWS_PAGE_SIZE, type RowFilter } from '../model';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
 import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type RowsPage = { filter: RowFilter; page: number };
 

@@ -3,8 +3,8 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { isBeingRead, POLL_MS } from '../model';
 import { BULK_IMPORTS_PATH } from './get-bulk-imports';
-import { bulkKeys } from './query-keys';
 import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const bulkImportPath = (importId: string) => `${BULK_IMPORTS_PATH}/${encodeURIComponent(importId)}`;
 

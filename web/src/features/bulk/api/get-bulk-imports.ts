@@ -1,13 +1,13 @@
 import type { BulkImportsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { bulkKeys } from './query-keys';
 import {
   ORDERS_API,
   contextOptions,
   type RequestContext,
   useRequestContext,
 } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const BULK_IMPORTS_PATH = `${ORDERS_API}/bulkImports`;
 

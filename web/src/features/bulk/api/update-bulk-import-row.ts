@@ -8,8 +8,8 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { request } from '../../../lib/request';
 import { isFormFailure } from '../../../lib/form-errors';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
 import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type UpdateRowInput = {
   importId: string;

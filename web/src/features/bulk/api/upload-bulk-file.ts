@@ -2,13 +2,13 @@ import type { BulkImport, BulkImportResponse, BulkPurpose } from '@tessera/domai
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request, type RequestFailure } from '../../../lib/request';
 import { uploadFileName } from '../model';
-import { bulkKeys } from './query-keys';
 import {
   ORDERS_API,
   contextOptions,
   type RequestContext,
   useRequestContext,
 } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const UPLOAD_BULK_FILE_PATH = `${ORDERS_API}/uploadExcelDraftOrder`;
 

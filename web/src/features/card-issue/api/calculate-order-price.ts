@@ -1,13 +1,13 @@
 import type { OrderPriceRequest, OrderPriceResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { issueKeys } from './query-keys';
 import {
   contextOptions,
   ORDERS_API,
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const ORDER_PRICE_CALCULATION_PATH = `${ORDERS_API}/orderPriceCalculation`;
 
@@ -30,7 +30,7 @@ export async function calculateOrderPrice(
 
 export const orderPriceQueryOptions = (context: RequestContext, input: OrderPriceRequest) =>
   queryOptions({
-    queryKey: issueKeys.price(context.companyId, input),
+    queryKey: orderKeys.price(context.companyId, input),
     queryFn: ({ signal }) => calculateOrderPrice(input, context, signal),
     enabled: context.companyId !== null,
     placeholderData: keepPreviousData,

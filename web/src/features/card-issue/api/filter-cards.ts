@@ -2,13 +2,13 @@ import type { CardFilterRequest, CardFilterResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { rememberCards } from '../known-cards';
-import { issueKeys } from './query-keys';
 import {
   ACCOUNTS_API,
   contextOptions,
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
 
 export const CARD_FILTER_PATH = `${ACCOUNTS_API}/cardFilter`;
 
@@ -29,7 +29,7 @@ export async function filterCards(input: CardFilterRequest, context: RequestCont
 
 export const pickerCardsQueryOptions = (context: RequestContext, input: CardFilterRequest) =>
   queryOptions({
-    queryKey: issueKeys.pickerCards(context.companyId, input),
+    queryKey: cardKeys.picker(context.companyId, input),
     queryFn: ({ signal }) => filterCards(input, context, signal),
     enabled: context.companyId !== null,
     placeholderData: keepPreviousData,
@@ -53,7 +53,7 @@ export function useResolveLineCards(cardIds: readonly string[], known: ReadonlyM
     .slice(0, 100)
     .sort();
   return useQuery({
-    queryKey: issueKeys.pickerCards(context.companyId, { cardIds: missing, pageSize: 100 }),
+    queryKey: cardKeys.picker(context.companyId, { cardIds: missing, pageSize: 100 }),
     queryFn: ({ signal }) => filterCards({ cardIds: missing, pageSize: 100 }, context, signal),
     enabled: context.companyId !== null && missing.length > 0,
     staleTime: 60_000,

@@ -1,13 +1,13 @@
 import type { BundlesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { issueKeys } from './query-keys';
 import {
   contextOptions,
   ORDERS_API,
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export type BundleKind = 'voucher' | 'complimentary';
 
@@ -23,7 +23,7 @@ export async function getBundles(kind: BundleKind, context: RequestContext, sign
 
 export const bundlesQueryOptions = (context: RequestContext, kind: BundleKind) =>
   queryOptions({
-    queryKey: issueKeys.bundles(context.companyId, kind),
+    queryKey: orderKeys.bundles(context.companyId, kind),
     queryFn: ({ signal }) => getBundles(kind, context, signal),
     enabled: context.companyId !== null,
     staleTime: 5 * 60_000,

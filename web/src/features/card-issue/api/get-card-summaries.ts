@@ -7,6 +7,7 @@ import {
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
 
 export const CARD_SUMMARIES_PATH = `${ACCOUNTS_API}/retrieveCardSummaries`;
 
@@ -25,7 +26,7 @@ export async function getCardSummaries(context: RequestContext, signal?: AbortSi
 
 export const cardSummariesQueryOptions = (context: RequestContext) =>
   queryOptions({
-    queryKey: ['accounts', 'cards', 'summaries', context.companyId, 'issue'] as const,
+    queryKey: cardKeys.issueSummaries(context.companyId),
     queryFn: ({ signal }) => getCardSummaries(context, signal),
     enabled: context.companyId !== null,
     staleTime: 60_000,

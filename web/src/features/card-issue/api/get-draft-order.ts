@@ -2,13 +2,13 @@ import type { DraftOrderResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { rememberDraftLines } from '../known-cards';
-import { issueKeys } from './query-keys';
 import {
   contextOptions,
   ORDERS_API,
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { draftKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_DRAFT_ORDER_PATH = `${ORDERS_API}/retrieveDraftOrder`;
 
@@ -25,7 +25,7 @@ export async function getDraftOrder(draftId: string, context: RequestContext, si
 
 export const draftOrderQueryOptions = (context: RequestContext, draftId: string) =>
   queryOptions({
-    queryKey: issueKeys.draft(context.companyId, draftId),
+    queryKey: draftKeys.detail(context.companyId, draftId),
     queryFn: ({ signal }) => getDraftOrder(draftId, context, signal),
     enabled: context.companyId !== null && draftId !== '',
     staleTime: 30_000,

@@ -3,7 +3,6 @@ import type { DraftCard, OrderDraft } from '@tessera/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { useDraftCount } from '../../../lib/draft-orders';
 import { readStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
@@ -31,6 +30,7 @@ import { productFamilyName, REASON_TITLE } from './labels';
 import { OverviewStep } from './overview-step';
 import { PaymentStep } from './payment-step';
 import { useRequestContext } from '../../../lib/request-context';
+import { useDraftCount } from '../../../lib/api/drafts';
 
 export type GoToOptions = {
   /** The draft whose address to use (default: the stored draft's). */

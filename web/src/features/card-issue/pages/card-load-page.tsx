@@ -51,6 +51,7 @@ import {
 } from '../model';
 import '../card-issue.css';
 import { useRequestContext, type RequestContext } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
 
 type LoadMode = 'selected' | 'all' | 'file';
 
@@ -117,7 +118,7 @@ export function CardLoadPage() {
 
   const choice: ProductChoice = { product, family };
   const activeCount = useQuery({
-    queryKey: ['card-issue', 'active-count', context.companyId, product, family],
+    queryKey: cardKeys.activeCount(context.companyId, product, family),
     queryFn: ({ signal }) => filterCards(activeRequest(choice, 1, 1), context, signal),
     enabled: mode === 'all' && context.companyId !== null,
     staleTime: 30_000,

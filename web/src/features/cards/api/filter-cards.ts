@@ -1,8 +1,8 @@
 import type { CardFilterRequest, CardFilterResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { cardKeys } from './query-keys';
 import { contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
 
 export const CARD_FILTER_PATH = '/api/v1/accounts/cardFilter';
 

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure, type FormFailure } from './form-failure';
-import { invalidateCardQueries } from './query-keys';
+import { invalidateCardQueries } from './invalidate-cards';
 import { contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
 
 export const RENAME_CARD_PATH = '/api/v1/accounts/account/card-name';

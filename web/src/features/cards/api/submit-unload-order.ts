@@ -1,9 +1,8 @@
 import type { OrderResponse, OrderSummary, UnloadRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure } from './form-failure';
-import { invalidateCardQueries } from './query-keys';
+import { invalidateCardQueries } from './invalidate-cards';
 import { unloadFieldErrorsOf, type UnloadResult } from './unload-fields';
 import {
   ORDERS_API,
@@ -11,6 +10,7 @@ import {
   useRequestContext,
   type RequestContext,
 } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const SUBMIT_UNLOAD_ORDER_PATH = `${ORDERS_API}/submitUnloadOrder`;
 

@@ -2,6 +2,7 @@ import type { ContractsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { companyHeaders } from '../../../lib/request-context';
+import { contractKeys } from '../../../lib/query-keys';
 
 export const CONTRACTS_PATH = '/api/v1/accounts/contracts';
 
@@ -14,7 +15,7 @@ export async function getContracts(companyId: string, signal?: AbortSignal) {
 
 export const contractsQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'contracts', companyId],
+    queryKey: contractKeys.all(companyId),
     queryFn: ({ signal }) => getContracts(companyId, signal),
   });
 

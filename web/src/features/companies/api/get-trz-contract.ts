@@ -2,6 +2,7 @@ import type { TrzContractResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, RequestError } from '../../../lib/request';
 import { companyHeaders } from '../../../lib/request-context';
+import { contractKeys } from '../../../lib/query-keys';
 
 export const TRZ_CONTRACT_PATH = '/api/v1/accounts/retrieveTrzContract';
 
@@ -22,7 +23,7 @@ export async function getTrzContract(companyId: string, signal?: AbortSignal) {
 
 export const trzContractQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'trzContract', companyId],
+    queryKey: contractKeys.trz(companyId),
     queryFn: ({ signal }) => getTrzContract(companyId, signal),
   });
 

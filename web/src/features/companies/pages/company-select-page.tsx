@@ -4,7 +4,7 @@ import { useStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
-import { useRelatedCompanies } from '../api/get-related-companies';
+import { useRelatedCompanies } from '../../../lib/api/related-companies';
 import { CompanyHeader } from '../components/company-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';

@@ -9,7 +9,6 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { canOpenPath } from '../../../app/route-access';
-import { useDraftCount } from '../../../lib/draft-orders';
 import { CARD_ISSUE_INFO_PATH, startIssueFlow } from '../../../lib/order-draft';
 import { useStartTopUp, type TopUpProduct } from '../../../lib/ready-to-top-up';
 import { useSession, type SessionUser } from '../../../lib/session';
@@ -19,6 +18,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { useNotificationStatus } from '../api/get-notification-status';
 import './quick-actions.css';
+import { useDraftCount } from '../../../lib/api/drafts';
 
 /**
  * The actions on offer, each where it leads: a user sees those the route table lets them open

@@ -1,9 +1,9 @@
 import type { ActivateComplimentResponseSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const ACTIVATE_COMPLIMENT_ORDER_PATH = `${ORDERS_API}/activateComplimentOrder`;
 

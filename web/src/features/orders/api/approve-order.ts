@@ -1,8 +1,8 @@
 import type { SubmitOrderResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const APPROVE_ORDER_PATH = `${ORDERS_API}/submitOrderPaymentManager`;
 

@@ -1,8 +1,8 @@
 import type { OrderResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const CANCEL_ORDER_PATH = `${ORDERS_API}/cancelOrder`;
 

@@ -2,13 +2,13 @@ import type { ApprovalSettingsResponseSchema } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { requestOrThrow } from '../../../lib/request';
-import { orderKeys } from './query-keys';
 import {
   ORDERS_API,
   contextOptions,
   type RequestContext,
   useRequestContext,
 } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const APPROVAL_SETTINGS_PATH = `${ORDERS_API}/approvalSettings`;
 

@@ -1,13 +1,13 @@
 import type { OrderHistoryRequest, OrderHistoryResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { orderKeys } from './query-keys';
 import {
   ORDERS_API,
   contextOptions,
   type RequestContext,
   useRequestContext,
 } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_ORDER_HISTORY_PATH = `${ORDERS_API}/retrieveOrderHistory`;
 

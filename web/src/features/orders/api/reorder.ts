@@ -1,9 +1,9 @@
 import type { ReorderResponseSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { request } from '../../../lib/request';
 import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { DRAFTS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const REORDER_PATH = `${ORDERS_API}/reorder`;
 

@@ -1,9 +1,8 @@
 import type { PaymentResultResponse, SubmitPaymentOrderRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { orderKeys } from './query-keys';
 import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT, paymentKeys } from '../../../lib/query-keys';
 
 export const SUBMIT_PAYMENT_ORDER_PATH = `${ORDERS_API}/submitPaymentOrder`;
 
@@ -27,7 +26,7 @@ export function useSubmitPaymentResult() {
     },
     onSuccess: async (data) => {
       if (!data) return;
-      queryClient.setQueryData(orderKeys.payment(context.companyId, data.payment.paymentId), data);
+      queryClient.setQueryData(paymentKeys.payment(context.companyId, data.payment.paymentId), data);
       await queryClient.invalidateQueries({
         queryKey: PLACED_ORDERS_QUERY_ROOT,
         predicate: (query) => query.queryKey[2] !== 'payment',

@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { request } from '../../../lib/request';
 import { APPROVAL_SETTINGS_PATH, type ApprovalSettingsResponse } from './get-approval-settings';
-import { orderKeys } from './query-keys';
 import { contextOptions, useRequestContext } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
 

@@ -12,7 +12,7 @@ import { AppModal } from '../../../ui/modal';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useSubmitDraft } from '../api/submit-draft';
-import { useSubmittableDrafts, type DraftsScope } from '../api/get-submittable-drafts';
+import { useSubmittableDrafts, type DraftListScope } from '../../../lib/api/drafts';
 import { ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
 import type { Locale } from '@tessera/domain';
 
@@ -102,7 +102,7 @@ export function DraftsToSubmit({
   submitter,
   onDone,
 }: {
-  scope: DraftsScope;
+  scope: DraftListScope;
   submitter: Exclude<Submitter, 'orderManager'>;
   onDone: (message: string) => void;
 }) {
