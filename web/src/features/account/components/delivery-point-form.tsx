@@ -14,7 +14,7 @@ import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateDeliveryPoint } from '../api/create-delivery-point';
 import { FormAlert } from './form-alert';
-import { REGION_LABELS } from './labels';
+import { REGION_MESSAGE } from '../../../lib/labels';
 
 type FormValues = DeliveryPointInput;
 type ValidValues = z.output<typeof DeliveryPointInputSchema>;
@@ -64,7 +64,7 @@ export function DeliveryPointForm({
     const collator = new Intl.Collator(locale);
     return GREEK_REGIONS.map((region) => ({
       value: region,
-      label: intl.formatMessage({ id: REGION_LABELS[region] }),
+      label: intl.formatMessage({ id: REGION_MESSAGE[region] }),
     })).sort((a, b) => collator.compare(a.label, b.label));
   }, [intl, locale]);
 

@@ -10,8 +10,8 @@ import { createBundleDraft } from '../api/create-bundle-draft';
 import { useBundles, type BundleKind } from '../api/get-bundles';
 import { useCreateDraftAction } from '../hooks/use-start-flow';
 import { DraftFailureAlert } from './draft-failure-alert';
-import { familyName } from './labels';
 import { useRequestContext } from '../../../lib/request-context';
+import { familyName } from '../../../lib/labels';
 
 const MAX_QUANTITY = 50;
 

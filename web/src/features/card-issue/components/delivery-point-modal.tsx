@@ -14,36 +14,19 @@ import {
   GREEK_REGIONS,
   type DeliveryPointInput,
   type DeliveryPointResponse,
-  type GreekRegion,
 } from '@tessera/domain';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import type { MessageId } from '../../../i18n/messages';
 import { useLocale } from '../../../lib/use-locale';
 import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
 import { useAddDeliveryPoint } from '../api/add-delivery-point';
+import { REGION_MESSAGE } from '../../../lib/labels';
 
 type ValidValues = z.output<typeof DeliveryPointInputSchema>;
-
-const REGION_LABELS: Record<GreekRegion, MessageId> = {
-  attica: 'cardIssue.region.attica',
-  'central-macedonia': 'cardIssue.region.centralMacedonia',
-  thessaly: 'cardIssue.region.thessaly',
-  'western-greece': 'cardIssue.region.westernGreece',
-  crete: 'cardIssue.region.crete',
-  'east-macedonia-thrace': 'cardIssue.region.eastMacedoniaThrace',
-  'central-greece': 'cardIssue.region.centralGreece',
-  peloponnese: 'cardIssue.region.peloponnese',
-  epirus: 'cardIssue.region.epirus',
-  'western-macedonia': 'cardIssue.region.westernMacedonia',
-  'ionian-islands': 'cardIssue.region.ionianIslands',
-  'north-aegean': 'cardIssue.region.northAegean',
-  'south-aegean': 'cardIssue.region.southAegean',
-};
 
 const EMPTY = {
   alias: '',
@@ -90,7 +73,7 @@ export function DeliveryPointModal({
     const collator = new Intl.Collator(locale);
     return GREEK_REGIONS.map((region) => ({
       value: region,
-      label: intl.formatMessage({ id: REGION_LABELS[region] }),
+      label: intl.formatMessage({ id: REGION_MESSAGE[region] }),
     })).sort((a, b) => collator.compare(a.label, b.label));
   }, [intl, locale]);
 

@@ -26,11 +26,12 @@ import {
 import { DuplicatesModal, KEEP_NEW, type DuplicateChoices, type DuplicateMatch } from './duplicates-modal';
 import { InfoStep } from './info-step';
 import { IssueStepper, STEP_LABEL } from './issue-stepper';
-import { productFamilyName, REASON_TITLE } from './labels';
+import { REASON_TITLE } from './labels';
 import { OverviewStep } from './overview-step';
 import { PaymentStep } from './payment-step';
 import { useRequestContext } from '../../../lib/request-context';
 import { useDraftCount } from '../../../lib/api/drafts';
+import { productFamilyName } from '../../../lib/labels';
 
 export type GoToOptions = {
   /** The draft whose address to use (default: the stored draft's). */

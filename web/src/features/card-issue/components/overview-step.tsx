@@ -17,11 +17,11 @@ import { useOrderPrice } from '../api/calculate-order-price';
 import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
 import type { KnownCard } from '../known-cards';
 import { createsCards, parseSelectedOption, shipsCards, usesExistingCards } from '../model';
-import { productFamilyName } from './labels';
 import { MaskedNumber } from './masked-number';
 import { LinesPagination, usePaged } from './paged';
 import { holderName } from './selected-cards';
 import { PriceBreakdown } from '../../../ui/price-breakdown';
+import { productFamilyName } from '../../../lib/labels';
 
 type LineFees = OrderPriceResponse['lines'][number];
 

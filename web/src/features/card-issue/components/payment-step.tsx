@@ -15,16 +15,20 @@ import { paths } from '../../../app/paths';
 import { browser } from '../../../lib/browser';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { refreshAfterSubmission } from '../../../lib/placed-orders';
 import { useSession } from '../../../lib/session';
 import { removeStore } from '../../../lib/storage';
-import { submitDraftOrder, submitterOf, type SubmitDraftInput } from '../../../lib/submit-draft-order';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
 import { firstAvailableMethod, PaymentMethodChooser } from '../../../ui/payment-method-chooser';
 import { markDraftSubmitted } from '../submitted-drafts';
 import { SUBMITTED_STATE_KEY } from './submitted-order';
 import { useRequestContext } from '../../../lib/request-context';
+import {
+  refreshAfterSubmission,
+  submitDraftOrder,
+  submitterOf,
+  type SubmitDraftInput,
+} from '../../../lib/api/orders';
 
 /**
  * The payment step (SPEC §4, ADR 010): the saved draft's total (the server prices it again on

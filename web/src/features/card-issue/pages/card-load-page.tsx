@@ -37,7 +37,6 @@ import { createReadyToTopUpDraft } from '../api/ready-to-top-up';
 import { AmountInput } from '../components/amount-input';
 import { Bundles } from '../components/bundles';
 import { DraftFailureAlert } from '../components/draft-failure-alert';
-import { familyName, productFamilyName, productName } from '../components/labels';
 import { useCreateDraftAction } from '../hooks/use-start-flow';
 import {
   amountProblem,
@@ -52,6 +51,7 @@ import {
 import '../card-issue.css';
 import { useRequestContext, type RequestContext } from '../../../lib/request-context';
 import { cardKeys } from '../../../lib/query-keys';
+import { familyName, productFamilyName, productName } from '../../../lib/labels';
 
 type LoadMode = 'selected' | 'all' | 'file';
 

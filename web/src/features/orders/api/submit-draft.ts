@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshAfterSubmission } from '../../../lib/placed-orders';
-import { submitDraftOrder, type SubmitDraftInput } from '../../../lib/submit-draft-order';
 import { useRequestContext } from '../../../lib/request-context';
+import { refreshAfterSubmission, submitDraftOrder, type SubmitDraftInput } from '../../../lib/api/orders';
 
 /**
  * Submits a draft from /paymentManager (`submitOrderPaymentManager` {draftId}) or /finance

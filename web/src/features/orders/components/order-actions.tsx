@@ -9,7 +9,6 @@ import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
-import { PayOrder } from '../../../ui/pay-order';
 import { useActivateComplimentOrder } from '../api/activate-compliment-order';
 import { useApproveOrder } from '../api/approve-order';
 import { useCancelOrder } from '../api/cancel-order';
@@ -17,6 +16,7 @@ import { useRejectOrder } from '../api/reject-order';
 import { useReorder } from '../api/reorder';
 import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 import { draftHref } from '../../../lib/api/drafts';
+import { PayOrder } from '../../../lib/pay-order-slot';
 
 type ActionProps = {
   order: Pick<OrderSummary, 'orderId' | 'orderNumber' | 'totalCents'>;

@@ -3,8 +3,8 @@ import type {
   PaymentInstructions,
   PaymentInstructionsResponse,
 } from '@tessera/domain';
-import { request } from './request';
-import { ORDERS_API, contextOptions, type RequestContext } from './request-context';
+import { request } from '../../../lib/request';
+import { ORDERS_API, contextOptions, type RequestContext } from '../../../lib/request-context';
 
 export const CREATE_PAYMENT_ORDER_PATH = `${ORDERS_API}/createPaymentOrder`;
 

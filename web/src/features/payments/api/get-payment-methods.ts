@@ -1,8 +1,8 @@
 import type { PaymentMethodsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestOrThrow } from './request';
-import { ORDERS_API, contextOptions, type RequestContext } from './request-context';
-import { paymentKeys } from './query-keys';
+import { requestOrThrow } from '../../../lib/request';
+import { ORDERS_API, contextOptions, type RequestContext } from '../../../lib/request-context';
+import { paymentKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_PAYMENT_METHODS_PATH = `${ORDERS_API}/retrievePaymentMethods`;
 

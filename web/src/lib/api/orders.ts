@@ -1,6 +1,13 @@
 import { ROLE, type PaymentKind, type RoleId, type SubmitOrderResponse } from '@tessera/domain';
-import { request } from './request';
-import { ORDERS_API, contextOptions, type RequestContext } from './request-context';
+import type { QueryClient } from '@tanstack/react-query';
+import { DRAFTS_QUERY_ROOT, draftKeys, PLACED_ORDERS_QUERY_ROOT } from '../query-keys';
+import { request } from '../request';
+import { ORDERS_API, contextOptions, type RequestContext } from '../request-context';
+
+/**
+ * Submitting a draft as an order (SPEC §7 orders service, ADR 010): shared by the card-issue flow's
+ * payment step and the payment manager's and finance user's lists of drafts.
+ */
 
 export const SUBMIT_PAYMENT_OM_PATH = `${ORDERS_API}/submitPaymentOm`;
 export const SUBMIT_ORDER_FINANCE_USER_PATH = `${ORDERS_API}/submitOrderFinanceUser`;
@@ -61,4 +68,19 @@ export async function submitDraftOrder(
     body,
   });
   return result.error ? null : result.data;
+}
+
+/**
+ * After a draft became an order: the drafts (list, count, the draft itself) and the orders are the
+ * server's again.
+ */
+export async function refreshAfterSubmission(queryClient: QueryClient, draftId: string): Promise<void> {
+  queryClient.removeQueries({
+    queryKey: draftKeys.details,
+    predicate: (query) => query.queryKey.includes(draftId),
+  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: DRAFTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: PLACED_ORDERS_QUERY_ROOT }),
+  ]);
 }
