@@ -6,7 +6,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompany } from '../api/get-company';
-import { CompanyHeader } from '../components/company-header';
+import { PageHeader } from '../../../ui/page-header';
 import { ContractsSection } from '../components/contracts-section';
 import { TrzContractSection } from '../components/trz-contract-section';
 import { useActingCompanyId } from '../../../lib/use-acting-company';
@@ -84,7 +84,7 @@ export function AboutPage() {
 
   return (
     <section className="tessera-page tessera-page--narrow" aria-labelledby="about-title">
-      <CompanyHeader id="about-title" title={title} />
+      <PageHeader id="about-title" title={title} />
       {body}
       {companyId !== null ? (
         <>

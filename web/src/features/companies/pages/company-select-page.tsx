@@ -5,7 +5,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useRelatedCompanies } from '../../../lib/api/related-companies';
-import { CompanyHeader } from '../components/company-header';
+import { PageHeader } from '../../../ui/page-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';
 
@@ -68,7 +68,7 @@ export function CompanySelectPage() {
 
   return (
     <section className="tessera-page tessera-page--narrow" aria-labelledby="company-select-title">
-      <CompanyHeader
+      <PageHeader
         id="company-select-title"
         title={title}
         summary={intl.formatMessage({ id: 'companies.select.summary' })}
