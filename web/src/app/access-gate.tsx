@@ -1,13 +1,12 @@
 import { localePath } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
-import { effectiveCompanyId } from '../lib/company-selection';
 import { isSigningOut, useSession } from '../lib/session';
-import { useStore } from '../lib/storage';
 import { useLocale } from '../lib/use-locale';
 import { LoadingState } from '../ui/state-views';
 import { ForbiddenPage } from './forbidden-page';
 import { decideAccess, type RouteAccess } from './route-access';
+import { useActingCompanyId } from '../lib/use-acting-company';
 
 function accessOfHandle(handle: unknown): RouteAccess {
   if (typeof handle === 'object' && handle !== null && 'access' in handle)
@@ -30,14 +29,12 @@ export function AccessGate({ children }: { children: ReactNode }) {
   const session = useSession();
   const location = useLocation();
   const locale = useLocale();
-  const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
+  const actingCompanyId = useActingCompanyId();
 
   if (access.kind === 'public') return children;
   if (isSigningOut()) return <LoadingState />;
   const user = session.status === 'loading' ? undefined : (session.data?.user ?? null);
-  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
-  const decision = decideAccess(access, user, companyId);
+  const decision = decideAccess(access, user, actingCompanyId);
   switch (decision.kind) {
     case 'allow':
       return children;

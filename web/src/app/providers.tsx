@@ -1,6 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { PayOrder } from '../features/payments/components/pay-order';
+import { PayOrderProvider } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -11,7 +13,10 @@ type AppProvidersProps = {
   env?: 'default' | 'test';
 };
 
-/** Providers that do not depend on the route (the language does; see `AppRoot`). */
+/**
+ * Providers that do not depend on the route (the language does; see `AppRoot`), and the slots by
+ * which one feature shows another's component (`PayOrderProvider`: the payments feature's panel).
+ */
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
@@ -22,7 +27,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         defaultColorScheme="light"
         env={env}
       >
-        {children}
+        <PayOrderProvider value={PayOrder}>{children}</PayOrderProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -2,8 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { autoSelectCompany, clearCompanyStores, isStoredCompanyForeign } from '../lib/company-selection';
 import { onSessionLost } from '../lib/request';
-import { isSigningOut, SESSION_QUERY_KEY, sessionQueryOptions } from '../lib/session';
+import { isSigningOut, sessionQueryOptions } from '../lib/session';
 import { clearAllLocalStorage, currentCompanyId, readStore } from '../lib/storage';
+import { SESSION_QUERY_KEY } from '../lib/query-keys';
 
 /** setTimeout cannot wait longer than this (about 24.8 days). */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;

@@ -8,10 +8,11 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { draftHref, DRAFTS_QUERY_ROOT } from './draft-orders';
 import { withLoadingOverlay } from './loading';
 import { request } from './request';
 import { useLocale } from './use-locale';
+import { DRAFTS_QUERY_ROOT } from './query-keys';
+import { draftHref } from './api/drafts';
 
 /**
  * Cards ready to top up (SPEC §7): `POST readyToTopUp` {product} makes a draft with every card of

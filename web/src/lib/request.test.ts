@@ -55,6 +55,14 @@ describe('request helper headers', () => {
     expect(requestsTo(fetchMock, '/api/thing')[0]?.headers.get('companyId')).toBe('111');
   });
 
+  it('keeps the company id the caller passes over the stored one', async () => {
+    const fetchMock = mockApi({ 'GET /api/thing': { body: { success: true } } }, { withShell: false });
+    writeStore('lastCompanyId', '111');
+    writeStore('companyData', { companyId: '222', name: 'Acme', vat: '099999999' });
+    await request('/api/thing', { headers: { companyId: '333' } });
+    expect(requestsTo(fetchMock, '/api/thing')[0]?.headers.get('companyId')).toBe('333');
+  });
+
   it('sends the CSRF token on state changes only, fetching it once', async () => {
     const fetchMock = mockApi(
       {

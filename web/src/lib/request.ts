@@ -15,9 +15,9 @@ import { currentCompanyId } from './storage';
  *
  * Every call sends `Content-Type: application/json` (`application/octet-stream` for raw bytes; none
  * for a state change without a body, which the server would refuse as empty JSON), `Culture`
- * (`el-gr` | `en-us`), the company acted for (`companyId`, from stored company data or the remembered
- * id) and, on state changes, the CSRF token. It never throws: it returns `{ data, error, status }`
- * and detects an abort. Every failure (non-OK status, or `success: false` in the body) raises the
+ * (`el-gr` | `en-us`), the company acted for (`companyId`: the caller's, else the stored company
+ * data's or the remembered id) and, on state changes, the CSRF token. It never throws: it returns
+ * `{ data, error, status }` and detects an abort. Every failure (non-OK status, or `success: false` in the body) raises the
  * global error unless the caller suppresses it or the request was aborted:
  * - error code 135 → error modal whose single Ok goes home;
  * - status ≥ 500 or a network failure → full-screen system-problem page;
@@ -239,7 +239,10 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
         Culture: cultureOf(locale),
         ...options.headers,
       };
-      const companyId = currentCompanyId();
+      // The caller's company wins (a page may act for a company not stored yet); the stored one
+      // is only the default.
+      const callerNamesCompany = Object.keys(headers).some((name) => name.toLowerCase() === 'companyid');
+      const companyId = callerNamesCompany ? null : currentCompanyId();
       if (companyId !== null) headers.companyId = companyId;
       if (STATE_CHANGING.has(method)) {
         const token = await getCsrfToken();

@@ -12,6 +12,7 @@ import { browser } from './browser';
 import { logWarning } from './client-log';
 import { currentLocale, request } from './request';
 import { readStore, removeStore, writeStore } from './storage';
+import { SESSION_QUERY_KEY } from './query-keys';
 
 /**
  * The session client (SPEC §3, §4, §7, §8; ARCHITECTURE §6). The portal's server keeps the tokens
@@ -39,7 +40,6 @@ export const PROVIDERS_PATH = '/api/auth/providers';
 export const SIGN_IN_PATH = `/api/auth/signin/${AUTH_PROVIDER_ID}`;
 export const SIGN_OUT_PATH = '/api/auth/signout';
 export const REVOKE_PATH = '/api/revoke';
-export const SESSION_QUERY_KEY = ['auth', 'session'] as const;
 
 /** The localStorage key whose change tells the other tabs that this one signed out (SPEC §4). */
 export const SESSION_EVENT_KEY = 'tessera.sessionEvent';

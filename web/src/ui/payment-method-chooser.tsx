@@ -2,7 +2,7 @@ import { Radio, Stack } from '@mantine/core';
 import { formatAmount, type PaymentKind } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../i18n/messages';
-import { PAYMENT_METHOD_MESSAGE } from '../lib/placed-orders';
+import { PAYMENT_METHOD_MESSAGE } from '../lib/labels';
 
 /** A method the order may use now, and the most a card payment may be (SPEC §3, ADR 010). */
 export type MethodOption = { method: PaymentKind; available: boolean; maxCents?: number | null };

@@ -2,11 +2,11 @@ import { Anchor } from '@mantine/core';
 import { isProviderRole, splitLocalePath } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { canSelectCompany, effectiveCompanyId } from '../../lib/company-selection';
+import { canSelectCompany } from '../../lib/company-selection';
 import { useSession } from '../../lib/session';
-import { useStore } from '../../lib/storage';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
+import { useActingCompanyId } from '../../lib/use-acting-company';
 
 /**
  * A bar under the header while a user who must choose a company has none (SPEC §6: the payment
@@ -16,11 +16,10 @@ export function CompanyNotice() {
   const intl = useIntl();
   const session = useSession();
   const location = useLocation();
-  const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
+  const companyId = useActingCompanyId();
   const user = session.data?.user;
   if (!user) return null;
-  if (effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) !== null) return null;
+  if (companyId !== null) return null;
   const path = splitLocalePath(location.pathname).path;
 
   let text: string;

@@ -3,7 +3,6 @@ import type { MenuResponse } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
-import { effectiveCompanyId } from '../../lib/company-selection';
 import { signOut, useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
 import { CmsLink, cmsLinkTarget } from '../../ui/cms-link';
@@ -15,6 +14,7 @@ import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
 import { isMainMenuVisible, menuForRole } from './role-menu';
+import { useActingCompanyId } from '../../lib/use-acting-company';
 
 // The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
@@ -41,14 +41,11 @@ export function Header({ variant, menu }: HeaderProps) {
   const intl = useIntl();
   const session = useSession();
   const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
+  const companyId = useActingCompanyId();
   const [isMenuOpen, setIsMenuOpen] = useState(false);
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const isMerchant = variant === 'merchant';
   const sessionUser = session.data?.user ?? null;
-  const companyId = sessionUser
-    ? effectiveCompanyId(sessionUser, companyData?.companyId ?? lastCompanyId)
-    : null;
   const company = companyData && companyData.companyId === companyId ? companyData : undefined;
   const isMenuShown =
     session.status !== 'loading' && (isMerchant || isMainMenuVisible(sessionUser, companyId));

@@ -2,40 +2,17 @@ import {
   CardCategorySchema,
   OrderStatusSchema,
   PlacedOrderTypeSchema,
-  PRODUCTS,
   type CardCategory,
-  type CardFamily,
-  type Locale,
   type NoShipmentReason,
   type OrderEventKind,
   type OrderEventNote,
   type OrderHistoryRequest,
   type OrderStatus,
   type OrderSummary,
-  type PaymentFailureReason,
-  type PaymentStatus,
   type PlacedOrderType,
 } from '@tessera/domain';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
-
-/**
- * The rules of the orders pages that need no React: labels of statuses, types and steps, the
- * history's filters as they live in the address, and what happens after a payment.
- */
-
-export const ORDER_STATUS_MESSAGE: Record<OrderStatus, MessageId> = {
-  awaiting_approval: 'orders.status.awaitingApproval',
-  awaiting_payment: 'orders.status.awaitingPayment',
-  paid: 'orders.status.paid',
-  in_production: 'orders.status.inProduction',
-  shipped: 'orders.status.shipped',
-  delivered: 'orders.status.delivered',
-  loaded: 'orders.status.loaded',
-  unloaded: 'orders.status.unloaded',
-  rejected: 'orders.status.rejected',
-  cancelled: 'orders.status.cancelled',
-};
 
 /**
  * Badge colours: each passes WCAG AA as white text on it. The colour only groups statuses; the
@@ -54,32 +31,19 @@ export const ORDER_STATUS_COLOR: Record<OrderStatus, string> = {
   cancelled: '#495057',
 };
 
-export const ORDER_TYPE_MESSAGE: Record<PlacedOrderType, MessageId> = {
-  NEW: 'orders.type.new',
-  LOAD: 'orders.type.load',
-  DAMAGED: 'orders.type.damaged',
-  EXPIRED: 'orders.type.expired',
-  LOST: 'orders.type.lost',
-  UPGRADE: 'orders.type.upgrade',
-  BULK_LOAD: 'orders.type.bulkLoad',
-  READY_TO_TOP_UP: 'orders.type.readyToTopUp',
-  NEW_LOAD: 'orders.type.newLoad',
-  UNLOAD: 'orders.type.unload',
-};
-
 /** The title of each timeline entry: the steps, and the ends an order may come to. */
 export const TIMELINE_STEP_MESSAGE: Record<OrderEventKind, MessageId> = {
   draft: 'orders.step.draft',
-  awaiting_approval: 'orders.step.awaitingApproval',
-  awaiting_payment: 'orders.step.awaitingPayment',
-  paid: 'orders.step.paid',
-  in_production: 'orders.step.inProduction',
-  shipped: 'orders.step.shipped',
-  delivered: 'orders.step.delivered',
-  loaded: 'orders.step.loaded',
+  awaiting_approval: 'orders.status.awaitingApproval',
+  awaiting_payment: 'orders.status.awaitingPayment',
+  paid: 'orders.status.paid',
+  in_production: 'orders.status.inProduction',
+  shipped: 'orders.status.shipped',
+  delivered: 'orders.status.delivered',
+  loaded: 'orders.status.loaded',
   unloaded: 'orders.step.unloaded',
-  rejected: 'orders.step.rejected',
-  cancelled: 'orders.step.cancelled',
+  rejected: 'orders.status.rejected',
+  cancelled: 'orders.status.cancelled',
 };
 
 /**
@@ -110,54 +74,12 @@ export function timelineNoteText(intl: IntlShape, note: OrderEventNote): string 
   }
 }
 
-/** Why a payment attempt did not succeed, in words. */
-export const PAYMENT_FAILURE_MESSAGE: Record<PaymentFailureReason, MessageId> = {
-  declined: 'orders.paymentFailure.declined',
-  cancelledByPayer: 'orders.paymentFailure.cancelledByPayer',
-  replaced: 'orders.paymentFailure.replaced',
-  paidByTransfer: 'orders.paymentFailure.paidByTransfer',
-  orderCancelled: 'orders.paymentFailure.orderCancelled',
-  amountMismatch: 'orders.paymentFailure.amountMismatch',
-  orderNotAwaitingPayment: 'orders.paymentFailure.orderNotAwaitingPayment',
-};
-
 /** Why an order ships nothing, in words (the rule is the domain's `shipmentOf`). */
 export const NO_SHIPMENT_MESSAGE: Record<NoShipmentReason, MessageId> = {
   loadsOnly: 'orders.details.noDelivery.loadsOnly',
   virtualCards: 'orders.details.noDelivery.virtualCards',
   unload: 'orders.details.noDelivery.unload',
 };
-
-export const PAYMENT_STATUS_MESSAGE: Record<PaymentStatus, MessageId> = {
-  pending: 'orders.paymentStatus.pending',
-  succeeded: 'orders.paymentStatus.succeeded',
-  failed: 'orders.paymentStatus.failed',
-  cancelled: 'orders.paymentStatus.cancelled',
-};
-
-const FAMILY_MESSAGE: Record<CardFamily, MessageId> = {
-  plastic: 'orders.family.plastic',
-  virtual: 'orders.family.virtual',
-  spendeo: 'orders.family.spendeo',
-  mybenefits: 'orders.family.mybenefits',
-};
-
-/** Product names are bilingual data (ARCHITECTURE §4): they come from `PRODUCTS`, per culture. */
-export function productName(product: CardCategory, locale: Locale): string {
-  return PRODUCTS[product].name[locale];
-}
-
-/** `Ticket Restaurant · Πλαστική`; a product with one family only is just its name. */
-export function productFamilyName(
-  intl: IntlShape,
-  locale: Locale,
-  product: CardCategory,
-  family: CardFamily,
-): string {
-  const name = productName(product, locale);
-  if (PRODUCTS[product].families.length === 1) return name;
-  return `${name} · ${intl.formatMessage({ id: FAMILY_MESSAGE[family] })}`;
-}
 
 /** `#1042`: how people name an order. */
 export function orderNumberText(order: Pick<OrderSummary, 'orderNumber'>): string {

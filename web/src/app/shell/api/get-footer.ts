@@ -4,6 +4,7 @@ import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
 import type { ShellVariant } from './get-menu';
+import { contentKeys } from '../../../lib/query-keys';
 
 /** `GET /api/content/footer` (or `/merchant-footer`); failures are logged only (SPEC §8). */
 export async function getFooter(
@@ -22,7 +23,7 @@ export async function getFooter(
 
 export const footerQueryOptions = (variant: ShellVariant, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'footer', variant, locale],
+    queryKey: contentKeys.footer(variant, locale),
     queryFn: ({ signal }) => getFooter(variant, locale, signal),
     staleTime: 10 * 60_000,
   });

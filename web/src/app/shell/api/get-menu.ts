@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 export type ShellVariant = 'customer' | 'merchant';
 
@@ -26,7 +27,7 @@ export async function getMenu(
 
 export const menuQueryOptions = (variant: ShellVariant, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'menu', variant, locale],
+    queryKey: contentKeys.menu(variant, locale),
     queryFn: ({ signal }) => getMenu(variant, locale, signal),
     staleTime: 10 * 60_000,
   });

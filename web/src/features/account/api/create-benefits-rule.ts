@@ -1,7 +1,9 @@
 import type { CreateBenefitsRuleRequest, SpendRuleResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
+import { ACCOUNTS_API } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const CREATE_BENEFITS_RULE_PATH = `${ACCOUNTS_API}/createBenefitsSpendRule`;
 
@@ -24,7 +26,7 @@ export function useCreateBenefitsRule(companyId: string) {
         { locale, companyId },
       ),
     onSuccess: (result) => {
-      if (result.ok) void queryClient.invalidateQueries({ queryKey: ['accounts', 'spendRules', companyId] });
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: spendRuleKeys.all(companyId) });
     },
   });
 }

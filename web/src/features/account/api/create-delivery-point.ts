@@ -1,40 +1,16 @@
-import {
-  normalizeGreekPhone,
-  normalizePostalCode,
-  type DeliveryPointInput,
-  type DeliveryPointResponse,
-} from '@tessera/domain';
+import type { DeliveryPointInput, DeliveryPointResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
+import { ACCOUNTS_API } from '../../../lib/request-context';
+import { deliveryPointKeys } from '../../../lib/query-keys';
+import {
+  DELIVERY_POINT_FIELDS,
+  normalizeDeliveryPoint,
+  type DeliveryPointField,
+} from '../../../lib/api/delivery-points';
 
 export const CREATE_DELIVERY_POINT_PATH = `${ACCOUNTS_API}/createDeliveryPoint`;
-
-export const DELIVERY_POINT_FIELDS = [
-  'alias',
-  'street',
-  'streetNumber',
-  'postalCode',
-  'city',
-  'region',
-  'contactName',
-  'phone',
-  'notes',
-] as const satisfies readonly (keyof DeliveryPointInput)[];
-export type DeliveryPointField = (typeof DELIVERY_POINT_FIELDS)[number];
-
-/**
- * The address as the server stores it: the postal code as five digits (`115 26` → `11526`) and the
- * phone with its country code (`210 123 4567` → `+302101234567`), so the same address typed two
- * ways is one address. The schema has already accepted both.
- */
-export function normalizeDeliveryPoint(input: DeliveryPointInput): DeliveryPointInput {
-  return {
-    ...input,
-    postalCode: normalizePostalCode(input.postalCode) ?? input.postalCode,
-    phone: normalizeGreekPhone(input.phone) ?? input.phone,
-  };
-}
 
 /** `POST createDeliveryPoint` (order manager, /delivery-points). */
 export function useCreateDeliveryPoint(companyId: string) {
@@ -49,8 +25,7 @@ export function useCreateDeliveryPoint(companyId: string) {
         { locale, companyId },
       ),
     onSuccess: (result) => {
-      if (result.ok)
-        void queryClient.invalidateQueries({ queryKey: ['accounts', 'deliveryPoints', companyId] });
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: deliveryPointKeys.all(companyId) });
     },
   });
 }

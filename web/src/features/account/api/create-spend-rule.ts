@@ -1,7 +1,9 @@
 import type { CreateSpendRuleRequest, SpendRuleResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
+import { ACCOUNTS_API } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const CREATE_SPEND_RULE_PATH = `${ACCOUNTS_API}/createSpendRule`;
 
@@ -29,7 +31,7 @@ export function useCreateSpendRule(companyId: string) {
         companyId,
       }),
     onSuccess: (result) => {
-      if (result.ok) void queryClient.invalidateQueries({ queryKey: ['accounts', 'spendRules', companyId] });
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: spendRuleKeys.all(companyId) });
     },
   });
 }

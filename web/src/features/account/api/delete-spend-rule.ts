@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const DELETE_SPEND_RULE_PATH = `${ACCOUNTS_API}/deleteSpendRule`;
 
@@ -23,7 +24,7 @@ export function useDeleteSpendRule(companyId: string) {
       return !result.error;
     },
     onSuccess: (isDeleted) => {
-      if (isDeleted) void queryClient.invalidateQueries({ queryKey: ['accounts', 'spendRules', companyId] });
+      if (isDeleted) void queryClient.invalidateQueries({ queryKey: spendRuleKeys.all(companyId) });
     },
   });
 }

@@ -1,7 +1,8 @@
 import type { AgentsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { peopleKeys } from '../../../lib/query-keys';
 
 export const AGENTS_PATH = `${ACCOUNTS_API}/retrieveAgents`;
 
@@ -13,7 +14,7 @@ export async function getAgents(companyId: string, signal?: AbortSignal) {
 
 export const agentsQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'agents', companyId],
+    queryKey: peopleKeys.agents(companyId),
     queryFn: ({ signal }) => getAgents(companyId, signal),
   });
 

@@ -2,7 +2,8 @@ import type { Locale, SpendRulesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const MY_BENEFITS_RULES_PATH = `${ACCOUNTS_API}/retrieveMyBenefitsRules`;
 
@@ -19,7 +20,7 @@ export async function getBenefitsRules(companyId: string, locale: Locale, signal
 
 export const benefitsRulesQueryOptions = (companyId: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['accounts', 'spendRules', companyId, 'MY_BENEFITS', locale],
+    queryKey: spendRuleKeys.list(companyId, 'MY_BENEFITS', locale),
     queryFn: ({ signal }) => getBenefitsRules(companyId, locale, signal),
   });
 

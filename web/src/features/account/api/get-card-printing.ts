@@ -1,7 +1,8 @@
 import type { CardPrintingResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { cardPrintingKeys } from '../../../lib/query-keys';
 
 export const CARD_PRINTING_PATH = `${ACCOUNTS_API}/retrieveCardPrinting`;
 
@@ -17,7 +18,7 @@ export async function getCardPrinting(companyId: string, signal?: AbortSignal) {
 
 export const cardPrintingQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'cardPrinting', companyId],
+    queryKey: cardPrintingKeys.settings(companyId),
     queryFn: ({ signal }) => getCardPrinting(companyId, signal),
   });
 

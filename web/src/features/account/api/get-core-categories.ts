@@ -2,7 +2,8 @@ import type { CoreCategoriesResponse, Locale } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API } from './accounts-api';
+import { ACCOUNTS_API } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const CORE_CATEGORIES_PATH = `${ACCOUNTS_API}/retrieveCoreCategories`;
 
@@ -14,7 +15,7 @@ export async function getCoreCategories(locale: Locale, signal?: AbortSignal) {
 
 export const coreCategoriesQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: ['accounts', 'coreCategories', locale],
+    queryKey: spendRuleKeys.coreCategories(locale),
     queryFn: ({ signal }) => getCoreCategories(locale, signal),
     staleTime: Infinity,
   });

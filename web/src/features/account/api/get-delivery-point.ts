@@ -1,7 +1,8 @@
 import type { DeliveryPointResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { deliveryPointKeys } from '../../../lib/query-keys';
 
 export const DELIVERY_POINT_BY_ID_PATH = `${ACCOUNTS_API}/retrieveDeliveryPointById`;
 
@@ -18,7 +19,7 @@ export async function getDeliveryPoint(companyId: string, deliveryPointId: strin
 
 export const deliveryPointQueryOptions = (companyId: string, deliveryPointId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'deliveryPoints', companyId, 'byId', deliveryPointId],
+    queryKey: deliveryPointKeys.byId(companyId, deliveryPointId),
     queryFn: ({ signal }) => getDeliveryPoint(companyId, deliveryPointId, signal),
   });
 

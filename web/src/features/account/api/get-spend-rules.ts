@@ -2,7 +2,8 @@ import type { Locale, SpendRulesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { spendRuleKeys } from '../../../lib/query-keys';
 
 export const COMPANY_SPEND_RULES_PATH = `${ACCOUNTS_API}/retrieveCompanySpendRules`;
 
@@ -19,7 +20,7 @@ export async function getSpendRules(companyId: string, locale: Locale, signal?: 
 
 export const spendRulesQueryOptions = (companyId: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['accounts', 'spendRules', companyId, 'SPENDEO', locale],
+    queryKey: spendRuleKeys.list(companyId, 'SPENDEO', locale),
     queryFn: ({ signal }) => getSpendRules(companyId, locale, signal),
   });
 

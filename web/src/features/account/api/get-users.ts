@@ -1,7 +1,8 @@
 import type { UserListResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, companyHeaders } from './accounts-api';
+import { ACCOUNTS_API, companyHeaders } from '../../../lib/request-context';
+import { peopleKeys } from '../../../lib/query-keys';
 
 export const USER_LIST_PATH = `${ACCOUNTS_API}/userList`;
 
@@ -14,7 +15,7 @@ export async function getUsers(companyId: string, signal?: AbortSignal) {
 
 export const usersQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'users', companyId],
+    queryKey: peopleKeys.users(companyId),
     queryFn: ({ signal }) => getUsers(companyId, signal),
   });
 

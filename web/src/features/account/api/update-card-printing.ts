@@ -1,8 +1,9 @@
 import type { CardPrintingResponse, UpdateCardPrintingRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
 import { cardPrintingQueryOptions } from './get-card-printing';
+import { ACCOUNTS_API } from '../../../lib/request-context';
 
 export const UPDATE_CARD_PRINTING_PATH = `${ACCOUNTS_API}/updateCardPrinting`;
 

@@ -1,7 +1,9 @@
 import type { CompanyUserResponse, UpdateManagerRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
-import { ACCOUNTS_API, submitForm } from './accounts-api';
+import { submitForm } from '../../../lib/form-errors';
+import { ACCOUNTS_API } from '../../../lib/request-context';
+import { peopleKeys } from '../../../lib/query-keys';
 
 export const UPDATE_MANAGER_PATH = `${ACCOUNTS_API}/updateManager`;
 
@@ -25,7 +27,7 @@ export function useUpdateManager(companyId: string) {
         companyId,
       }),
     onSuccess: (result) => {
-      if (result.ok) void queryClient.invalidateQueries({ queryKey: ['accounts', 'users', companyId] });
+      if (result.ok) void queryClient.invalidateQueries({ queryKey: peopleKeys.users(companyId) });
     },
   });
 }

@@ -2,7 +2,7 @@ import { Anchor, Paper, Text, Title } from '@mantine/core';
 import type { DeliveryPoint } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../../ui/language-link';
-import { REGION_LABELS } from './labels';
+import { REGION_MESSAGE } from '../../../lib/labels';
 
 /** `+302101234567` → `210 123 4567`, the way Greek numbers are read out. */
 export function displayPhone(phone: string): string {
@@ -36,7 +36,7 @@ export function DeliveryPointCard({
       </Title>
       <Text>{addressLine(point)}</Text>
       <Text c="dimmed" size="sm">
-        {intl.formatMessage({ id: REGION_LABELS[point.region] })}
+        {intl.formatMessage({ id: REGION_MESSAGE[point.region] })}
       </Text>
       <Text size="sm" mt="xs">
         {intl.formatMessage({ id: 'account.deliveryPoints.contact' }, { name: point.contactName })}{' '}

@@ -1,20 +1,14 @@
-import { Fieldset, Grid, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
-import {
-  DeliveryPointInputSchema,
-  GREEK_REGIONS,
-  type DeliveryPoint,
-  type DeliveryPointInput,
-} from '@tessera/domain';
-import { useMemo, useState } from 'react';
+import { Textarea, TextInput } from '@mantine/core';
+import { DeliveryPointInputSchema, type DeliveryPoint, type DeliveryPointInput } from '@tessera/domain';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { useLocale } from '../../../lib/use-locale';
 import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateDeliveryPoint } from '../api/create-delivery-point';
 import { FormAlert } from './form-alert';
-import { REGION_LABELS } from './labels';
+import { DeliveryPointFields } from '../../../ui/delivery-point-fields';
 
 type FormValues = DeliveryPointInput;
 type ValidValues = z.output<typeof DeliveryPointInputSchema>;
@@ -44,7 +38,6 @@ export function DeliveryPointForm({
   onCreated: (point: DeliveryPoint) => void;
 }) {
   const intl = useIntl();
-  const locale = useLocale();
   const create = useCreateDeliveryPoint(companyId);
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<FormValues, unknown, ValidValues>({
@@ -59,14 +52,6 @@ export function DeliveryPointForm({
   });
   const label = (field: keyof FormValues) =>
     intl.formatMessage({ id: `account.deliveryPoint.field.${field}` });
-
-  const regions = useMemo(() => {
-    const collator = new Intl.Collator(locale);
-    return GREEK_REGIONS.map((region) => ({
-      value: region,
-      label: intl.formatMessage({ id: REGION_LABELS[region] }),
-    })).sort((a, b) => collator.compare(a.label, b.label));
-  }, [intl, locale]);
 
   const onValid = async (values: ValidValues) => {
     setFailure(null);
@@ -98,75 +83,18 @@ export function DeliveryPointForm({
         mb="md"
         {...bind('alias')}
       />
-      <Fieldset legend={intl.formatMessage({ id: 'account.deliveryPoint.address' })} mb="md">
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInput
-              label={label('street')}
-              withAsterisk
-              aria-required
-              autoComplete="address-line1"
-              {...bind('street')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput label={label('streetNumber')} withAsterisk aria-required {...bind('streetNumber')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 4 }}>
-            <TextInput
-              label={label('postalCode')}
-              description={intl.formatMessage({ id: 'account.deliveryPoint.postalCodeHint' })}
-              withAsterisk
-              aria-required
-              inputMode="numeric"
-              autoComplete="postal-code"
-              {...bind('postalCode')}
-            />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, sm: 8 }}>
-            <TextInput
-              label={label('city')}
-              withAsterisk
-              aria-required
-              autoComplete="address-level2"
-              {...bind('city')}
-            />
-          </Grid.Col>
-          <Grid.Col span={12}>
-            <NativeSelect
-              label={label('region')}
-              withAsterisk
-              aria-required
-              data={[
-                { value: '', label: intl.formatMessage({ id: 'account.deliveryPoint.chooseRegion' }) },
-                ...regions,
-              ]}
-              {...form.register('region')}
-              error={errors.region?.message}
-            />
-          </Grid.Col>
-        </Grid>
-      </Fieldset>
-      <Fieldset legend={intl.formatMessage({ id: 'account.deliveryPoint.recipient' })} mb="md">
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-          <TextInput
-            label={label('contactName')}
-            withAsterisk
-            aria-required
-            autoComplete="name"
-            {...bind('contactName')}
-          />
-          <TextInput
-            label={label('phone')}
-            description={intl.formatMessage({ id: 'account.deliveryPoint.phoneHint' })}
-            type="tel"
-            withAsterisk
-            aria-required
-            autoComplete="tel"
-            {...bind('phone')}
-          />
-        </SimpleGrid>
-      </Fieldset>
+      <DeliveryPointFields
+        form={form}
+        label={label}
+        spacing="md"
+        text={{
+          address: intl.formatMessage({ id: 'account.deliveryPoint.address' }),
+          recipient: intl.formatMessage({ id: 'account.deliveryPoint.recipient' }),
+          chooseRegion: intl.formatMessage({ id: 'account.deliveryPoint.chooseRegion' }),
+          postalCodeHint: intl.formatMessage({ id: 'account.deliveryPoint.postalCodeHint' }),
+          phoneHint: intl.formatMessage({ id: 'account.deliveryPoint.phoneHint' }),
+        }}
+      />
       <Textarea label={label('notes')} autosize minRows={3} maxLength={300} {...bind('notes')} />
       <LoadingButton type="submit" mt="lg" isLoading={create.isPending}>
         {intl.formatMessage({ id: 'account.deliveryPoint.submit' })}

@@ -1,33 +1,5 @@
-import {
-  ROLE,
-  type AGENT_KINDS,
-  type GreekRegion,
-  type RoleId,
-  type SpendCategory,
-  type SpendPeriod,
-} from '@tessera/domain';
+import { ROLE, type AGENT_KINDS, type RoleId, type SpendCategory, type SpendPeriod } from '@tessera/domain';
 import type { MessageId } from '../../../i18n/messages';
-
-/**
- * Message ids of the values the account pages show. Codes cross the wire in kebab case
- * (`central-macedonia`); message ids are camel case, so each code is mapped once here.
- */
-
-export const REGION_LABELS: Record<GreekRegion, MessageId> = {
-  attica: 'account.region.attica',
-  'central-macedonia': 'account.region.centralMacedonia',
-  thessaly: 'account.region.thessaly',
-  'western-greece': 'account.region.westernGreece',
-  crete: 'account.region.crete',
-  'east-macedonia-thrace': 'account.region.eastMacedoniaThrace',
-  'central-greece': 'account.region.centralGreece',
-  peloponnese: 'account.region.peloponnese',
-  epirus: 'account.region.epirus',
-  'western-macedonia': 'account.region.westernMacedonia',
-  'ionian-islands': 'account.region.ionianIslands',
-  'north-aegean': 'account.region.northAegean',
-  'south-aegean': 'account.region.southAegean',
-};
 
 export const SPEND_CATEGORY_LABELS: Record<SpendCategory, MessageId> = {
   groceries: 'account.spendCategory.groceries',

@@ -1,7 +1,6 @@
 import { isProviderRole, ROLE } from '@tessera/domain';
-import { effectiveCompanyId } from '../../../lib/company-selection';
 import { useSession } from '../../../lib/session';
-import { useStore } from '../../../lib/storage';
+import { useActingCompanyId } from '../../../lib/use-acting-company';
 
 /**
  * Who is looking at an account page and for which company. Every company role sees the company's
@@ -11,10 +10,8 @@ import { useStore } from '../../../lib/storage';
  */
 export function useAccount() {
   const session = useSession();
-  const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
   const user = session.data?.user ?? null;
-  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
+  const companyId = useActingCompanyId();
   const roleId = user?.userRoleId;
   const isOrderManager = roleId === ROLE.ORDER_MANAGER;
   return {

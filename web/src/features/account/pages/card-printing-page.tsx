@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCardPrinting } from '../api/get-card-printing';
-import { DELIVERY_POINTS_MAX_PAGE_SIZE, useDeliveryPoints } from '../api/list-delivery-points';
+import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
 import { AccountHeader } from '../components/account-header';
 import { CardPreview } from '../components/card-preview';
 import { CardPrintingForm } from '../components/card-printing-form';
@@ -20,11 +20,7 @@ export function CardPrintingPage() {
   const { companyId, canEditSetup } = useAccount();
   const settings = useCardPrinting(companyId ?? '');
   // The choices of the default delivery point (the order form offers every point anyway).
-  const points = useDeliveryPoints(
-    companyId ?? '',
-    { query: '', page: 1, pageSize: DELIVERY_POINTS_MAX_PAGE_SIZE },
-    { enabled: canEditSetup },
-  );
+  const points = useDeliveryPointChoices(canEditSetup);
   const title = intl.formatMessage({ id: 'account.cardPrinting.title' });
   useDocumentTitle(title);
 

@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
-import { DELIVERY_POINTS_PAGE_SIZE, useDeliveryPoints } from '../api/list-delivery-points';
+import { DELIVERY_POINTS_PAGE_SIZE, useDeliveryPoints } from '../../../lib/api/delivery-points';
 import { AccountHeader } from '../components/account-header';
 import { DeliveryPointCard } from '../components/delivery-point-card';
 import { useAccount } from '../components/use-account';

@@ -5,13 +5,16 @@ import type {
   BulkLoadCardOrderResponse,
 } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { isFormFailure } from '../../../lib/form-errors';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { writeStore } from '../../../lib/storage';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { bulkKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { DRAFTS_QUERY_ROOT, bulkKeys } from '../../../lib/query-keys';
 
 export const BULK_LOAD_CARD_ORDER_PATH = `${ORDERS_API}/bulkLoadCardOrder`;
 
@@ -28,11 +31,11 @@ export type CreateDraftsResult =
  */
 export async function bulkLoadCardOrder(
   input: BulkLoadCardOrderRequest,
-  context: OrdersContext,
+  context: RequestContext,
   idempotencyKey: string,
 ): Promise<CreateDraftsResult | null> {
   const result = await request<BulkLoadCardOrderResponse>(BULK_LOAD_CARD_ORDER_PATH, {
-    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    ...contextOptions(context, { 'Idempotency-Key': idempotencyKey }),
     method: 'POST',
     body: input,
     suppressGlobalError: isFormFailure(),
@@ -66,7 +69,7 @@ export function rememberBulkDrafts(drafts: readonly BulkImportDraft[]): void {
 }
 
 export function useBulkLoadCardOrder() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { request: BulkLoadCardOrderRequest; idempotencyKey: string }) =>

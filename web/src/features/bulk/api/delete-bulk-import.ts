@@ -1,24 +1,23 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
+import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 /**
  * `DELETE bulkImports/{importId}`: the import goes with its rows and file (audited); a file being
  * read stops at the worker's next batch. Nothing was ordered, so nothing else changes.
  */
-export async function deleteBulkImport(importId: string, context: OrdersContext): Promise<boolean> {
+export async function deleteBulkImport(importId: string, context: RequestContext): Promise<boolean> {
   const result = await request(bulkImportPath(importId), {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     method: 'DELETE',
   });
   return !result.error;
 }
 
 export function useDeleteBulkImport() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (importId: string) => deleteBulkImport(importId, context),

@@ -1,10 +1,9 @@
 import type { BulkImport, BulkImportResponse, BulkImportRowsResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
+import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type DropRowsInput = { importId: string; restore?: boolean } & (
   { rowNumbers: number[] } | { status: 'error' }
@@ -15,10 +14,10 @@ export type DropRowsInput = { importId: string; restore?: boolean } & (
  * either the rows named or every row with errors. Answers the import with its new counters, or null
  * after a failure (shown by the global error).
  */
-export async function dropBulkImportRows(input: DropRowsInput, context: OrdersContext) {
+export async function dropBulkImportRows(input: DropRowsInput, context: RequestContext) {
   const { importId, restore = false, ...which } = input;
   const result = await request<BulkImportResponse>(`${bulkImportPath(importId)}/dropRows`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     method: 'POST',
     body: { ...which, restore },
   });
@@ -26,7 +25,7 @@ export async function dropBulkImportRows(input: DropRowsInput, context: OrdersCo
 }
 
 export function useDropBulkImportRows() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: DropRowsInput) => dropBulkImportRows(input, context),

@@ -1,6 +1,6 @@
 import type { BulkPurpose, Locale } from '@tessera/domain';
-import { ORDERS_API } from '../../../lib/placed-orders';
 import { bulkImportPath } from './get-bulk-import';
+import { ORDERS_API } from '../../../lib/request-context';
 
 /**
  * The bulk downloads are plain links (the browser saves them; a link carries no headers): the

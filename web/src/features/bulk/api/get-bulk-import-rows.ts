@@ -1,11 +1,10 @@
 import type { BulkImportRowsResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { ROWS_PAGE_SIZE, type RowFilter } from '../model';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
+import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type RowsPage = { filter: RowFilter; page: number };
 
@@ -13,7 +12,7 @@ export type RowsPage = { filter: RowFilter; page: number };
 export async function getBulkImportRows(
   importId: string,
   { filter, page }: RowsPage,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ) {
   const search = new URLSearchParams({
@@ -22,12 +21,12 @@ export async function getBulkImportRows(
     pageSize: String(ROWS_PAGE_SIZE),
   });
   return requestOrThrow<BulkImportRowsResponse>(`${bulkImportPath(importId)}/rows?${search}`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
   });
 }
 
-export const bulkImportRowsQueryOptions = (importId: string, rows: RowsPage, context: OrdersContext) =>
+export const bulkImportRowsQueryOptions = (importId: string, rows: RowsPage, context: RequestContext) =>
   queryOptions({
     queryKey: bulkKeys.rows(context.companyId, importId, rows.filter, rows.page),
     queryFn: ({ signal }) => getBulkImportRows(importId, rows, context, signal),
@@ -37,6 +36,6 @@ export const bulkImportRowsQueryOptions = (importId: string, rows: RowsPage, con
   });
 
 export function useBulkImportRows(importId: string, rows: RowsPage, enabled: boolean) {
-  const options = bulkImportRowsQueryOptions(importId, rows, useOrdersContext());
+  const options = bulkImportRowsQueryOptions(importId, rows, useRequestContext());
   return useQuery({ ...options, enabled: enabled && options.enabled !== false });
 }

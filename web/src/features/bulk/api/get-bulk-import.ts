@@ -1,11 +1,10 @@
 import type { BulkImport, BulkImportResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { isBeingRead, POLL_MS } from '../model';
 import { BULK_IMPORTS_PATH } from './get-bulk-imports';
-import { bulkKeys } from './query-keys';
+import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const bulkImportPath = (importId: string) => `${BULK_IMPORTS_PATH}/${encodeURIComponent(importId)}`;
 
@@ -15,11 +14,11 @@ export const bulkImportPath = (importId: string) => `${BULK_IMPORTS_PATH}/${enco
  */
 export async function getBulkImport(
   importId: string,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<BulkImport> {
   const data = await requestOrThrow<BulkImportResponse>(bulkImportPath(importId), {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
     suppressGlobalError: (failure) => failure.status === 404,
   });
@@ -27,7 +26,7 @@ export async function getBulkImport(
 }
 
 /** The import, polled every 700 ms while it is queued or being read (a reload finds it again). */
-export const bulkImportQueryOptions = (importId: string, context: OrdersContext) =>
+export const bulkImportQueryOptions = (importId: string, context: RequestContext) =>
   queryOptions({
     queryKey: bulkKeys.import(context.companyId, importId),
     queryFn: ({ signal }) => getBulkImport(importId, context, signal),
@@ -37,5 +36,5 @@ export const bulkImportQueryOptions = (importId: string, context: OrdersContext)
   });
 
 export function useBulkImport(importId: string) {
-  return useQuery(bulkImportQueryOptions(importId, useOrdersContext()));
+  return useQuery(bulkImportQueryOptions(importId, useRequestContext()));
 }

@@ -1,22 +1,26 @@
 import type { BulkImportsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { bulkKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const BULK_IMPORTS_PATH = `${ORDERS_API}/bulkImports`;
 
 /** `GET bulkImports`: the company's imports of the last 30 days, newest first. */
-export async function getBulkImports(context: OrdersContext, signal?: AbortSignal) {
+export async function getBulkImports(context: RequestContext, signal?: AbortSignal) {
   const data = await requestOrThrow<BulkImportsResponse>(BULK_IMPORTS_PATH, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
   });
   return data.imports;
 }
 
-export const bulkImportsQueryOptions = (context: OrdersContext) =>
+export const bulkImportsQueryOptions = (context: RequestContext) =>
   queryOptions({
     queryKey: bulkKeys.imports(context.companyId),
     queryFn: ({ signal }) => getBulkImports(context, signal),
@@ -24,5 +28,5 @@ export const bulkImportsQueryOptions = (context: OrdersContext) =>
   });
 
 export function useBulkImports() {
-  return useQuery(bulkImportsQueryOptions(useOrdersContext()));
+  return useQuery(bulkImportsQueryOptions(useRequestContext()));
 }

@@ -5,12 +5,11 @@ import type {
   ErrorBody,
 } from '@tessera/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { isFormFailure } from '../../../lib/form-errors';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { bulkImportPath } from './get-bulk-import';
-import { bulkKeys } from './query-keys';
+import { contextOptions, type RequestContext, useRequestContext } from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export type UpdateRowInput = {
   importId: string;
@@ -28,12 +27,12 @@ export type UpdateRowResult =
  */
 export async function updateBulkImportRow(
   input: UpdateRowInput,
-  context: OrdersContext,
+  context: RequestContext,
 ): Promise<UpdateRowResult> {
   const result = await request<BulkImportRowResponse>(
     `${bulkImportPath(input.importId)}/rows/${input.rowNumber}`,
     {
-      ...ordersRequestOptions(context),
+      ...contextOptions(context),
       method: 'PATCH',
       body: { cells: input.cells },
       suppressGlobalError: isFormFailure(),
@@ -70,7 +69,7 @@ export function applyRowChange(
 }
 
 export function useUpdateBulkImportRow() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UpdateRowInput) => updateBulkImportRow(input, context),

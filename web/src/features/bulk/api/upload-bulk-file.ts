@@ -1,10 +1,14 @@
 import type { BulkImport, BulkImportResponse, BulkPurpose } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { request, type RequestFailure } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { uploadFileName } from '../model';
-import { bulkKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { bulkKeys } from '../../../lib/query-keys';
 
 export const UPLOAD_BULK_FILE_PATH = `${ORDERS_API}/uploadExcelDraftOrder`;
 
@@ -34,13 +38,13 @@ function isUploadRefusal(failure: RequestFailure): boolean {
  */
 export async function uploadBulkFile(
   input: UploadBulkFileInput,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<UploadBulkFileResult> {
   const search = new URLSearchParams({ purpose: input.purpose, fileName: uploadFileName(input.file.name) });
   if (input.replacesImportId) search.set('replacesImportId', input.replacesImportId);
   const result = await request<BulkImportResponse>(`${UPLOAD_BULK_FILE_PATH}?${search}`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     method: 'POST',
     rawBody: input.file,
     signal,
@@ -54,7 +58,7 @@ export async function uploadBulkFile(
 }
 
 export function useUploadBulkFile() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: UploadBulkFileInput) => uploadBulkFile(input, context),

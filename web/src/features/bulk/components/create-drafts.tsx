@@ -10,7 +10,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { registerText, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useBulkLoadCardOrder } from '../api/bulk-load-card-order';
-import { useDeliveryPoints } from '../api/get-delivery-points';
+import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
 import {
   defaultAlias,
   draftsBlockOf,
@@ -50,7 +50,7 @@ export function CreateDrafts({ item, onCreated }: Props) {
   const block = draftsBlockOf(item);
   const good = goodRowsOf(item);
   const needsDeliveryPoint = ordersNewCards(item.purpose);
-  const points = useDeliveryPoints(needsDeliveryPoint);
+  const points = useDeliveryPointChoices(needsDeliveryPoint);
   const keys = useIdempotencyKeys();
   const create = useBulkLoadCardOrder();
   const [refused, setRefused] = useState<string[]>([]);
@@ -125,7 +125,7 @@ export function CreateDrafts({ item, onCreated }: Props) {
               description={intl.formatMessage({ id: 'bulk.create.deliveryPointHint' })}
               data={[
                 { value: '', label: intl.formatMessage({ id: 'bulk.create.deliveryLater' }) },
-                ...(points.data ?? []).map((point) => ({
+                ...(points.data?.deliveryPoints ?? []).map((point) => ({
                   value: point.deliveryPointId,
                   label: pointLabel(point),
                 })),

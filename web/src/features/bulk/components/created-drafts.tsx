@@ -3,11 +3,11 @@ import type { BulkImportDraft } from '@tessera/domain';
 import { useEffect, useId, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
-import { draftHref } from '../../../lib/draft-orders';
 import { formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { productFamilyText } from '../model';
+import { draftHref } from '../../../lib/api/drafts';
 
 type Props = {
   drafts: readonly BulkImportDraft[];

@@ -1,8 +1,13 @@
 import type { OrderPriceRequest, OrderPriceResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { contextOptions, ORDERS_API, useIssueContext, type IssueContext } from './context';
-import { issueKeys } from './query-keys';
+import {
+  contextOptions,
+  ORDERS_API,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const ORDER_PRICE_CALCULATION_PATH = `${ORDERS_API}/orderPriceCalculation`;
 
@@ -12,7 +17,7 @@ export const ORDER_PRICE_CALCULATION_PATH = `${ORDERS_API}/orderPriceCalculation
  */
 export async function calculateOrderPrice(
   input: OrderPriceRequest,
-  context: IssueContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ) {
   return requestOrThrow<OrderPriceResponse>(ORDER_PRICE_CALCULATION_PATH, {
@@ -23,9 +28,9 @@ export async function calculateOrderPrice(
   });
 }
 
-export const orderPriceQueryOptions = (context: IssueContext, input: OrderPriceRequest) =>
+export const orderPriceQueryOptions = (context: RequestContext, input: OrderPriceRequest) =>
   queryOptions({
-    queryKey: issueKeys.price(context.companyId, input),
+    queryKey: orderKeys.price(context.companyId, input),
     queryFn: ({ signal }) => calculateOrderPrice(input, context, signal),
     enabled: context.companyId !== null,
     placeholderData: keepPreviousData,
@@ -33,7 +38,7 @@ export const orderPriceQueryOptions = (context: IssueContext, input: OrderPriceR
   });
 
 export function useOrderPrice(input: OrderPriceRequest | null) {
-  const context = useIssueContext();
+  const context = useRequestContext();
   const options = orderPriceQueryOptions(context, input ?? { draftId: '' });
   return useQuery({ ...options, enabled: input !== null && context.companyId !== null });
 }

@@ -1,6 +1,6 @@
 import type { CheckCardholderRequest, CheckCardholderResponse } from '@tessera/domain';
 import { request } from '../../../lib/request';
-import { contextOptions, ORDERS_API, type IssueContext } from './context';
+import { contextOptions, ORDERS_API, type RequestContext } from '../../../lib/request-context';
 
 export const CHECK_CARDHOLDER_PATH = `${ORDERS_API}/checkCardholder`;
 
@@ -11,7 +11,7 @@ export const CHECK_CARDHOLDER_PATH = `${ORDERS_API}/checkCardholder`;
  */
 export async function checkCardholder(
   input: CheckCardholderRequest,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<CheckCardholderResponse['matches'] | null> {
   const result = await request<CheckCardholderResponse>(CHECK_CARDHOLDER_PATH, {
     ...contextOptions(context),

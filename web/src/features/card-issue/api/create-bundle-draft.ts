@@ -1,14 +1,14 @@
 import type { CreateBundleDraftRequest, ReadyToTopUpResponse } from '@tessera/domain';
 import { request } from '../../../lib/request';
-import { contextOptions, ORDERS_API, type IssueContext } from './context';
 import { draftFailureOf, isHandledDraftFailure, type DraftResult } from './draft-failure';
+import { contextOptions, ORDERS_API, type RequestContext } from '../../../lib/request-context';
 
 export const CREATE_BUNDLE_DRAFT_PATH = `${ORDERS_API}/createBundleDraftOrder`;
 
 /** `POST createBundleDraftOrder`: a NEW draft of `quantity` bundles' cards; answers its id. */
 export async function createBundleDraft(
   input: CreateBundleDraftRequest,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<DraftResult<string>> {
   const result = await request<ReadyToTopUpResponse>(CREATE_BUNDLE_DRAFT_PATH, {
     ...contextOptions(context),

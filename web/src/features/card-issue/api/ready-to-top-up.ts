@@ -1,7 +1,7 @@
 import type { ReadyToTopUpRequest, ReadyToTopUpResponse } from '@tessera/domain';
 import { request } from '../../../lib/request';
-import { contextOptions, ORDERS_API, type IssueContext } from './context';
 import { draftFailureOf, isHandledDraftFailure, type DraftResult } from './draft-failure';
+import { contextOptions, ORDERS_API, type RequestContext } from '../../../lib/request-context';
 
 export const READY_TO_TOP_UP_PATH = `${ORDERS_API}/readyToTopUp`;
 
@@ -11,7 +11,7 @@ export const READY_TO_TOP_UP_PATH = `${ORDERS_API}/readyToTopUp`;
  */
 export async function createReadyToTopUpDraft(
   input: ReadyToTopUpRequest,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<DraftResult<string>> {
   const result = await request<ReadyToTopUpResponse>(READY_TO_TOP_UP_PATH, {
     ...contextOptions(context),

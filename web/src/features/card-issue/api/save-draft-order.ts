@@ -1,8 +1,8 @@
 import type { DraftOrder, DraftOrderResponse, SaveDraftOrderRequest } from '@tessera/domain';
 import { request } from '../../../lib/request';
 import { rememberDraftLines } from '../known-cards';
-import { ORDERS_API, withHeaders, type IssueContext } from './context';
 import { draftFailureOf, isHandledDraftFailure, type DraftResult } from './draft-failure';
+import { ORDERS_API, contextOptions, type RequestContext } from '../../../lib/request-context';
 
 export const SAVE_DRAFT_ORDER_PATH = `${ORDERS_API}/saveDraftOrder`;
 
@@ -12,10 +12,10 @@ export const SAVE_DRAFT_ORDER_PATH = `${ORDERS_API}/saveDraftOrder`;
  */
 export async function saveDraftOrder(
   input: SaveDraftOrderRequest,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<DraftResult<DraftOrder>> {
   const result = await request<DraftOrderResponse>(SAVE_DRAFT_ORDER_PATH, {
-    ...withHeaders(context, { 'Idempotency-Key': crypto.randomUUID() }),
+    ...contextOptions(context, { 'Idempotency-Key': crypto.randomUUID() }),
     method: 'POST',
     body: input,
     suppressGlobalError: isHandledDraftFailure,

@@ -1,14 +1,14 @@
 import type { DraftCardsRequest, DraftOrder, DraftOrderResponse } from '@tessera/domain';
 import { request } from '../../../lib/request';
-import { contextOptions, ORDERS_API, type IssueContext } from './context';
 import { draftFailureOf, isHandledDraftFailure, type DraftResult } from './draft-failure';
+import { contextOptions, ORDERS_API, type RequestContext } from '../../../lib/request-context';
 
 export const UPDATE_DRAFT_ORDER_CARDS_PATH = `${ORDERS_API}/updateDraftOrderCards`;
 
 /** `POST updateDraftOrderCards`: the lines changed since the last save (SPEC §3 cardsToUpdate). */
 export async function updateDraftOrderCards(
   input: DraftCardsRequest,
-  context: IssueContext,
+  context: RequestContext,
 ): Promise<DraftResult<DraftOrder | null>> {
   const result = await request<DraftOrderResponse>(UPDATE_DRAFT_ORDER_CARDS_PATH, {
     ...contextOptions(context),

@@ -6,12 +6,12 @@ import { formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { LoadingButton } from '../../../ui/loading-button';
-import { useIssueContext } from '../api/context';
 import { createBundleDraft } from '../api/create-bundle-draft';
 import { useBundles, type BundleKind } from '../api/get-bundles';
 import { useCreateDraftAction } from '../hooks/use-start-flow';
 import { DraftFailureAlert } from './draft-failure-alert';
-import { familyName } from './labels';
+import { useRequestContext } from '../../../lib/request-context';
+import { familyName } from '../../../lib/labels';
 
 const MAX_QUANTITY = 50;
 
@@ -86,7 +86,7 @@ function BundleList({
 function BundleItem({ bundle, action }: { bundle: Bundle; action: ReturnType<typeof useCreateDraftAction> }) {
   const intl = useIntl();
   const locale = useLocale();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const [quantity, setQuantity] = useState(1);
   const key = `bundle:${bundle.bundleId}`;
   return (

@@ -2,7 +2,7 @@ import { Alert, Button, Group, NativeSelect, Text, Title } from '@mantine/core';
 import type { DraftData } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useDeliveryPoints } from '../api/get-delivery-points';
+import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
 import type { Problem } from '../model';
 import { DeliveryPointModal } from './delivery-point-modal';
 
@@ -16,7 +16,7 @@ type Props = {
 export function DeliveryPointField({ value, onChange, problem }: Props) {
   const intl = useIntl();
   const headingId = useId();
-  const points = useDeliveryPoints();
+  const points = useDeliveryPointChoices();
   const [isAdding, setIsAdding] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
   const list = points.data?.deliveryPoints ?? [];

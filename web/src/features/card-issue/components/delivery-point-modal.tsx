@@ -1,49 +1,20 @@
-import {
-  Alert,
-  Button,
-  Fieldset,
-  Grid,
-  Group,
-  NativeSelect,
-  SimpleGrid,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Button, Group, Textarea, TextInput } from '@mantine/core';
 import {
   DeliveryPointInputSchema,
-  GREEK_REGIONS,
   type DeliveryPointInput,
   type DeliveryPointResponse,
-  type GreekRegion,
 } from '@tessera/domain';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import type { MessageId } from '../../../i18n/messages';
-import { useLocale } from '../../../lib/use-locale';
 import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
 import { useAddDeliveryPoint } from '../api/add-delivery-point';
+import { DeliveryPointFields } from '../../../ui/delivery-point-fields';
 
 type ValidValues = z.output<typeof DeliveryPointInputSchema>;
-
-const REGION_LABELS: Record<GreekRegion, MessageId> = {
-  attica: 'cardIssue.region.attica',
-  'central-macedonia': 'cardIssue.region.centralMacedonia',
-  thessaly: 'cardIssue.region.thessaly',
-  'western-greece': 'cardIssue.region.westernGreece',
-  crete: 'cardIssue.region.crete',
-  'east-macedonia-thrace': 'cardIssue.region.eastMacedoniaThrace',
-  'central-greece': 'cardIssue.region.centralGreece',
-  peloponnese: 'cardIssue.region.peloponnese',
-  epirus: 'cardIssue.region.epirus',
-  'western-macedonia': 'cardIssue.region.westernMacedonia',
-  'ionian-islands': 'cardIssue.region.ionianIslands',
-  'north-aegean': 'cardIssue.region.northAegean',
-  'south-aegean': 'cardIssue.region.southAegean',
-};
 
 const EMPTY = {
   alias: '',
@@ -71,7 +42,6 @@ export function DeliveryPointModal({
   onAdded: (response: DeliveryPointResponse) => void;
 }) {
   const intl = useIntl();
-  const locale = useLocale();
   const add = useAddDeliveryPoint();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<DeliveryPointInput, unknown, ValidValues>({
@@ -86,14 +56,6 @@ export function DeliveryPointModal({
     ...registerText(form.register, field),
     error: errors[field]?.message,
   });
-  const regions = useMemo(() => {
-    const collator = new Intl.Collator(locale);
-    return GREEK_REGIONS.map((region) => ({
-      value: region,
-      label: intl.formatMessage({ id: REGION_LABELS[region] }),
-    })).sort((a, b) => collator.compare(a.label, b.label));
-  }, [intl, locale]);
-
   const close = () => {
     setFailure(null);
     onClose();
@@ -134,73 +96,16 @@ export function DeliveryPointModal({
           mb="md"
           {...bind('alias')}
         />
-        <Fieldset legend={intl.formatMessage({ id: 'cardIssue.deliveryPoint.address' })} mb="md">
-          <Grid gap="sm">
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
-                label={label('street')}
-                withAsterisk
-                aria-required
-                autoComplete="address-line1"
-                {...bind('street')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput label={label('streetNumber')} withAsterisk aria-required {...bind('streetNumber')} />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 4 }}>
-              <TextInput
-                label={label('postalCode')}
-                withAsterisk
-                aria-required
-                inputMode="numeric"
-                autoComplete="postal-code"
-                {...bind('postalCode')}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 8 }}>
-              <TextInput
-                label={label('city')}
-                withAsterisk
-                aria-required
-                autoComplete="address-level2"
-                {...bind('city')}
-              />
-            </Grid.Col>
-            <Grid.Col span={12}>
-              <NativeSelect
-                label={label('region')}
-                withAsterisk
-                aria-required
-                data={[
-                  { value: '', label: intl.formatMessage({ id: 'cardIssue.deliveryPoint.chooseRegion' }) },
-                  ...regions,
-                ]}
-                {...form.register('region')}
-                error={errors.region?.message}
-              />
-            </Grid.Col>
-          </Grid>
-        </Fieldset>
-        <Fieldset legend={intl.formatMessage({ id: 'cardIssue.deliveryPoint.recipient' })} mb="md">
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput
-              label={label('contactName')}
-              withAsterisk
-              aria-required
-              autoComplete="name"
-              {...bind('contactName')}
-            />
-            <TextInput
-              label={label('phone')}
-              type="tel"
-              withAsterisk
-              aria-required
-              autoComplete="tel"
-              {...bind('phone')}
-            />
-          </SimpleGrid>
-        </Fieldset>
+        <DeliveryPointFields
+          form={form}
+          label={label}
+          spacing="sm"
+          text={{
+            address: intl.formatMessage({ id: 'cardIssue.deliveryPoint.address' }),
+            recipient: intl.formatMessage({ id: 'cardIssue.deliveryPoint.recipient' }),
+            chooseRegion: intl.formatMessage({ id: 'cardIssue.deliveryPoint.chooseRegion' }),
+          }}
+        />
         <Textarea label={label('notes')} autosize minRows={2} maxLength={300} {...bind('notes')} />
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={close}>

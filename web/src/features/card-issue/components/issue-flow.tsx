@@ -3,7 +3,6 @@ import type { DraftCard, OrderDraft } from '@tessera/domain';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { useDraftCount } from '../../../lib/draft-orders';
 import { readStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
@@ -11,7 +10,6 @@ import { LanguageLink } from '../../../ui/language-link';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
 import { checkCardholder } from '../api/check-cardholder';
-import { useIssueContext } from '../api/context';
 import type { DraftFailure } from '../api/draft-failure';
 import { useDraftOrder } from '../api/get-draft-order';
 import { useSaveDraft } from '../hooks/use-save-draft';
@@ -28,9 +26,12 @@ import {
 import { DuplicatesModal, KEEP_NEW, type DuplicateChoices, type DuplicateMatch } from './duplicates-modal';
 import { InfoStep } from './info-step';
 import { IssueStepper, STEP_LABEL } from './issue-stepper';
-import { productFamilyName, REASON_TITLE } from './labels';
+import { REASON_TITLE } from './labels';
 import { OverviewStep } from './overview-step';
 import { PaymentStep } from './payment-step';
+import { useRequestContext } from '../../../lib/request-context';
+import { useDraftCount } from '../../../lib/api/drafts';
+import { productFamilyName } from '../../../lib/labels';
 
 export type GoToOptions = {
   /** The draft whose address to use (default: the stored draft's). */
@@ -83,7 +84,7 @@ function signatureOf(line: DraftCard): string {
 export function IssueFlow({ draft, update, step, goTo, knownCards, notice, onRestart }: Props) {
   const intl = useIntl();
   const locale = useLocale();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const saved = useDraftOrder(draft.id);
   const { save, isSaving, failure, clearFailure } = useSaveDraft();
   const draftCount = useDraftCount(context.companyId, locale);

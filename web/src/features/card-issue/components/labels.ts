@@ -1,33 +1,6 @@
-import {
-  PRODUCTS,
-  type CardCategory,
-  type CardFamily,
-  type CardIssueReason,
-  type Locale,
-} from '@tessera/domain';
-import type { IntlShape } from 'react-intl';
+import { type CardIssueReason } from '@tessera/domain';
 import type { MessageId } from '../../../i18n/messages';
 import type { PickerFilter } from '../model';
-
-/** Product names are bilingual data (ARCHITECTURE §4): they come from `PRODUCTS`, per culture. */
-export function productName(product: CardCategory, locale: Locale): string {
-  return PRODUCTS[product].name[locale];
-}
-
-export function familyName(intl: IntlShape, family: CardFamily): string {
-  return intl.formatMessage({ id: `cardIssue.family.${family}` });
-}
-
-/** `Ticket Restaurant · Πλαστική`; a product with one family only is just its name. */
-export function productFamilyName(
-  intl: IntlShape,
-  locale: Locale,
-  product: CardCategory,
-  family: CardFamily,
-): string {
-  if (PRODUCTS[product].families.length === 1) return productName(product, locale);
-  return `${productName(product, locale)} · ${familyName(intl, family)}`;
-}
 
 /** The page title of each reason. */
 export const REASON_TITLE: Record<CardIssueReason, MessageId> = {

@@ -14,14 +14,14 @@ import { useLocale } from '../../../lib/use-locale';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useOrderPrice } from '../api/calculate-order-price';
-import { useDeliveryPoints } from '../api/get-delivery-points';
+import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
 import type { KnownCard } from '../known-cards';
 import { createsCards, parseSelectedOption, shipsCards, usesExistingCards } from '../model';
-import { productFamilyName } from './labels';
 import { MaskedNumber } from './masked-number';
 import { LinesPagination, usePaged } from './paged';
 import { holderName } from './selected-cards';
 import { PriceBreakdown } from '../../../ui/price-breakdown';
+import { productFamilyName } from '../../../lib/labels';
 
 type LineFees = OrderPriceResponse['lines'][number];
 
@@ -72,7 +72,7 @@ export function OverviewStep({ draft, saved, knownCards, actions }: Props) {
     return new Map(source.map((line) => [line.tempCardId, line]));
   }, [saved, calculated.data]);
   const paged = usePaged(lines);
-  const points = useDeliveryPoints(choice !== null && shipsCards(draft.orderType, choice.family));
+  const points = useDeliveryPointChoices(choice !== null && shipsCards(draft.orderType, choice.family));
   const deliveryId = draft.changedData.deliveryPoint?.deliveryPointId;
   const point =
     (saved?.deliveryPoint?.deliveryPointId === deliveryId ? saved?.deliveryPoint : null) ??

@@ -15,16 +15,20 @@ import { paths } from '../../../app/paths';
 import { browser } from '../../../lib/browser';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { refreshAfterSubmission } from '../../../lib/placed-orders';
 import { useSession } from '../../../lib/session';
 import { removeStore } from '../../../lib/storage';
-import { submitDraftOrder, submitterOf, type SubmitDraftInput } from '../../../lib/submit-draft-order';
 import { useLocale } from '../../../lib/use-locale';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { LoadingButton } from '../../../ui/loading-button';
 import { firstAvailableMethod, PaymentMethodChooser } from '../../../ui/payment-method-chooser';
 import { markDraftSubmitted } from '../submitted-drafts';
 import { SUBMITTED_STATE_KEY } from './submitted-order';
+import { useRequestContext } from '../../../lib/request-context';
+import {
+  refreshAfterSubmission,
+  submitDraftOrder,
+  submitterOf,
+  type SubmitDraftInput,
+} from '../../../lib/api/orders';
 
 /**
  * The payment step (SPEC §4, ADR 010): the saved draft's total (the server prices it again on
@@ -42,7 +46,7 @@ export function PaymentStep({ saved, onBack }: { saved: DraftOrder | null; onBac
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const keys = useIdempotencyKeys();
   const submitter = submitterOf(useSession().data?.user.userRoleId);
   const [chosen, setChosen] = useState<PaymentKind | null>(null);

@@ -10,7 +10,7 @@ import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { createsCards, familiesFor, productsFor, type Problem, type ProductChoice } from '../model';
-import { familyName, productName } from './labels';
+import { familyName, productName } from '../../../lib/labels';
 
 type Props = {
   reason: CardIssueReason;

@@ -5,8 +5,8 @@ import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../lib/format';
 import { useSession } from '../../../lib/session';
 import { LanguageLink } from '../../../ui/language-link';
-import { PayOrder } from '../../../ui/pay-order';
 import { PaymentInstructions } from '../../../ui/payment-instructions';
+import { PayOrder } from '../../../lib/pay-order-slot';
 
 /** Where the payment step leaves the submission's answer: in the history entry of the outcome. */
 export const SUBMITTED_STATE_KEY = 'submittedOrder';

@@ -7,19 +7,18 @@ import {
 } from '@tessera/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { saveLocalDraft } from '../../../lib/order-draft';
 import { readStore, writeStore } from '../../../lib/storage';
 import { addDraftOrderCards } from '../api/add-draft-order-cards';
-import { useIssueContext } from '../api/context';
 import { deleteDraftOrderCards } from '../api/delete-draft-order-cards';
 import type { DraftFailure, DraftResult } from '../api/draft-failure';
 import { draftOrderQueryOptions } from '../api/get-draft-order';
-import { issueKeys } from '../api/query-keys';
 import { saveDraftOrder } from '../api/save-draft-order';
 import { updateDraftOrder } from '../api/update-draft-order';
 import { updateDraftOrderCards } from '../api/update-draft-order-cards';
 import { draftCardOf, headerChanged, headerOf, saveRequestOf } from '../model';
+import { useRequestContext } from '../../../lib/request-context';
+import { DRAFTS_QUERY_ROOT, draftKeys } from '../../../lib/query-keys';
 
 const cleanDiff = (data: DraftData): DraftData => ({
   ...data,
@@ -36,7 +35,7 @@ const cleanDiff = (data: DraftData): DraftData => ({
  * while saving stay as changes.
  */
 export function useSaveDraft() {
-  const context = useIssueContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   const [failure, setFailure] = useState<DraftFailure | null>(null);
   const [isSaving, setIsSaving] = useState(false);
@@ -56,7 +55,7 @@ export function useSaveDraft() {
         return null;
       }
       const saved = result.data;
-      queryClient.setQueryData(issueKeys.draft(context.companyId, saved.draftId), saved);
+      queryClient.setQueryData(draftKeys.detail(context.companyId, saved.draftId), saved);
       writeStore('draftOrder', { orderType: saved.orderType, orderId: saved.draftId });
       return settle(saved.draftId, snapshot.changedData, { isUpdateMode: true });
     },
@@ -137,7 +136,7 @@ export function useSaveDraft() {
       ) {
         return null;
       }
-      if (answer.draft) queryClient.setQueryData(issueKeys.draft(context.companyId, draftId), answer.draft);
+      if (answer.draft) queryClient.setQueryData(draftKeys.detail(context.companyId, draftId), answer.draft);
       return settle(draftId, base);
     },
     [context, queryClient, settle],

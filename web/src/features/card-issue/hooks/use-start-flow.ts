@@ -3,11 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../app/paths';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { withLoadingOverlay } from '../../../lib/loading';
 import { startIssueFlow } from '../../../lib/order-draft';
 import { useLocale } from '../../../lib/use-locale';
 import type { DraftFailure, DraftResult } from '../api/draft-failure';
+import { DRAFTS_QUERY_ROOT } from '../../../lib/query-keys';
 
 /** Starts a flow (SPEC §4: the local draft reset) and opens /card-issue/info in the page's language. */
 export function useStartFlow() {

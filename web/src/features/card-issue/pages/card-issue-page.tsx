@@ -17,7 +17,6 @@ import { SubmittedOrder, submittedOrderOf } from '../components/submitted-order'
 import { isDraftSubmitted } from '../submitted-drafts';
 import { useIssueDraft } from '../hooks/use-issue-draft';
 import { filterCards, useResolveLineCards } from '../api/filter-cards';
-import { useIssueContext } from '../api/context';
 import { findCachedCard, rememberCards, useKnownCards } from '../known-cards';
 import {
   choiceForCard,
@@ -33,6 +32,7 @@ import {
 } from '../model';
 import type { GoToOptions } from '../components/issue-flow';
 import '../card-issue.css';
+import { useRequestContext } from '../../../lib/request-context';
 
 /**
  * `/card-issue/info` and `/card-issue/info/{draftId}`: the card-issue flow (SPEC §2, §4).
@@ -56,7 +56,7 @@ export function CardIssuePage() {
   const isSubmitted = submitted !== null;
   const { draft, update } = useIssueDraft();
   const knownCards = useKnownCards();
-  const issueContext = useIssueContext();
+  const issueContext = useRequestContext();
   useResolveLineCards(
     (draft?.changedData.cards ?? []).flatMap((line) => (line.cardId ? [line.cardId] : [])),
     knownCards,

@@ -31,14 +31,12 @@ import { readStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
-import { useIssueContext, type IssueContext } from '../api/context';
 import { filterCards } from '../api/filter-cards';
 import { useCardSummaries } from '../api/get-card-summaries';
 import { createReadyToTopUpDraft } from '../api/ready-to-top-up';
 import { AmountInput } from '../components/amount-input';
 import { Bundles } from '../components/bundles';
 import { DraftFailureAlert } from '../components/draft-failure-alert';
-import { familyName, productFamilyName, productName } from '../components/labels';
 import { useCreateDraftAction } from '../hooks/use-start-flow';
 import {
   amountProblem,
@@ -51,6 +49,9 @@ import {
   type ProductChoice,
 } from '../model';
 import '../card-issue.css';
+import { useRequestContext, type RequestContext } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
+import { familyName, productFamilyName, productName } from '../../../lib/labels';
 
 type LoadMode = 'selected' | 'all' | 'file';
 
@@ -77,7 +78,7 @@ const activeRequest = (choice: ProductChoice, page: number, pageSize: number) =>
 /** Every active card of the product and family, a page at a time (`onProgress` after each page). */
 async function collectActiveCards(
   choice: ProductChoice,
-  context: IssueContext,
+  context: RequestContext,
   onProgress: (done: number, total: number) => void,
   signal: AbortSignal,
 ): Promise<Card[]> {
@@ -100,7 +101,7 @@ export function CardLoadPage() {
   const intl = useIntl();
   const locale = useLocale();
   const navigate = useNavigate();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const headings = { load: useId(), topUp: useId(), bundles: useId() };
   const title = intl.formatMessage({ id: 'cardIssue.load.title' });
   useDocumentTitle(title);
@@ -117,7 +118,7 @@ export function CardLoadPage() {
 
   const choice: ProductChoice = { product, family };
   const activeCount = useQuery({
-    queryKey: ['card-issue', 'active-count', context.companyId, product, family],
+    queryKey: cardKeys.activeCount(context.companyId, product, family),
     queryFn: ({ signal }) => filterCards(activeRequest(choice, 1, 1), context, signal),
     enabled: mode === 'all' && context.companyId !== null,
     staleTime: 30_000,
@@ -349,7 +350,7 @@ const TOP_UP_CHOICES: ProductChoice[] = TOP_UP_PRODUCTS.flatMap((product) =>
 function ReadyToTopUp({ headingId }: { headingId: string }) {
   const intl = useIntl();
   const locale = useLocale();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const summaries = useCardSummaries();
   const topUp = useCreateDraftAction();
   const countOf = (choice: ProductChoice): CardSummary | undefined =>

@@ -7,12 +7,12 @@ import type { MessageId } from '../../../i18n/messages';
 import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
-import { useIssueContext } from '../api/context';
 import { createReadyToTopUpDraft } from '../api/ready-to-top-up';
 import { DraftFailureAlert } from '../components/draft-failure-alert';
 import { useCreateDraftAction, useStartFlow } from '../hooks/use-start-flow';
 import { selectedOptionOf } from '../model';
 import '../card-issue.css';
+import { useRequestContext } from '../../../lib/request-context';
 
 type LandingProduct = 'SPENDEO' | 'MY_BENEFITS';
 
@@ -59,7 +59,7 @@ const ACTIONS: Action[] = [
  */
 function ProductIssuePage({ product }: { product: LandingProduct }) {
   const intl = useIntl();
-  const context = useIssueContext();
+  const context = useRequestContext();
   const headingId = useId();
   const [params] = useSearchParams();
   const isExpired = params.get('expired') === 'true';

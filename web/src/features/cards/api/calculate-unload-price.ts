@@ -1,10 +1,14 @@
 import type { UnloadPriceResponse, UnloadRequest } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
-import { ORDERS_API } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure } from './form-failure';
-import { contextOptions, useCardsRequestContext, type CardsRequestContext } from './request-context';
 import { unloadFieldErrorsOf, type UnloadResult } from './unload-fields';
+import {
+  ORDERS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 
 export const UNLOAD_PRICE_PATH = `${ORDERS_API}/unloadOrderPriceCalculation`;
 
@@ -15,7 +19,7 @@ export const UNLOAD_PRICE_PATH = `${ORDERS_API}/unloadOrderPriceCalculation`;
  */
 export async function calculateUnloadPrice(
   input: UnloadRequest,
-  context: CardsRequestContext,
+  context: RequestContext,
 ): Promise<UnloadResult<Omit<UnloadPriceResponse, 'success'>>> {
   const result = await request<UnloadPriceResponse>(UNLOAD_PRICE_PATH, {
     ...contextOptions(context),
@@ -31,6 +35,6 @@ export async function calculateUnloadPrice(
 }
 
 export function useCalculateUnloadPrice() {
-  const context = useCardsRequestContext();
+  const context = useRequestContext();
   return useMutation({ mutationFn: (input: UnloadRequest) => calculateUnloadPrice(input, context) });
 }

@@ -1,8 +1,8 @@
 import type { CardFilterRequest, CardFilterResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
-import { cardKeys } from './query-keys';
-import { contextOptions, useCardsRequestContext, type CardsRequestContext } from './request-context';
+import { contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import { cardKeys } from '../../../lib/query-keys';
 
 export const CARD_FILTER_PATH = '/api/v1/accounts/cardFilter';
 
@@ -10,11 +10,7 @@ export const CARD_FILTER_PATH = '/api/v1/accounts/cardFilter';
  * `POST /api/v1/accounts/cardFilter`: one page of the company's cards. Filtering, search (accents
  * and case ignored), sorting and paging all happen on the server; the company may hold thousands.
  */
-export async function filterCards(
-  input: CardFilterRequest,
-  context: CardsRequestContext,
-  signal?: AbortSignal,
-) {
+export async function filterCards(input: CardFilterRequest, context: RequestContext, signal?: AbortSignal) {
   return requestOrThrow<CardFilterResponse>(CARD_FILTER_PATH, {
     ...contextOptions(context),
     method: 'POST',
@@ -23,7 +19,7 @@ export async function filterCards(
   });
 }
 
-export const filterCardsQueryOptions = (context: CardsRequestContext, input: CardFilterRequest) =>
+export const filterCardsQueryOptions = (context: RequestContext, input: CardFilterRequest) =>
   queryOptions({
     queryKey: [...cardKeys.filter(context.companyId), input],
     queryFn: ({ signal }) => filterCards(input, context, signal),
@@ -34,5 +30,5 @@ export const filterCardsQueryOptions = (context: CardsRequestContext, input: Car
   });
 
 export function useFilterCards(input: CardFilterRequest) {
-  return useQuery(filterCardsQueryOptions(useCardsRequestContext(), input));
+  return useQuery(filterCardsQueryOptions(useRequestContext(), input));
 }

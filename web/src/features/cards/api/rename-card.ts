@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure, type FormFailure } from './form-failure';
-import { invalidateCardQueries } from './query-keys';
-import { contextOptions, useCardsRequestContext, type CardsRequestContext } from './request-context';
+import { invalidateCardQueries } from './invalidate-cards';
+import { contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
 
 export const RENAME_CARD_PATH = '/api/v1/accounts/account/card-name';
 
@@ -16,7 +16,7 @@ export type RenameCardResult = { ok: true; card: Card } | FormFailure<FieldError
  */
 export async function renameCard(
   input: RenameCardRequest,
-  context: CardsRequestContext,
+  context: RequestContext,
 ): Promise<RenameCardResult> {
   const result = await request<CardResponse>(RENAME_CARD_PATH, {
     ...contextOptions(context),
@@ -33,7 +33,7 @@ export async function renameCard(
 
 export function useRenameCard() {
   const queryClient = useQueryClient();
-  const context = useCardsRequestContext();
+  const context = useRequestContext();
   return useMutation({
     mutationFn: (input: RenameCardRequest) => renameCard(input, context),
     onSuccess: (result) => {

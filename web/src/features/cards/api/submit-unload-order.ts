@@ -1,11 +1,16 @@
 import type { OrderResponse, OrderSummary, UnloadRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_API, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure } from './form-failure';
-import { invalidateCardQueries } from './query-keys';
-import { contextOptions, useCardsRequestContext, type CardsRequestContext } from './request-context';
+import { invalidateCardQueries } from './invalidate-cards';
 import { unloadFieldErrorsOf, type UnloadResult } from './unload-fields';
+import {
+  ORDERS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const SUBMIT_UNLOAD_ORDER_PATH = `${ORDERS_API}/submitUnloadOrder`;
 
@@ -17,7 +22,7 @@ export const SUBMIT_UNLOAD_ORDER_PATH = `${ORDERS_API}/submitUnloadOrder`;
 export async function submitUnloadOrder(
   input: UnloadRequest,
   idempotencyKey: string,
-  context: CardsRequestContext,
+  context: RequestContext,
 ): Promise<UnloadResult<OrderSummary>> {
   const options = contextOptions(context);
   const result = await request<OrderResponse>(SUBMIT_UNLOAD_ORDER_PATH, {
@@ -33,7 +38,7 @@ export async function submitUnloadOrder(
 
 export function useSubmitUnloadOrder() {
   const queryClient = useQueryClient();
-  const context = useCardsRequestContext();
+  const context = useRequestContext();
   return useMutation({
     mutationFn: (input: { request: UnloadRequest; idempotencyKey: string }) =>
       submitUnloadOrder(input.request, input.idempotencyKey, context),

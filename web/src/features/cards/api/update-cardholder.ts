@@ -3,8 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
 import { formFailureOf, isCardFormFailure, type FormFailure } from './form-failure';
-import { invalidateCardQueries } from './query-keys';
-import { contextOptions, useCardsRequestContext, type CardsRequestContext } from './request-context';
+import { invalidateCardQueries } from './invalidate-cards';
+import { contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
 
 export const UPDATE_CARDHOLDER_PATH = '/api/v1/accounts/updateCardholder';
 
@@ -27,7 +27,7 @@ export type UpdateCardholderResult =
  */
 export async function updateCardholder(
   input: UpdateCardholderRequest,
-  context: CardsRequestContext,
+  context: RequestContext,
 ): Promise<UpdateCardholderResult> {
   const result = await request<CardholderResponse>(UPDATE_CARDHOLDER_PATH, {
     ...contextOptions(context),
@@ -44,7 +44,7 @@ export async function updateCardholder(
 
 export function useUpdateCardholder() {
   const queryClient = useQueryClient();
-  const context = useCardsRequestContext();
+  const context = useRequestContext();
   return useMutation({
     mutationFn: (input: UpdateCardholderRequest) => updateCardholder(input, context),
     onSuccess: (result) => {

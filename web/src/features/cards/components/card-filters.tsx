@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { useLocale } from '../../../lib/use-locale';
 import type { ChangeOptions } from '../hooks/use-card-list-state';
 import { familiesOf, hasActiveFilters, SEARCH_DEBOUNCE_MS, type CardListState } from '../model';
-import { familyName, productName } from './card-labels';
+import { familyName, productName } from '../../../lib/labels';
 
 type Props = {
   state: CardListState;

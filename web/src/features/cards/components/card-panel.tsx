@@ -9,11 +9,11 @@ import { LanguageLink } from '../../../ui/language-link';
 import { calendarDate, canRename } from '../model';
 import { CardActions } from './card-actions';
 import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
-import { familyName, productName } from './card-labels';
 import { CardholderForm } from './cardholder-form';
 import { MaskedNumber } from './masked-number';
 import { RenameCardForm } from './rename-card-form';
 import type { Unloaded } from './unload-card';
+import { familyName, productName } from '../../../lib/labels';
 
 type Props = {
   card: Card | null;

@@ -6,7 +6,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCardSummaries } from '../api/get-card-summaries';
 import type { CardListState } from '../model';
-import { productFamilyName } from './card-labels';
+import { productFamilyName } from '../../../lib/labels';
 
 type Props = {
   onFilter: (change: Partial<CardListState>) => void;

@@ -7,9 +7,9 @@ import { useLocale } from '../../../lib/use-locale';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { calendarDate, type CardListState, type SortDirection } from '../model';
 import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
-import { productFamilyName } from './card-labels';
 import { MaskedNumber } from './masked-number';
 import { SortHeader } from './sort-header';
+import { productFamilyName } from '../../../lib/labels';
 
 type Props = {
   cards: Card[];

@@ -13,7 +13,7 @@ import { CardSummaries } from '../components/card-summaries';
 import { CardsKpis } from '../components/cards-kpis';
 import { CardsResults } from '../components/cards-results';
 import { LoadsChart } from '../components/loads-chart';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { useCardListState } from '../hooks/use-card-list-state';
 import { canEditCards, type CardListState } from '../model';
 import '../cards.css';

@@ -2,6 +2,7 @@ import type { GetCompanyByIdResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { COMPANY_LOOKUP_PATH } from '../../../lib/company-selection';
 import { requestOrThrow } from '../../../lib/request';
+import { companyKeys } from '../../../lib/query-keys';
 
 /** The company lookup of SPEC §7 (`POST {companyId}`): name, VAT, address and contacts. */
 export async function getCompany(companyId: string, signal?: AbortSignal) {
@@ -14,7 +15,7 @@ export async function getCompany(companyId: string, signal?: AbortSignal) {
 
 export const companyQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'company', companyId],
+    queryKey: companyKeys.company(companyId),
     queryFn: ({ signal }) => getCompany(companyId, signal),
   });
 

@@ -1,14 +1,10 @@
 import type { ContractsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
+import { companyHeaders } from '../../../lib/request-context';
+import { contractKeys } from '../../../lib/query-keys';
 
 export const CONTRACTS_PATH = '/api/v1/accounts/contracts';
-
-/**
- * The company the page shows, named on the request: a single-company user acts for it before the
- * sign-in's automatic selection has stored it (SPEC §4); the request helper's stored one wins.
- */
-const companyHeaders = (companyId: string): Record<string, string> => (companyId ? { companyId } : {});
 
 /** `GET contracts`: the company's contracts with the provider, one per product. */
 export async function getContracts(companyId: string, signal?: AbortSignal) {
@@ -19,7 +15,7 @@ export async function getContracts(companyId: string, signal?: AbortSignal) {
 
 export const contractsQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'contracts', companyId],
+    queryKey: contractKeys.all(companyId),
     queryFn: ({ signal }) => getContracts(companyId, signal),
   });
 

@@ -1,14 +1,10 @@
 import type { TrzContractResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { request, RequestError } from '../../../lib/request';
+import { companyHeaders } from '../../../lib/request-context';
+import { contractKeys } from '../../../lib/query-keys';
 
 export const TRZ_CONTRACT_PATH = '/api/v1/accounts/retrieveTrzContract';
-
-/**
- * The company the page shows, named on the request: a single-company user acts for it before the
- * sign-in's automatic selection has stored it (SPEC §4); the request helper's stored one wins.
- */
-const companyHeaders = (companyId: string): Record<string, string> => (companyId ? { companyId } : {});
 
 /**
  * `GET retrieveTrzContract`: the virtual Ticket Restaurant contract, or null when the company has
@@ -27,7 +23,7 @@ export async function getTrzContract(companyId: string, signal?: AbortSignal) {
 
 export const trzContractQueryOptions = (companyId: string) =>
   queryOptions({
-    queryKey: ['accounts', 'trzContract', companyId],
+    queryKey: contractKeys.trz(companyId),
     queryFn: ({ signal }) => getTrzContract(companyId, signal),
   });
 

@@ -1,9 +1,10 @@
 import type { ImportBankStatementResponse, Locale } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { fieldErrorsOf, isFormFailure } from '../../../lib/form-errors';
-import { ORDERS_API, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { ORDERS_API } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const IMPORT_BANK_STATEMENT_PATH = `${ORDERS_API}/importBankStatement`;
 

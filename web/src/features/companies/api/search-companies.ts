@@ -1,6 +1,7 @@
 import type { SearchCompanyRequest, SearchCompanyResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
+import { companyKeys } from '../../../lib/query-keys';
 
 export const SEARCH_COMPANY_PATH = '/api/v1/accounts/searchCompany';
 export const COMPANIES_PAGE_SIZE = 10;
@@ -12,7 +13,7 @@ export async function searchCompanies(input: SearchCompanyRequest, signal?: Abor
 
 export const searchCompaniesQueryOptions = (query: string, page: number) =>
   queryOptions({
-    queryKey: ['accounts', 'searchCompany', query, page],
+    queryKey: companyKeys.search(query, page),
     queryFn: ({ signal }) => searchCompanies({ query, page, pageSize: COMPANIES_PAGE_SIZE }, signal),
     placeholderData: keepPreviousData,
   });

@@ -1,15 +1,15 @@
 import { Anchor, Paper } from '@mantine/core';
 import { useIntl } from 'react-intl';
-import { canSelectCompany, effectiveCompanyId } from '../../../lib/company-selection';
+import { canSelectCompany } from '../../../lib/company-selection';
 import { useSession } from '../../../lib/session';
-import { useStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompany } from '../api/get-company';
-import { CompanyHeader } from '../components/company-header';
+import { PageHeader } from '../../../ui/page-header';
 import { ContractsSection } from '../components/contracts-section';
 import { TrzContractSection } from '../components/trz-contract-section';
+import { useActingCompanyId } from '../../../lib/use-acting-company';
 
 /**
  * `/account/about`: the company the user acts for — name, VAT number, id, address and contacts —
@@ -19,10 +19,8 @@ import { TrzContractSection } from '../components/trz-contract-section';
 export function AboutPage() {
   const intl = useIntl();
   const session = useSession();
-  const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
   const user = session.data?.user;
-  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
+  const companyId = useActingCompanyId();
   const company = useCompany(companyId);
   const title = intl.formatMessage({ id: 'companies.about.title' });
   useDocumentTitle(title);
@@ -86,7 +84,7 @@ export function AboutPage() {
 
   return (
     <section className="tessera-page tessera-page--narrow" aria-labelledby="about-title">
-      <CompanyHeader id="about-title" title={title} />
+      <PageHeader id="about-title" title={title} />
       {body}
       {companyId !== null ? (
         <>

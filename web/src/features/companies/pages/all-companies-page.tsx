@@ -9,7 +9,7 @@ import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { COMPANIES_PAGE_SIZE, useSearchCompanies } from '../api/search-companies';
 import { BankStatementSection } from '../components/bank-statement-section';
-import { CompanyHeader } from '../components/company-header';
+import { PageHeader } from '../../../ui/page-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';
 
@@ -133,7 +133,7 @@ export function AllCompaniesPage() {
 
   return (
     <section className="tessera-page" aria-labelledby="all-companies-title">
-      <CompanyHeader
+      <PageHeader
         id="all-companies-title"
         title={title}
         summary={intl.formatMessage({ id: 'companies.all.summary' })}

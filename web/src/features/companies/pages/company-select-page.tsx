@@ -4,8 +4,8 @@ import { useStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
-import { useRelatedCompanies } from '../api/get-related-companies';
-import { CompanyHeader } from '../components/company-header';
+import { useRelatedCompanies } from '../../../lib/api/related-companies';
+import { PageHeader } from '../../../ui/page-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';
 
@@ -68,7 +68,7 @@ export function CompanySelectPage() {
 
   return (
     <section className="tessera-page tessera-page--narrow" aria-labelledby="company-select-title">
-      <CompanyHeader
+      <PageHeader
         id="company-select-title"
         title={title}
         summary={intl.formatMessage({ id: 'companies.select.summary' })}

@@ -2,6 +2,7 @@ import type { FaqsResponse, Locale } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 export type FaqAudience = 'company' | 'merchant';
 
@@ -22,7 +23,7 @@ export async function getFaqs(
 
 export const faqsQueryOptions = (params: { q: string; audience: FaqAudience }, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'faqs', params.audience, params.q.trim(), locale],
+    queryKey: contentKeys.faqs(params.audience, params.q.trim(), locale),
     queryFn: ({ signal }) => getFaqs(params, locale, signal),
     // Keep the previous answers on screen while the next search runs.
     placeholderData: keepPreviousData,

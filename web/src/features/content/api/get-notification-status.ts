@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logWarning } from '../../../lib/client-log';
 import { request } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { notificationKeys } from '../../../lib/query-keys';
 
 export const NOTIFICATION_STATUS_PATH = '/api/v1/accounts/notificationStatus';
 
@@ -31,7 +32,7 @@ export async function getNotificationStatus(
 
 export const notificationStatusQueryOptions = (companyId: string | null, locale: Locale) =>
   queryOptions({
-    queryKey: ['accounts', 'notificationStatus', companyId],
+    queryKey: notificationKeys.status(companyId),
     queryFn: ({ signal }) => getNotificationStatus(companyId ?? '', locale, signal),
     enabled: companyId !== null,
     staleTime: 60_000,

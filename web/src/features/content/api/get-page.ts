@@ -2,6 +2,7 @@ import type { Locale, Page, PageResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 /**
  * `GET /api/content/pages/{slug}`: a content page (home, contact, not-found, terms…). A missing page
@@ -19,7 +20,7 @@ export async function getPage(slug: string, locale: Locale, signal?: AbortSignal
 
 export const pageQueryOptions = (slug: string, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'page', slug, locale],
+    queryKey: contentKeys.page(slug, locale),
     queryFn: ({ signal }) => getPage(slug, locale, signal),
   });
 

@@ -2,6 +2,7 @@ import type { Locale, VideoTutorialsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 export type VideoTutorial = VideoTutorialsResponse['items'][number];
 
@@ -16,7 +17,7 @@ export async function getVideoTutorials(locale: Locale, signal?: AbortSignal): P
 
 export const videoTutorialsQueryOptions = (locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'video-tutorials', locale],
+    queryKey: contentKeys.videoTutorials(locale),
     queryFn: ({ signal }) => getVideoTutorials(locale, signal),
   });
 

@@ -6,7 +6,7 @@ import { LanguageLink } from '../../../ui/language-link';
 import { LoadingState } from '../../../ui/state-views';
 import { RichText } from '../../../ui/rich-text';
 import { usePage } from '../api/get-page';
-import { PageHeader } from './page-header';
+import { PageHeader } from '../../../ui/page-header';
 
 /** The not-found page's content (content slug `not-found`), with UI texts if that fails. */
 export function NotFoundContent() {

@@ -1,15 +1,9 @@
 import { Card, SimpleGrid, Text, Title, UnstyledButton } from '@mantine/core';
-import {
-  MAX_DRAFT_ORDERS,
-  PRODUCTS,
-  type CardFamily,
-  type NotificationStatusResponse,
-} from '@tessera/domain';
+import { MAX_DRAFT_ORDERS, type CardFamily, type NotificationStatusResponse } from '@tessera/domain';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { canOpenPath } from '../../../app/route-access';
-import { useDraftCount } from '../../../lib/draft-orders';
 import { CARD_ISSUE_INFO_PATH, startIssueFlow } from '../../../lib/order-draft';
 import { useStartTopUp, type TopUpProduct } from '../../../lib/ready-to-top-up';
 import { useSession, type SessionUser } from '../../../lib/session';
@@ -19,6 +13,8 @@ import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { useNotificationStatus } from '../api/get-notification-status';
 import './quick-actions.css';
+import { useDraftCount } from '../../../lib/api/drafts';
+import { productFamilyName } from '../../../lib/labels';
 
 /**
  * The actions on offer, each where it leads: a user sees those the route table lets them open
@@ -96,12 +92,7 @@ function QuickActionTiles({ companyId, offer }: { companyId: string; offer: Offe
   const { startTopUp, pending } = useStartTopUp(companyId);
   const drafts = count.data ?? (storedTotal ? { ...storedTotal, max: MAX_DRAFT_ORDERS } : null);
 
-  const productLabel = ({ product, family }: TopUp) => {
-    const name = PRODUCTS[product].name[locale];
-    if (PRODUCTS[product].families.length === 1) return name;
-    const familyName = intl.formatMessage({ id: `drafts.family.${family}` as const });
-    return intl.formatMessage({ id: 'drafts.productFamily' }, { product: name, family: familyName });
-  };
+  const productLabel = ({ product, family }: TopUp) => productFamilyName(intl, locale, product, family);
 
   return (
     <section aria-labelledby="quick-actions-title" className="tessera-quick-actions">

@@ -5,7 +5,7 @@ import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { RichText } from '../../../ui/rich-text';
 import { usePage } from '../api/get-page';
 import { NotFoundContent } from '../components/not-found-content';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 
 /** `/page/:slug`: a generic content page (terms, privacy, cookies, merchant contact hours…). */
 export function CmsPage() {

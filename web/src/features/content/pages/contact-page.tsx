@@ -5,7 +5,7 @@ import { LoadingState } from '../../../ui/state-views';
 import { RichText } from '../../../ui/rich-text';
 import { usePage } from '../api/get-page';
 import { ContactForm } from '../components/contact-form';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 
 /** `/contact`: content page `contact` beside the contact form. */
 export function ContactPage() {

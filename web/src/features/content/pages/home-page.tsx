@@ -9,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { usePage } from '../api/get-page';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { QuickActions } from '../components/quick-actions';
 import { SectionTiles } from '../components/section-tiles';
 

@@ -4,7 +4,7 @@ import { formatDuration, isoDuration } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useVideoTutorials, type VideoTutorial } from '../api/get-video-tutorials';
-import { PageHeader } from '../components/page-header';
+import { PageHeader } from '../../../ui/page-header';
 import { VideoLink, VideoPlayer } from '../components/video-player';
 
 function byCategory(items: VideoTutorial[]): [string, VideoTutorial[]][] {

@@ -1,9 +1,9 @@
 import type { DraftIdRequestSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
 import { request } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { DRAFTS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const DELETE_DRAFT_ORDER_PATH = '/api/v1/orders/deleteDraftOrder';
 

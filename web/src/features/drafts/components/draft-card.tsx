@@ -3,12 +3,13 @@ import type { DraftSummary } from '@tessera/domain';
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
-import { draftHref } from '../../../lib/draft-orders';
 import { formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
-import { draftTitle, ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
+import { draftTitle } from '../model';
 import { DeleteDraftButton } from './delete-draft-button';
+import { draftHref } from '../../../lib/api/drafts';
+import { ORDER_TYPE_MESSAGE, productFamilyName } from '../../../lib/labels';
 
 type DraftCardProps = {
   draft: DraftSummary;

@@ -8,7 +8,7 @@ import { useActingCompanyId } from '../../../lib/use-acting-company';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
-import { useDraftOrders } from '../api/get-draft-orders';
+import { useDraftOrders } from '../../../lib/api/drafts';
 import { DraftCard } from '../components/draft-card';
 import { canEditDrafts, draftListScopeOf, sortNewestFirst } from '../model';
 import '../drafts.css';
@@ -27,7 +27,7 @@ export function DraftOrdersPage() {
   // The route gate has made sure a company is chosen before this page renders.
   const companyId = useActingCompanyId() ?? '';
   const canEdit = canEditDrafts(roleId);
-  const list = useDraftOrders(draftListScopeOf(roleId), companyId);
+  const list = useDraftOrders(draftListScopeOf(roleId));
   const drafts = useMemo(() => (list.data ? sortNewestFirst(list.data.draftOrders) : []), [list.data]);
   const [announcement, setAnnouncement] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);

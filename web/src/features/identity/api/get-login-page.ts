@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 /**
  * `GET /api/content/pages/login`: the sign-in page's CMS texts (title, summary, `texts.emailLabel`,
@@ -26,7 +27,7 @@ export async function getLoginPage(locale: Locale, signal?: AbortSignal): Promis
 export const loginPageQueryOptions = (locale: Locale) =>
   queryOptions({
     // The content feature reads pages under the same key: one cache entry for both.
-    queryKey: ['content', 'page', 'login', locale],
+    queryKey: contentKeys.page('login', locale),
     queryFn: ({ signal }) => getLoginPage(locale, signal),
   });
 

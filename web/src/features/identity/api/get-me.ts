@@ -1,6 +1,7 @@
 import type { UserResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { requestOrThrow } from '../../../lib/request';
+import { identityKeys } from '../../../lib/query-keys';
 
 export const ME_PATH = '/api/v2/identity/users/me';
 
@@ -10,7 +11,7 @@ export async function getMe(signal?: AbortSignal) {
 }
 
 export const meQueryOptions = queryOptions({
-  queryKey: ['identity', 'me'],
+  queryKey: identityKeys.me,
   queryFn: ({ signal }) => getMe(signal),
   staleTime: 0,
 });

@@ -8,7 +8,7 @@ import { AvatarTitle } from '../../../ui/avatar-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useMe } from '../api/get-me';
-import { useRelatedCompanies } from '../api/get-related-companies';
+import { useRelatedCompanies } from '../../../lib/api/related-companies';
 import { AccountHeader } from '../components/account-header';
 
 const ROLE_NAMES: Record<RoleId, MessageId> = {

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logWarning } from '../../../lib/client-log';
 import { requestOrThrow } from '../../../lib/request';
 import { useLocale } from '../../../lib/use-locale';
+import { contentKeys } from '../../../lib/query-keys';
 
 export const NOTIFICATIONS_CONTENT_PATH = '/api/content/notifications';
 
@@ -32,7 +33,7 @@ export async function getNotificationsContent(
 /** `audience` null (not known yet: the session is loading) asks for nothing. */
 export const notificationsContentQueryOptions = (audience: NotificationsAudience | null, locale: Locale) =>
   queryOptions({
-    queryKey: ['content', 'notifications', audience, locale],
+    queryKey: contentKeys.notifications(audience, locale),
     queryFn: ({ signal }) => getNotificationsContent(audience ?? 'company', locale, signal),
     enabled: audience !== null,
     staleTime: 5 * 60_000,

@@ -7,6 +7,7 @@ import type {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { logWarning } from '../../../lib/client-log';
 import { request, requestOrThrow } from '../../../lib/request';
+import { notificationKeys } from '../../../lib/query-keys';
 
 export const SERVICE_NOTIFICATIONS_PATH = '/api/v1/accounts/retrieveNotifications';
 export const READ_NOTIFICATIONS_PATH = '/api/v1/accounts/notifications/read';
@@ -19,7 +20,7 @@ export const MARK_READ_PATH = '/api/v1/accounts/notifications/mark-read';
  */
 export const serviceNotificationsQueryOptions = (companyId: string | null, locale: Locale) =>
   queryOptions({
-    queryKey: ['accounts', 'notifications', companyId, locale],
+    queryKey: notificationKeys.service(companyId, locale),
     queryFn: async ({ signal }) => {
       try {
         return await requestOrThrow<NotificationsResponse>(SERVICE_NOTIFICATIONS_PATH, {
@@ -43,7 +44,7 @@ export function useServiceNotifications(companyId: string | null, locale: Locale
 /** The ids this user has read on any browser (the local list stays the fast path). */
 export function useServerReadIds(signedIn: boolean) {
   return useQuery({
-    queryKey: ['accounts', 'notifications', 'read'],
+    queryKey: notificationKeys.read,
     queryFn: async ({ signal }) => {
       const result = await request<ReadNotificationsResponse>(READ_NOTIFICATIONS_PATH, {
         signal,

@@ -3,7 +3,6 @@ import { useCallback, useMemo, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
 import { canOpenPath } from '../../../app/route-access';
-import { effectiveCompanyId } from '../../../lib/company-selection';
 import { useStartTopUp } from '../../../lib/ready-to-top-up';
 import { startNotificationIssueFlow } from '../../../lib/service-notification-actions';
 import { useSession } from '../../../lib/session';
@@ -26,6 +25,7 @@ import {
   withReachableLink,
   type PortalNotification,
 } from '../model';
+import { useActingCompanyId } from '../../../lib/use-acting-company';
 
 export type NotificationsState = {
   items: PortalNotification[];
@@ -60,10 +60,8 @@ export function useNotifications(): NotificationsState {
   const intl = useIntl();
   const locale = useLocale();
   const session = useSession();
-  const [companyData] = useStore('companyData');
-  const [lastCompanyId] = useStore('lastCompanyId');
   const user = session.data?.user;
-  const companyId = user ? effectiveCompanyId(user, companyData?.companyId ?? lastCompanyId) : null;
+  const companyId = useActingCompanyId();
   const audience = notificationsAudienceOf(
     session.status === 'loading' ? undefined : (user ?? null),
     splitLocalePath(useLocation().pathname).path,

@@ -1,9 +1,9 @@
 import type { ActivateComplimentResponseSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const ACTIVATE_COMPLIMENT_ORDER_PATH = `${ORDERS_API}/activateComplimentOrder`;
 
@@ -15,12 +15,12 @@ type ActivateComplimentResponse = z.infer<typeof ActivateComplimentResponseSchem
  * after a failure (shown by the global error).
  */
 export function useActivateComplimentOrder() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (orderId: string) => {
       const result = await request<ActivateComplimentResponse>(ACTIVATE_COMPLIMENT_ORDER_PATH, {
-        ...ordersRequestOptions(context),
+        ...contextOptions(context),
         method: 'POST',
         body: { orderId },
       });

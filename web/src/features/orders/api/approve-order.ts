@@ -1,8 +1,8 @@
 import type { SubmitOrderResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const APPROVE_ORDER_PATH = `${ORDERS_API}/submitOrderPaymentManager`;
 
@@ -12,12 +12,12 @@ export const APPROVE_ORDER_PATH = `${ORDERS_API}/submitOrderPaymentManager`;
  * (the global error says why: 71, no one approves their own order).
  */
 export function useApproveOrder() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { orderId: string; idempotencyKey: string }) => {
       const result = await request<SubmitOrderResponse>(APPROVE_ORDER_PATH, {
-        ...ordersRequestOptions(context, { 'Idempotency-Key': input.idempotencyKey }),
+        ...contextOptions(context, { 'Idempotency-Key': input.idempotencyKey }),
         method: 'POST',
         body: { orderId: input.orderId },
       });

@@ -1,19 +1,19 @@
 import type { OrderResponse } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const CANCEL_ORDER_PATH = `${ORDERS_API}/cancelOrder`;
 
 /** `POST cancelOrder` {orderId}: the submitter (or an approver) withdraws an order not paid yet. */
 export function useCancelOrder() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (orderId: string) => {
       const result = await request<OrderResponse>(CANCEL_ORDER_PATH, {
-        ...ordersRequestOptions(context),
+        ...contextOptions(context),
         method: 'POST',
         body: { orderId },
       });

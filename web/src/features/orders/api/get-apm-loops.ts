@@ -1,19 +1,23 @@
 import type { ApmLoopsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { orderKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_APM_LOOPS_PATH = `${ORDERS_API}/retrieveApmLoops`;
 
 /** `GET retrieveApmLoops`: RF and IRIS payments the bank has not confirmed yet. */
-export const apmLoopsQueryOptions = (context: OrdersContext) =>
+export const apmLoopsQueryOptions = (context: RequestContext) =>
   queryOptions({
     queryKey: orderKeys.apmLoops(context.companyId),
     queryFn: async ({ signal }) => {
       const data = await requestOrThrow<ApmLoopsResponse>(RETRIEVE_APM_LOOPS_PATH, {
-        ...ordersRequestOptions(context),
+        ...contextOptions(context),
         signal,
       });
       return data.loops;
@@ -23,5 +27,5 @@ export const apmLoopsQueryOptions = (context: OrdersContext) =>
   });
 
 export function useApmLoops() {
-  return useQuery(apmLoopsQueryOptions(useOrdersContext()));
+  return useQuery(apmLoopsQueryOptions(useRequestContext()));
 }

@@ -1,9 +1,13 @@
 import type { OrderCardsResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { orderKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_ORDER_CARDS_PATH = `${ORDERS_API}/retrieveOrderCards`;
 export const ORDER_CARDS_PAGE_SIZE = 50;
@@ -12,7 +16,7 @@ export const ORDER_CARDS_PAGE_SIZE = 50;
 export async function getOrderCards(
   orderId: string,
   page: number,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<OrderCardsResponse> {
   const search = new URLSearchParams({
@@ -21,12 +25,12 @@ export async function getOrderCards(
     pageSize: String(ORDER_CARDS_PAGE_SIZE),
   });
   return requestOrThrow<OrderCardsResponse>(`${RETRIEVE_ORDER_CARDS_PATH}?${search}`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
   });
 }
 
-export const orderCardsQueryOptions = (context: OrdersContext, orderId: string, page: number) =>
+export const orderCardsQueryOptions = (context: RequestContext, orderId: string, page: number) =>
   queryOptions({
     queryKey: orderKeys.cards(context.companyId, orderId, page),
     queryFn: ({ signal }) => getOrderCards(orderId, page, context, signal),
@@ -36,5 +40,5 @@ export const orderCardsQueryOptions = (context: OrdersContext, orderId: string, 
   });
 
 export function useOrderCards(orderId: string, page: number) {
-  return useQuery(orderCardsQueryOptions(useOrdersContext(), orderId, page));
+  return useQuery(orderCardsQueryOptions(useRequestContext(), orderId, page));
 }

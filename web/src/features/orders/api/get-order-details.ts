@@ -1,27 +1,31 @@
 import type { OrderDetails, OrderDetailsResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { orderKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_ORDER_DETAILS_PATH = `${ORDERS_API}/retrieveOrderDetails`;
 
 /** `GET retrieveOrderDetails?orderId=`: the order, its price, payments, timeline and what the user may do. */
 export async function getOrderDetails(
   orderId: string,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<OrderDetails> {
   const search = new URLSearchParams({ orderId });
   const data = await requestOrThrow<OrderDetailsResponse>(`${RETRIEVE_ORDER_DETAILS_PATH}?${search}`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
   });
   return data.order;
 }
 
-export const orderDetailsQueryOptions = (context: OrdersContext, orderId: string) =>
+export const orderDetailsQueryOptions = (context: RequestContext, orderId: string) =>
   queryOptions({
     queryKey: orderKeys.details(context.companyId, orderId),
     queryFn: ({ signal }) => getOrderDetails(orderId, context, signal),
@@ -30,5 +34,5 @@ export const orderDetailsQueryOptions = (context: OrdersContext, orderId: string
   });
 
 export function useOrderDetails(orderId: string) {
-  return useQuery(orderDetailsQueryOptions(useOrdersContext(), orderId));
+  return useQuery(orderDetailsQueryOptions(useRequestContext(), orderId));
 }

@@ -1,28 +1,32 @@
 import type { OrderHistoryRequest, OrderHistoryResponse } from '@tessera/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from '../../../lib/placed-orders';
 import { requestOrThrow } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { orderKeys } from './query-keys';
+import {
+  ORDERS_API,
+  contextOptions,
+  type RequestContext,
+  useRequestContext,
+} from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 export const RETRIEVE_ORDER_HISTORY_PATH = `${ORDERS_API}/retrieveOrderHistory`;
 
 /** `GET retrieveOrderHistory?from&to&status&product&orderType&page&pageSize`: the company's orders. */
 export async function getOrderHistory(
   input: OrderHistoryRequest,
-  context: OrdersContext,
+  context: RequestContext,
   signal?: AbortSignal,
 ): Promise<OrderHistoryResponse> {
   const search = new URLSearchParams(
     Object.entries(input).flatMap(([key, value]) => (value === undefined ? [] : [[key, String(value)]])),
   );
   return requestOrThrow<OrderHistoryResponse>(`${RETRIEVE_ORDER_HISTORY_PATH}?${search}`, {
-    ...ordersRequestOptions(context),
+    ...contextOptions(context),
     signal,
   });
 }
 
-export const orderHistoryQueryOptions = (context: OrdersContext, input: OrderHistoryRequest) =>
+export const orderHistoryQueryOptions = (context: RequestContext, input: OrderHistoryRequest) =>
   queryOptions({
     queryKey: orderKeys.history(context.companyId, input),
     queryFn: ({ signal }) => getOrderHistory(input, context, signal),
@@ -33,5 +37,5 @@ export const orderHistoryQueryOptions = (context: OrdersContext, input: OrderHis
   });
 
 export function useOrderHistory(input: OrderHistoryRequest) {
-  return useQuery(orderHistoryQueryOptions(useOrdersContext(), input));
+  return useQuery(orderHistoryQueryOptions(useRequestContext(), input));
 }

@@ -1,10 +1,9 @@
 import type { ReorderResponseSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { DRAFTS_QUERY_ROOT } from '../../../lib/draft-orders';
-import { ORDERS_API, ordersRequestOptions } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { DRAFTS_QUERY_ROOT } from '../../../lib/query-keys';
 
 export const REORDER_PATH = `${ORDERS_API}/reorder`;
 
@@ -15,12 +14,12 @@ type ReorderResponse = z.infer<typeof ReorderResponseSchema>;
  * after a failure (the global error says why, e.g. 60: the company already holds 99 drafts).
  */
 export function useReorder() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: { orderId: string; idempotencyKey: string }) => {
       const result = await request<ReorderResponse>(REORDER_PATH, {
-        ...ordersRequestOptions(context, { 'Idempotency-Key': input.idempotencyKey }),
+        ...contextOptions(context, { 'Idempotency-Key': input.idempotencyKey }),
         method: 'POST',
         body: { orderId: input.orderId },
       });

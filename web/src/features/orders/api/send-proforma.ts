@@ -1,9 +1,8 @@
 import type { SendProformaResponseSchema } from '@tessera/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ORDERS_API, ordersRequestOptions } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
 
 export const SEND_PROFORMA_PATH = `${ORDERS_API}/sendProformaDocument`;
 /** `GET proformaDocument?orderId=`: the proforma invoice as a PDF. */
@@ -15,11 +14,11 @@ type SendProformaResponse = z.infer<typeof SendProformaResponseSchema>;
 
 /** `POST sendProformaDocument` {orderId}: emails the proforma to the signed-in user; answers the address. */
 export function useSendProforma() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   return useMutation({
     mutationFn: async (orderId: string) => {
       const result = await request<SendProformaResponse>(SEND_PROFORMA_PATH, {
-        ...ordersRequestOptions(context),
+        ...contextOptions(context),
         method: 'POST',
         body: { orderId },
       });

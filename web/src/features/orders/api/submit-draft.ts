@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { refreshAfterSubmission } from '../../../lib/placed-orders';
-import { submitDraftOrder, type SubmitDraftInput } from '../../../lib/submit-draft-order';
-import { useOrdersContext } from '../../../lib/use-orders-context';
+import { useRequestContext } from '../../../lib/request-context';
+import { refreshAfterSubmission, submitDraftOrder, type SubmitDraftInput } from '../../../lib/api/orders';
 
 /**
  * Submits a draft from /paymentManager (`submitOrderPaymentManager` {draftId}) or /finance
@@ -9,7 +8,7 @@ import { useOrdersContext } from '../../../lib/use-orders-context';
  * null after a failure (shown by the global error).
  */
 export function useSubmitDraft() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { draft: SubmitDraftInput; idempotencyKey: string }) =>

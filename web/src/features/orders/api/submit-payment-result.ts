@@ -1,9 +1,8 @@
 import type { PaymentResultResponse, SubmitPaymentOrderRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ORDERS_API, ordersRequestOptions, PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
-import { orderKeys } from './query-keys';
+import { ORDERS_API, contextOptions, useRequestContext } from '../../../lib/request-context';
+import { PLACED_ORDERS_QUERY_ROOT, paymentKeys } from '../../../lib/query-keys';
 
 export const SUBMIT_PAYMENT_ORDER_PATH = `${ORDERS_API}/submitPaymentOrder`;
 
@@ -13,13 +12,13 @@ export const SUBMIT_PAYMENT_ORDER_PATH = `${ORDERS_API}/submitPaymentOrder`;
  * first). Answers the payment and its order, or null after a failure (shown by the global error).
  */
 export function useSubmitPaymentResult() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: SubmitPaymentOrderRequest): Promise<PaymentResultResponse | null> => {
       const result = await request<PaymentResultResponse>(SUBMIT_PAYMENT_ORDER_PATH, {
         // The bank's signature names this one answer: a reload of the page sends the same request.
-        ...ordersRequestOptions(context, { 'Idempotency-Key': `payment-result-${input.signature}` }),
+        ...contextOptions(context, { 'Idempotency-Key': `payment-result-${input.signature}` }),
         method: 'POST',
         body: input,
       });
@@ -27,7 +26,7 @@ export function useSubmitPaymentResult() {
     },
     onSuccess: async (data) => {
       if (!data) return;
-      queryClient.setQueryData(orderKeys.payment(context.companyId, data.payment.paymentId), data);
+      queryClient.setQueryData(paymentKeys.payment(context.companyId, data.payment.paymentId), data);
       await queryClient.invalidateQueries({
         queryKey: PLACED_ORDERS_QUERY_ROOT,
         predicate: (query) => query.queryKey[2] !== 'payment',

@@ -1,11 +1,10 @@
 import type { ApprovalSettingsSchema } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { ordersRequestOptions } from '../../../lib/placed-orders';
 import { request } from '../../../lib/request';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { APPROVAL_SETTINGS_PATH, type ApprovalSettingsResponse } from './get-approval-settings';
-import { orderKeys } from './query-keys';
+import { contextOptions, useRequestContext } from '../../../lib/request-context';
+import { orderKeys } from '../../../lib/query-keys';
 
 type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
 
@@ -14,12 +13,12 @@ type ApprovalSettings = z.infer<typeof ApprovalSettingsSchema>;
  * order managers above the threshold wait for approval; null turns approval off.
  */
 export function useUpdateApprovalSettings() {
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (input: ApprovalSettings) => {
       const result = await request<ApprovalSettingsResponse>(APPROVAL_SETTINGS_PATH, {
-        ...ordersRequestOptions(context),
+        ...contextOptions(context),
         method: 'POST',
         body: input,
       });

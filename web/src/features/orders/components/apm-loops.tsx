@@ -3,13 +3,13 @@ import { formatRf } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
 import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useApmLoops } from '../api/get-apm-loops';
+import { PAYMENT_METHOD_MESSAGE } from '../../../lib/labels';
 
 /**
  * "Transfers waiting for the bank" (ADR 010): RF and IRIS payments not matched to a bank transfer

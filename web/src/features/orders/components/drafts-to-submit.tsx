@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useIntl, type IntlShape } from 'react-intl';
 import { formatDateTime, formatMoney, formatNumber } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import type { Submitter } from '../../../lib/submit-draft-order';
 import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -12,9 +11,10 @@ import { AppModal } from '../../../ui/modal';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useSubmitDraft } from '../api/submit-draft';
-import { useSubmittableDrafts, type DraftsScope } from '../api/get-submittable-drafts';
-import { ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
+import { useSubmittableDrafts, type DraftListScope } from '../../../lib/api/drafts';
 import type { Locale } from '@tessera/domain';
+import type { Submitter } from '../../../lib/api/orders';
+import { ORDER_TYPE_MESSAGE, productFamilyName } from '../../../lib/labels';
 
 function draftName(intl: IntlShape, locale: Locale, draft: DraftSummary): string {
   return (
@@ -102,7 +102,7 @@ export function DraftsToSubmit({
   submitter,
   onDone,
 }: {
-  scope: DraftsScope;
+  scope: DraftListScope;
   submitter: Exclude<Submitter, 'orderManager'>;
   onDone: (message: string) => void;
 }) {

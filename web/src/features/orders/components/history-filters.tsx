@@ -2,14 +2,8 @@ import { Button, NativeSelect, TextInput } from '@mantine/core';
 import { CARD_CATEGORIES, ORDER_STATUSES, PlacedOrderTypeSchema } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../../lib/use-locale';
-import {
-  hasHistoryFilters,
-  isRangeReversed,
-  ORDER_STATUS_MESSAGE,
-  ORDER_TYPE_MESSAGE,
-  productName,
-  type HistoryFilters as Filters,
-} from '../model';
+import { hasHistoryFilters, isRangeReversed, type HistoryFilters as Filters } from '../model';
+import { ORDER_STATUS_MESSAGE, ORDER_TYPE_MESSAGE, productName } from '../../../lib/labels';
 
 type Props = {
   filters: Filters;

@@ -4,19 +4,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { draftHref } from '../../../lib/draft-orders';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/placed-orders';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
-import { PayOrder } from '../../../ui/pay-order';
 import { useActivateComplimentOrder } from '../api/activate-compliment-order';
 import { useApproveOrder } from '../api/approve-order';
 import { useCancelOrder } from '../api/cancel-order';
 import { useRejectOrder } from '../api/reject-order';
 import { useReorder } from '../api/reorder';
+import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
+import { draftHref } from '../../../lib/api/drafts';
+import { PayOrder } from '../../../lib/pay-order-slot';
 
 type ActionProps = {
   order: Pick<OrderSummary, 'orderId' | 'orderNumber' | 'totalCents'>;

@@ -1,9 +1,9 @@
 import { Button, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useOrdersContext } from '../../../lib/use-orders-context';
 import { LoadingButton } from '../../../ui/loading-button';
 import { ORDER_ANALYSIS_PATH, PROFORMA_DOCUMENT_PATH, useSendProforma } from '../api/send-proforma';
+import { useRequestContext } from '../../../lib/request-context';
 
 /**
  * The order's documents: the proforma invoice (a PDF, opened in a new tab) or emailed to the user,
@@ -13,7 +13,7 @@ import { ORDER_ANALYSIS_PATH, PROFORMA_DOCUMENT_PATH, useSendProforma } from '..
  */
 export function OrderDocuments({ orderId }: { orderId: string }) {
   const intl = useIntl();
-  const { locale, companyId } = useOrdersContext();
+  const { locale, companyId } = useRequestContext();
   const send = useSendProforma();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const search = new URLSearchParams({ orderId, ...(companyId ? { companyId } : {}), lang: locale });

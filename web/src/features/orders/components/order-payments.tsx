@@ -2,11 +2,10 @@ import { Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Payment } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
 import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { RecordItem, RecordList } from '../../../ui/record-list';
-import { PAYMENT_FAILURE_MESSAGE, PAYMENT_STATUS_MESSAGE } from '../model';
+import { PAYMENT_METHOD_MESSAGE, PAYMENT_FAILURE_MESSAGE, PAYMENT_STATUS_MESSAGE } from '../../../lib/labels';
 
 /**
  * The order's payments, newest first: method, status in words, amount, when, and why one did not

@@ -9,8 +9,9 @@ import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { RecordItem, RecordList } from '../../../ui/record-list';
-import { ORDER_TYPE_MESSAGE, orderNumberText, productFamilyName } from '../model';
+import { orderNumberText } from '../model';
 import { OrderStatusBadge } from './status-badge';
+import { ORDER_TYPE_MESSAGE, productFamilyName } from '../../../lib/labels';
 
 type Props = {
   orders: readonly OrderSummary[];

@@ -1,7 +1,8 @@
 import { Badge } from '@mantine/core';
 import type { OrderStatus } from '@tessera/domain';
 import { useIntl } from 'react-intl';
-import { ORDER_STATUS_COLOR, ORDER_STATUS_MESSAGE } from '../model';
+import { ORDER_STATUS_COLOR } from '../model';
+import { ORDER_STATUS_MESSAGE } from '../../../lib/labels';
 
 /** The order's status in words; the colour only repeats it. */
 export function OrderStatusBadge({ status }: { status: OrderStatus }) {

@@ -25,8 +25,9 @@ import { OrderPayments } from '../components/order-payments';
 import { PriceBreakdown } from '../../../ui/price-breakdown';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderStatusBadge } from '../components/status-badge';
-import { NO_SHIPMENT_MESSAGE, ORDER_TYPE_MESSAGE, productFamilyName } from '../model';
+import { NO_SHIPMENT_MESSAGE } from '../model';
 import '../orders.css';
+import { ORDER_TYPE_MESSAGE, productFamilyName } from '../../../lib/labels';
 
 /**
  * `/order-details-page?orderId=…` (SPEC §2): one order — where it is (timeline), what it costs,

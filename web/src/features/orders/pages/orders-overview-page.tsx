@@ -13,8 +13,9 @@ import { useOrdersOverview } from '../api/get-orders-overview';
 import { ApmLoops } from '../components/apm-loops';
 import { OrderListSection } from '../components/order-list-section';
 import { RowActions } from '../components/row-actions';
-import { historyParams, ORDER_STATUS_MESSAGE, parseHistoryParams } from '../model';
+import { historyParams, parseHistoryParams } from '../model';
 import '../orders.css';
+import { ORDER_STATUS_MESSAGE } from '../../../lib/labels';
 
 /** The counts per status, each a link to the history filtered by it. */
 function StatusCounts({ counts }: { counts: OrdersOverviewResponse['counts'] }) {

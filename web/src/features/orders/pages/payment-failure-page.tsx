@@ -8,12 +8,12 @@ import { formatMoney } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
-import { PayOrder } from '../../../ui/pay-order';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import type { MessageId } from '../../../i18n/messages';
 import { usePayment } from '../api/get-payment';
-import { PAYMENT_FAILURE_MESSAGE } from '../model';
 import '../orders.css';
+import { PayOrder } from '../../../lib/pay-order-slot';
+import { PAYMENT_FAILURE_MESSAGE } from '../../../lib/labels';
 
 /** What happened to the attempt: declined or cancelled (nothing charged), or charged but not credited. */
 function summaryMessage(payment: PaymentResultResponse['payment']): MessageId {

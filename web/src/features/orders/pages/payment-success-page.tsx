@@ -6,7 +6,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import type { MessageId } from '../../../i18n/messages';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { PAYMENT_METHOD_MESSAGE } from '../../../lib/placed-orders';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
@@ -14,6 +13,7 @@ import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { usePayment } from '../api/get-payment';
 import { nextStepMessage } from '../model';
 import '../orders.css';
+import { PAYMENT_METHOD_MESSAGE } from '../../../lib/labels';
 
 function Receipt({ data }: { data: PaymentResultResponse }) {
   const intl = useIntl();

@@ -3,8 +3,8 @@ import type {
   PaymentInstructions,
   PaymentInstructionsResponse,
 } from '@tessera/domain';
-import { request } from './request';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from './placed-orders';
+import { request } from '../../../lib/request';
+import { ORDERS_API, contextOptions, type RequestContext } from '../../../lib/request-context';
 
 export const CREATE_PAYMENT_ORDER_PATH = `${ORDERS_API}/createPaymentOrder`;
 
@@ -15,11 +15,11 @@ export const CREATE_PAYMENT_ORDER_PATH = `${ORDERS_API}/createPaymentOrder`;
  */
 export async function createPaymentOrder(
   input: CreatePaymentOrderRequest,
-  context: OrdersContext,
+  context: RequestContext,
   idempotencyKey: string,
 ): Promise<PaymentInstructions | null> {
   const result = await request<PaymentInstructionsResponse>(CREATE_PAYMENT_ORDER_PATH, {
-    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    ...contextOptions(context, { 'Idempotency-Key': idempotencyKey }),
     method: 'POST',
     body: input,
   });

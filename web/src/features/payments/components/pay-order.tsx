@@ -2,34 +2,27 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import type { PaymentInstructions as Instructions, PaymentKind } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { browser } from '../lib/browser';
-import { createPaymentOrder } from '../lib/create-payment-order';
-import { useIdempotencyKeys } from '../lib/idempotency';
-import { usePaymentMethods } from '../lib/payment-methods';
-import { useOrdersContext } from '../lib/use-orders-context';
-import { LoadingButton } from './loading-button';
-import { PaymentInstructions } from './payment-instructions';
-import { firstAvailableMethod, PaymentMethodChooser } from './payment-method-chooser';
-import { ErrorState, LoadingState } from './state-views';
-
-type Props = {
-  orderId: string;
-  /** The method chosen at first (the failure page offers the card again). */
-  initialMethod?: PaymentKind;
-  headingLevel?: 2 | 3 | 4;
-  /** Called once a payment has started (the caller refreshes what shows the order). */
-  onPaymentCreated?: (payment: Instructions) => void;
-};
+import { browser } from '../../../lib/browser';
+import { createPaymentOrder } from '../api/create-payment-order';
+import { useIdempotencyKeys } from '../../../lib/idempotency';
+import { usePaymentMethods } from '../api/get-payment-methods';
+import { LoadingButton } from '../../../ui/loading-button';
+import { PaymentInstructions } from '../../../ui/payment-instructions';
+import { firstAvailableMethod, PaymentMethodChooser } from '../../../ui/payment-method-chooser';
+import { ErrorState, LoadingState } from '../../../ui/state-views';
+import type { PayOrderProps } from '../../../lib/pay-order-slot';
+import { useRequestContext } from '../../../lib/request-context';
 
 /**
  * Paying an order awaiting payment: the methods it may use now (`retrievePaymentMethods`), then
  * `createPaymentOrder`. A card payment sends the browser to the bank's page; a transfer (RF, IRIS)
  * shows what to transfer, with the way back to choose another method. Each choice is one user
- * action with its own `Idempotency-Key`, the same on a retry.
+ * action with its own `Idempotency-Key`, the same on a retry. Other features show it through the
+ * slot of `lib/pay-order-slot.tsx`, which the app layer fills with this component.
  */
-export function PayOrder({ orderId, initialMethod, headingLevel = 3, onPaymentCreated }: Props) {
+export function PayOrder({ orderId, initialMethod, headingLevel = 3, onPaymentCreated }: PayOrderProps) {
   const intl = useIntl();
-  const context = useOrdersContext();
+  const context = useRequestContext();
   const methods = usePaymentMethods(context, orderId);
   const keys = useIdempotencyKeys();
   const [chosen, setChosen] = useState<PaymentKind | null>(null);

@@ -1,7 +1,7 @@
 import { Text, Title } from '@mantine/core';
 
-/** The heading of a company page. */
-export function CompanyHeader({ title, id, summary }: { title: string; id: string; summary?: string }) {
+/** A page's heading: its title and, when present, what the page is for. */
+export function PageHeader({ title, summary, id }: { title: string; summary?: string; id?: string }) {
   return (
     <div className="tessera-page-header">
       <Title order={1} id={id}>

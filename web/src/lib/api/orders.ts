@@ -1,6 +1,13 @@
 import { ROLE, type PaymentKind, type RoleId, type SubmitOrderResponse } from '@tessera/domain';
-import { request } from './request';
-import { ORDERS_API, ordersRequestOptions, type OrdersContext } from './placed-orders';
+import type { QueryClient } from '@tanstack/react-query';
+import { DRAFTS_QUERY_ROOT, draftKeys, PLACED_ORDERS_QUERY_ROOT } from '../query-keys';
+import { request } from '../request';
+import { ORDERS_API, contextOptions, type RequestContext } from '../request-context';
+
+/**
+ * Submitting a draft as an order (SPEC §7 orders service, ADR 010): shared by the card-issue flow's
+ * payment step and the payment manager's and finance user's lists of drafts.
+ */
 
 export const SUBMIT_PAYMENT_OM_PATH = `${ORDERS_API}/submitPaymentOm`;
 export const SUBMIT_ORDER_FINANCE_USER_PATH = `${ORDERS_API}/submitOrderFinanceUser`;
@@ -42,7 +49,7 @@ export type SubmitDraftInput =
  */
 export async function submitDraftOrder(
   input: SubmitDraftInput,
-  context: OrdersContext,
+  context: RequestContext,
   idempotencyKey: string,
 ): Promise<SubmitOrderResponse | null> {
   const path =
@@ -56,9 +63,24 @@ export async function submitDraftOrder(
       ? { draftId: input.draftId, method: input.method }
       : { draftId: input.draftId };
   const result = await request<SubmitOrderResponse>(path, {
-    ...ordersRequestOptions(context, { 'Idempotency-Key': idempotencyKey }),
+    ...contextOptions(context, { 'Idempotency-Key': idempotencyKey }),
     method: 'POST',
     body,
   });
   return result.error ? null : result.data;
+}
+
+/**
+ * After a draft became an order: the drafts (list, count, the draft itself) and the orders are the
+ * server's again.
+ */
+export async function refreshAfterSubmission(queryClient: QueryClient, draftId: string): Promise<void> {
+  queryClient.removeQueries({
+    queryKey: draftKeys.details,
+    predicate: (query) => query.queryKey.includes(draftId),
+  });
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: DRAFTS_QUERY_ROOT }),
+    queryClient.invalidateQueries({ queryKey: PLACED_ORDERS_QUERY_ROOT }),
+  ]);
 }

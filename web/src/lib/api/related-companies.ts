@@ -1,16 +1,21 @@
 import type { CompaniesResponse } from '@tessera/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { requestOrThrow } from '../../../lib/request';
+import { companyKeys } from '../query-keys';
+import { requestOrThrow } from '../request';
+import { ACCOUNTS_API } from '../request-context';
 
-export const RELATED_COMPANIES_PATH = '/api/v1/accounts/relatedCompanies';
+export const RELATED_COMPANIES_PATH = `${ACCOUNTS_API}/relatedCompanies`;
 
-/** `GET /api/v1/accounts/relatedCompanies`: names and VAT numbers of the user's companies. */
+/**
+ * `GET /api/v1/accounts/relatedCompanies`: names and VAT numbers of the companies the signed-in
+ * user may act for (the company choice, the administrator's information page).
+ */
 export async function getRelatedCompanies(signal?: AbortSignal) {
   return (await requestOrThrow<CompaniesResponse>(RELATED_COMPANIES_PATH, { signal })).companies;
 }
 
 export const relatedCompaniesQueryOptions = queryOptions({
-  queryKey: ['accounts', 'relatedCompanies'],
+  queryKey: companyKeys.related,
   queryFn: ({ signal }) => getRelatedCompanies(signal),
 });
 

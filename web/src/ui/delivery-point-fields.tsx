@@ -1,0 +1,121 @@
+import { Fieldset, Grid, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { GREEK_REGIONS, type DeliveryPointInput, type DeliveryPointInputSchema } from '@tessera/domain';
+import { useMemo } from 'react';
+import type { UseFormReturn } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { REGION_MESSAGE } from '../lib/labels';
+import { useLocale } from '../lib/use-locale';
+import { registerText } from '../lib/zod-form';
+
+type Field = keyof DeliveryPointInput;
+
+/**
+ * A delivery point's address and recipient (the account's new-point page and the order flow's
+ * dialog): street, number, postal code, city, region (sorted in the UI language), contact and phone.
+ * The caller owns the form and says the words of its own fields.
+ */
+export function DeliveryPointFields({
+  form,
+  label,
+  text,
+  spacing,
+}: {
+  form: UseFormReturn<DeliveryPointInput, unknown, z.output<typeof DeliveryPointInputSchema>>;
+  label: (field: Field) => string;
+  /** The legends, the region's empty choice and, when the caller shows them, the hints. */
+  text: {
+    address: string;
+    recipient: string;
+    chooseRegion: string;
+    postalCodeHint?: string;
+    phoneHint?: string;
+  };
+  spacing: 'sm' | 'md';
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const errors = form.formState.errors;
+  const bind = (field: Exclude<Field, 'region'>) => ({
+    ...registerText(form.register, field),
+    error: errors[field]?.message,
+  });
+  const regions = useMemo(() => {
+    const collator = new Intl.Collator(locale);
+    return GREEK_REGIONS.map((region) => ({
+      value: region,
+      label: intl.formatMessage({ id: REGION_MESSAGE[region] }),
+    })).sort((a, b) => collator.compare(a.label, b.label));
+  }, [intl, locale]);
+
+  return (
+    <>
+      <Fieldset legend={text.address} mb="md">
+        <Grid gap={spacing}>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInput
+              label={label('street')}
+              withAsterisk
+              aria-required
+              autoComplete="address-line1"
+              {...bind('street')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput label={label('streetNumber')} withAsterisk aria-required {...bind('streetNumber')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 4 }}>
+            <TextInput
+              label={label('postalCode')}
+              description={text.postalCodeHint}
+              withAsterisk
+              aria-required
+              inputMode="numeric"
+              autoComplete="postal-code"
+              {...bind('postalCode')}
+            />
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, sm: 8 }}>
+            <TextInput
+              label={label('city')}
+              withAsterisk
+              aria-required
+              autoComplete="address-level2"
+              {...bind('city')}
+            />
+          </Grid.Col>
+          <Grid.Col span={12}>
+            <NativeSelect
+              label={label('region')}
+              withAsterisk
+              aria-required
+              data={[{ value: '', label: text.chooseRegion }, ...regions]}
+              {...form.register('region')}
+              error={errors.region?.message}
+            />
+          </Grid.Col>
+        </Grid>
+      </Fieldset>
+      <Fieldset legend={text.recipient} mb="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing={spacing}>
+          <TextInput
+            label={label('contactName')}
+            withAsterisk
+            aria-required
+            autoComplete="name"
+            {...bind('contactName')}
+          />
+          <TextInput
+            label={label('phone')}
+            description={text.phoneHint}
+            type="tel"
+            withAsterisk
+            aria-required
+            autoComplete="tel"
+            {...bind('phone')}
+          />
+        </SimpleGrid>
+      </Fieldset>
+    </>
+  );
+}
