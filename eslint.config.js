@@ -80,8 +80,9 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/modules/*/repository', '**/modules/*/repository.ts'],
-              message: "Call the other module's service, never its repository.",
+              // A module's public face is its index.ts; only a schema file may be named (foreign keys, Drizzle).
+              regex: '(^|/)modules/[^/]+/(?!schema(\\.ts)?$)[^/]+',
+              message: "Import another module through its index.ts (e.g. '../cards'), never its files.",
             },
           ],
         },
@@ -89,7 +90,8 @@ export default tseslint.config(
     },
   },
   {
-    // A module may use its own repository (`./repository`), never a sibling's (`../other/repository`).
+    // Inside a module: its own files freely (`./x`); a sibling only through its index.ts (`../other`),
+    // or its schema file for a foreign key (`../other/schema`, ADR 014).
     files: ['server/src/modules/**/*.ts'],
     rules: {
       'no-restricted-imports': [
@@ -97,8 +99,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['../*/repository', '../*/repository.ts', '../../modules/*/repository'],
-              message: "Call the other module's service, never its repository.",
+              regex: '^\\.\\./(?!\\.\\.)[^/]+/(?!schema(\\.ts)?$)[^/]+',
+              message: "Import another module through its index.ts (e.g. '../cards'), never its files.",
             },
           ],
         },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { buildApp } from '../server/src/app';
-import { seedContent } from '../server/src/modules/content/seed-content';
+import { seedContent } from '../server/src/modules/content';
 import { loadConfig } from '../server/src/platform/config';
 import { checkWholeDatabase, openOrderWorld, orderSequenceProperty } from '../server/test/order-sequences';
 import { openBenchDatabase } from './database';

@@ -9,33 +9,33 @@ import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Locale } from '@tessera/domain';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { createOidcClient } from './modules/auth/oidc-client';
-import { authApiRoutes, authRoutes } from './modules/auth/routes';
-import { createAuthService, type AuthService } from './modules/auth/service';
-import { createPortalSessionStore, type PortalSessionStore } from './modules/auth/sessions';
+import { createOidcClient } from './modules/auth';
+import { authApiRoutes, authRoutes } from './modules/auth';
+import { createAuthService, type AuthService } from './modules/auth';
+import { createPortalSessionStore, type PortalSessionStore } from './modules/auth';
 import {
   cardPrintingRoutes,
   createCardPrintingService,
   type CardPrintingService,
 } from './modules/card-printing';
-import { cardsRoutes } from './modules/cards/routes';
-import { createCardsService, type CardsService } from './modules/cards/service';
-import { companiesRoutes } from './modules/companies/routes';
-import { createCompaniesService, type CompaniesService } from './modules/companies/service';
-import { contentRoutes } from './modules/content/routes';
-import { createContentService, type ContentService } from './modules/content/service';
+import { cardsRoutes } from './modules/cards';
+import { createCardsService, type CardsService } from './modules/cards';
+import { companiesRoutes } from './modules/companies';
+import { createCompaniesService, type CompaniesService } from './modules/companies';
+import { contentRoutes } from './modules/content';
+import { createContentService, type ContentService } from './modules/content';
 import { contractsRoutes, createContractsService, type ContractsService } from './modules/contracts';
 import {
   createDeliveryPointsService,
   deliveryPointsRoutes,
   type DeliveryPointsService,
 } from './modules/delivery-points';
-import { devMailboxRoutes } from './modules/dev-mailbox/routes';
-import { APP_VERSION, healthRoutes } from './modules/health/routes';
-import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity/oidc-provider';
-import { identityRoutes } from './modules/identity/routes';
-import { createIdentityService, type IdentityService } from './modules/identity/service';
-import { createLedgerService, type LedgerService } from './modules/ledger/service';
+import { devMailboxRoutes } from './modules/dev-mailbox';
+import { APP_VERSION, healthRoutes } from './modules/health';
+import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity';
+import { identityRoutes } from './modules/identity';
+import { createIdentityService, type IdentityService } from './modules/identity';
+import { createLedgerService, type LedgerService } from './modules/ledger';
 import {
   createNotificationsService,
   notificationsRoutes,
@@ -59,8 +59,8 @@ import {
 } from './modules/documents';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
-import { bulkRoutes } from './modules/bulk/routes';
-import { createBulkService, type BulkService } from './modules/bulk/service';
+import { bulkRoutes } from './modules/bulk';
+import { createBulkService, type BulkService } from './modules/bulk';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { cookieNames, installCsrfGuard } from './platform/csrf';

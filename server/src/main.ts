@@ -4,7 +4,7 @@ import { seedDemoOrders } from './db/seed/demo-orders';
 import { loadConfig } from './platform/config';
 import { purgeIdempotencyKeys } from './platform/idempotency';
 import { migrateDatabase, openDatabase } from './platform/db';
-import { seedContent } from './modules/content/seed-content';
+import { seedContent } from './modules/content';
 
 /** config → database → migrations → content and demo seed → HTTP server; clean shutdown. */
 async function main(): Promise<void> {

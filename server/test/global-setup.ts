@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { seedContent } from '../src/modules/content/seed-content';
+import { seedContent } from '../src/modules/content';
 import { migrateDatabase, openDatabase } from '../src/platform/db';
 
 const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));

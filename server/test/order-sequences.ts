@@ -24,12 +24,7 @@ import fc from 'fast-check';
 import type { App } from '../src/app';
 import { DEMO_USERS, seedDemo } from '../src/db/seed/demo';
 import { createCompany, greekVat } from '../src/db/seed/factories';
-import {
-  signNotice,
-  signReturn,
-  type GatewayNotice,
-  type PaymentResult,
-} from '../src/modules/payments/gateway';
+import { signNotice, signReturn, type GatewayNotice, type PaymentResult } from '../src/modules/payments';
 import type { OrderActor } from '../src/modules/orders';
 import type { Database } from '../src/platform/db';
 import { AppError } from '../src/platform/errors';

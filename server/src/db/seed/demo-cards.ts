@@ -9,8 +9,8 @@ import {
 } from '@tessera/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../platform/db';
-import { createCardsService, type NewCard } from '../../modules/cards/service';
-import { createLedgerService, type Executor } from '../../modules/ledger/service';
+import { createCardsService, type NewCard } from '../../modules/cards';
+import { createLedgerService, type Executor } from '../../modules/ledger';
 import { ledgerAccounts } from '../../modules/ledger/schema';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same demo every time. */

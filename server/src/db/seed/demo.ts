@@ -1,7 +1,7 @@
 import { ROLE, type Locale, type RoleId } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { hashPassword } from '../../modules/identity/passwords';
+import { hashPassword } from '../../modules/identity';
 import { users } from '../../modules/identity/schema';
 import { seedDemoAccount } from './demo-account';
 import { generateCards, seedCompanyCards } from './demo-cards';

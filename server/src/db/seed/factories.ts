@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
 import { foldForSearch, ROLE, type CompanyContact, type Locale, type RoleId } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { companySearchText } from '../../modules/companies/service';
+import { companySearchText } from '../../modules/companies';
 import { companies } from '../../modules/companies/schema';
-import { hashPassword } from '../../modules/identity/passwords';
+import { hashPassword } from '../../modules/identity';
 import { userCompanies, users } from '../../modules/identity/schema';
 
 /**

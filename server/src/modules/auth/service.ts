@@ -9,7 +9,7 @@ import {
 import * as client from 'openid-client';
 import type { SessionPrincipal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
-import type { IdentityService } from '../identity/service';
+import type { IdentityService } from '../identity';
 import type { OidcClient } from './oidc-client';
 import type { PortalSessionStore } from './sessions';
 

@@ -17,7 +17,7 @@ import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { idempotent, type IdempotentExecutor } from '../../platform/idempotency';
-import type { CardsService } from '../cards/service';
+import type { CardsService } from '../cards';
 import type { DraftActor, IdempotencyOptions, DraftsService } from '../drafts';
 import {
   addRowProblems,

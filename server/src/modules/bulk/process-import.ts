@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { matchBulkHeaders, type BulkHeaderMatch, type BulkPurpose } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import type { CardReference, CardsService } from '../cards/service';
+import type { CardReference, CardsService } from '../cards';
 import { FileProblem, problemOfZip } from './inspect-file';
 import { isBlankRow, readRows, type CellValue, type SheetRow } from './read-rows';
 import {

@@ -28,7 +28,7 @@ import {
   type PersonToCheck,
 } from '@tessera/domain';
 import type { ValidationKey } from '../../platform/errors';
-import type { CardReference } from '../cards/service';
+import type { CardReference } from '../cards';
 import { CELL_ERROR, FORMULA_WITHOUT_VALUE, type CellValue } from './read-rows';
 
 /**

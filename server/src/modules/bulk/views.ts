@@ -14,7 +14,7 @@ import {
   type Locale,
 } from '@tessera/domain';
 import type { ErrorCatalogue } from '../../platform/errors';
-import type { CardReference } from '../cards/service';
+import type { CardReference } from '../cards';
 import type { ImportRow, StoredRow } from './repository';
 import type { StoredProblem } from './validate-rows';
 

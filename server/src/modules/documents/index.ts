@@ -7,3 +7,4 @@ export { documentsRoutes } from './routes';
 export { createDocumentsService, type DocumentsService } from './service';
 export { createOrderMailer, type OrderMailer } from './order-mail';
 export { ORDER_EMAIL_KINDS, ORDER_EMAIL_PLACEHOLDERS, renderOrderEmail } from './order-emails';
+export { ORDER_EMAIL_COMMON_PLACEHOLDERS, type OrderEmailKind } from './order-emails';

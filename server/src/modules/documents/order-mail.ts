@@ -8,8 +8,8 @@ import {
   type User,
 } from '@tessera/domain';
 import type { Mailer, MailMessage } from '../../platform/mail';
-import type { ContentService } from '../content/service';
-import type { IdentityService } from '../identity/service';
+import type { ContentService } from '../content';
+import type { IdentityService } from '../identity';
 import type { OrderNotice, OrderRow } from '../orders';
 import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
 import {

@@ -1,7 +1,7 @@
 import { PassThrough } from 'node:stream';
 import type { Locale, OrderDetails, RoleId } from '@tessera/domain';
-import type { CompaniesService } from '../companies/service';
-import type { IdentityService } from '../identity/service';
+import type { CompaniesService } from '../companies';
+import type { IdentityService } from '../identity';
 import type { OrdersService } from '../orders';
 import { writeOrderAnalysisExcel } from './analysis-excel';
 import type { OrderMailer } from './order-mail';

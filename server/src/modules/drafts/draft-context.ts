@@ -18,10 +18,10 @@ import type { z } from 'zod';
 import { auditChange, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
-import type { CardsService } from '../cards/service';
+import type { CardsService } from '../cards';
 import type { ContractsService } from '../contracts';
 import type { DeliveryPointsService } from '../delivery-points';
-import type { IdentityService } from '../identity/service';
+import type { IdentityService } from '../identity';
 import { headerOf, toDraftCard, toDraftOrder } from './draft-view';
 import {
   countDrafts,

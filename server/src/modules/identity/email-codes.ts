@@ -10,7 +10,7 @@ import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
-import type { ContentService } from '../content/service';
+import type { ContentService } from '../content';
 import { randomCode } from './oidc-provider';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
 import {

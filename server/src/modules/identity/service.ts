@@ -19,9 +19,8 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { ServiceActor } from '../../platform/policy';
-import type { PortalSessionStore } from '../auth/sessions';
-import type { CompaniesService } from '../companies/service';
-import type { ContentService } from '../content/service';
+import type { CompaniesService } from '../companies';
+import type { ContentService } from '../content';
 import { createEmailCodeActions } from './email-codes';
 import { createOidcProvider, OIDC_PATH } from './oidc-provider';
 import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
@@ -78,7 +77,11 @@ export async function createIdentityService(deps: {
   mailer: Mailer;
   content: ContentService;
   companies: CompaniesService;
-  sessions: PortalSessionStore;
+  /**
+   * The portal sessions (the auth module's store, wired in `app.ts`): a lock or a new password ends
+   * the user's sessions. Only this is asked of it, so identity never imports auth.
+   */
+  sessions: { endAllOfUser(userId: string, keepSessionIdHash?: string): Promise<unknown> };
   publicUrl: string;
   /** PUBLIC_URL was given; else the portal's client may return to whatever host the browser used. */
   isPublicUrlFixed?: boolean;

@@ -9,8 +9,8 @@ import {
 } from '@tessera/domain';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
-import type { CardsService } from '../cards/service';
-import type { ContentService } from '../content/service';
+import type { CardsService } from '../cards';
+import type { ContentService } from '../content';
 import { findReads, upsertReads } from './repository';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;

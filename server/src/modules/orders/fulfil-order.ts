@@ -1,6 +1,6 @@
 import { REPLACING_TYPES, shipsCards, usesExistingCards, type OrderType } from '@tessera/domain';
-import type { CardsService } from '../cards/service';
-import type { LedgerService } from '../ledger/service';
+import type { CardsService } from '../cards';
+import type { LedgerService } from '../ledger';
 import { addEvent, linesOf, setLineCard, updateOrder, type OrderRow } from './repository';
 import type { Executor } from '../../platform/db';
 

@@ -9,10 +9,10 @@ import type {
 import { auditChange } from '../../platform/audit';
 import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import type { CardsService } from '../cards/service';
+import type { CardsService } from '../cards';
 import type { DraftsService } from '../drafts';
-import type { IdentityService } from '../identity/service';
-import type { LedgerService } from '../ledger/service';
+import type { IdentityService } from '../identity';
+import type { LedgerService } from '../ledger';
 import { toOrderSummary, type Names } from './order-views';
 import { countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
 

@@ -16,7 +16,7 @@ import { createTestApp, type TestContext } from '../../../test/harness';
 import { holderLine } from '../../../test/draft-lines';
 import { DEMO_USERS, demoApiClient, seedDemoWorld, type DemoUserKey } from '../../../test/tenant-helper';
 import { seedDemoOrders } from '../../db/seed/demo-orders';
-import { signNotice } from '../payments/gateway';
+import { signNotice } from '../payments';
 
 let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;

@@ -7,7 +7,7 @@ import {
 import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import { AppError, type FieldProblem } from '../../platform/errors';
-import type { CardsService } from '../cards/service';
+import type { CardsService } from '../cards';
 import type { Executor } from '../../platform/db';
 import { idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions } from '../drafts';

@@ -12,7 +12,7 @@ import {
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
-import type { IdentityService } from '../identity/service';
+import type { IdentityService } from '../identity';
 import { findAgents } from './repository';
 
 export type PeopleService = ReturnType<typeof createPeopleService>;

@@ -17,7 +17,7 @@ import {
   ORDER_EMAIL_KINDS,
   ORDER_EMAIL_PLACEHOLDERS,
   type OrderEmailKind,
-} from '../../../modules/documents/order-emails';
+} from '../../../modules/documents';
 import { VALIDATION_KEYS, type ValidationKey } from '../../../platform/errors';
 import {
   ERROR_CODE,

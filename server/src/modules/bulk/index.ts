@@ -1,0 +1,6 @@
+/**
+ * Bulk loads and orders by Excel file: upload, preview, fix, convert to drafts (ADR 011). The public face of the
+ * module: other modules import only from here.
+ */
+export { bulkRoutes } from './routes';
+export { type BulkService, createBulkService } from './service';

@@ -1,0 +1,7 @@
+/**
+ * The CMS content of the portal in both languages: pages, menus, footer, messages (SPEC §7 content). The public face of the
+ * module: other modules import only from here.
+ */
+export { contentRoutes } from './routes';
+export { seedContent } from './seed-content';
+export { type ContentService, createContentService } from './service';
