@@ -17,6 +17,7 @@ export * from './delivery-points';
 export * from './spend-rules';
 export * from './account';
 export * from './orders';
+export * from './payments';
 export * from './pricing';
 export * from './drafts';
 export * from './rf';

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CardholderSchema } from './cards';
 import { DeliveryPointSchema } from './delivery-points';
 import { OrderPriceSchema } from './drafts';
-import { ORDER_EVENT_KINDS, ORDER_STATUSES, PAYMENT_FAILURE_REASONS, PAYMENT_KINDS } from './order-lifecycle';
+import { ORDER_EVENT_KINDS, ORDER_STATUSES } from './order-lifecycle';
+import { PaymentInstructionsSchema, PaymentKindSchema, PaymentSchema } from './payments';
 import { CardIssueReasonSchema, ORDER_TYPES } from './orders';
 import { AmountCentsSchema, CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
 import { DateOnlySchema } from './text';
@@ -16,13 +17,9 @@ import { DateOnlySchema } from './text';
  */
 
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-export const PaymentKindSchema = z.enum(PAYMENT_KINDS);
 /** Orders carry the SPEC §4 order types, and UNLOAD for money taken back from cards. */
 export const PlacedOrderTypeSchema = z.enum([...ORDER_TYPES, 'UNLOAD']);
 export type PlacedOrderType = z.infer<typeof PlacedOrderTypeSchema>;
-export const PAYMENT_STATUSES = ['pending', 'succeeded', 'failed', 'cancelled'] as const;
-export const PaymentStatusSchema = z.enum(PAYMENT_STATUSES);
-export type PaymentStatus = z.infer<typeof PaymentStatusSchema>;
 
 const OrderId = z.uuid();
 
@@ -47,22 +44,6 @@ export const OrderSummarySchema = z.object({
   updatedAt: z.string(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
-
-export const PaymentFailureReasonSchema = z.enum(PAYMENT_FAILURE_REASONS);
-
-export const PaymentSchema = z.object({
-  paymentId: z.uuid(),
-  method: PaymentKindSchema,
-  status: PaymentStatusSchema,
-  amountCents: z.number().int(),
-  /** The bank's reference of the result, when there is one. */
-  bankReference: z.string(),
-  /** Why a failed or cancelled attempt did not succeed, as a code the page translates; else null. */
-  failureReason: PaymentFailureReasonSchema.nullable(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type Payment = z.infer<typeof PaymentSchema>;
 
 /**
  * What an order event adds to its step, as a code and its values, translated where it is shown
@@ -145,21 +126,6 @@ export const OrderCardSchema = z.object({
 });
 export type OrderCard = z.infer<typeof OrderCardSchema>;
 
-/** Payment instructions: where to send the browser (VISA), or what to transfer (RF, IRIS). */
-export const PaymentInstructionsSchema = z.object({
-  paymentId: z.uuid(),
-  orderId: z.uuid(),
-  method: PaymentKindSchema,
-  amountCents: z.number().int(),
-  rfCode: z.string(),
-  /** VISA: the bank's hosted payment page. */
-  redirectUrl: z.string().nullable(),
-  /** IRIS: an SVG QR code carrying the amount and the reference, and the text it encodes. */
-  iris: z.object({ qrSvg: z.string(), payload: z.string() }).nullable(),
-  bank: z.object({ beneficiary: z.string(), iban: z.string(), bic: z.string(), bankName: z.string() }),
-});
-export type PaymentInstructions = z.infer<typeof PaymentInstructionsSchema>;
-
 // Submission -------------------------------------------------------------------------------
 
 /** `POST submitPaymentOm`: the order manager submits a draft and, unless it waits for approval, pays. */
@@ -195,91 +161,13 @@ export const OrderIdRequestSchema = z.object({ orderId: OrderId });
 export const OrderResponseSchema = z.object({ success: z.literal(true), order: OrderSummarySchema });
 export type OrderResponse = z.infer<typeof OrderResponseSchema>;
 
-// Payments ---------------------------------------------------------------------------------
-
-/** `GET retrievePaymentMethods?orderId=`. */
-export const PaymentMethodsResponseSchema = z.object({
-  success: z.literal(true),
-  methods: z.array(
-    z.object({ method: PaymentKindSchema, available: z.boolean(), maxCents: z.number().int().nullable() }),
-  ),
-});
-export type PaymentMethodsResponse = z.infer<typeof PaymentMethodsResponseSchema>;
-/** `POST createPaymentOrder`: starts a payment of an order awaiting payment. */
-export const CreatePaymentOrderRequestSchema = z.object({ orderId: OrderId, method: PaymentKindSchema });
-export type CreatePaymentOrderRequest = z.infer<typeof CreatePaymentOrderRequestSchema>;
-export const PaymentInstructionsResponseSchema = z.object({
-  success: z.literal(true),
-  payment: PaymentInstructionsSchema,
-});
-export type PaymentInstructionsResponse = z.infer<typeof PaymentInstructionsResponseSchema>;
-/**
- * `POST submitPaymentOrder`: the browser hands over what the bank returned it with (signed); the
- * server checks the signature and records the result once, whichever of it and the bank's own
- * callback arrives first.
- */
-export const SubmitPaymentOrderRequestSchema = z.object({
-  paymentId: z.uuid(),
-  result: z.enum(['approved', 'declined', 'cancelled']),
-  bankReference: z.string().max(64),
-  signature: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export type SubmitPaymentOrderRequest = z.infer<typeof SubmitPaymentOrderRequestSchema>;
+/** `GET retrievePayment`, `POST submitPaymentOrder`: a payment attempt and the order it pays. */
 export const PaymentResultResponseSchema = z.object({
   success: z.literal(true),
   payment: PaymentSchema,
   order: OrderSummarySchema,
 });
 export type PaymentResultResponse = z.infer<typeof PaymentResultResponseSchema>;
-/** `GET retrievePayment?paymentId=`: a payment and its order (the result pages poll it). */
-export const PaymentIdRequestSchema = z.object({ paymentId: z.uuid() });
-
-/**
- * `GET retrieveApmLoops`: the company's alternative-payment (RF, IRIS) payments still open, waiting
- * for the bank to confirm them — the loop between a transfer and its matching (ADR 010).
- */
-export const ApmLoopsResponseSchema = z.object({
-  success: z.literal(true),
-  loops: z.array(
-    z.object({
-      paymentId: z.uuid(),
-      orderId: z.uuid(),
-      orderNumber: z.number().int(),
-      method: PaymentKindSchema,
-      rfCode: z.string(),
-      amountCents: z.number().int(),
-      createdAt: z.string(),
-    }),
-  ),
-});
-export type ApmLoopsResponse = z.infer<typeof ApmLoopsResponseSchema>;
-
-/** `POST importBankStatement` (provider staff): a bank statement as CSV text. */
-export const ImportBankStatementRequestSchema = z.object({ csv: z.string().min(1).max(5_000_000) });
-export const STATEMENT_OUTCOMES = [
-  'matched',
-  'duplicate',
-  'unknownReference',
-  'amountMismatch',
-  'alreadyPaid',
-  'invalid',
-] as const;
-export const ImportBankStatementResponseSchema = z.object({
-  success: z.literal(true),
-  lines: z.array(
-    z.object({
-      row: z.number().int(),
-      lineId: z.string(),
-      amountCents: z.number().int().nullable(),
-      rfCode: z.string(),
-      outcome: z.enum(STATEMENT_OUTCOMES),
-      orderNumber: z.number().int().nullable(),
-    }),
-  ),
-  matched: z.number().int(),
-  unmatched: z.number().int(),
-});
-export type ImportBankStatementResponse = z.infer<typeof ImportBankStatementResponseSchema>;
 
 // History and details ----------------------------------------------------------------------
 

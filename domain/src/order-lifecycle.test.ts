@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  mayApprove,
-  mayCancel,
-  mayPay,
-  needsApproval,
-  paymentMethodsFor,
-  timelineOf,
-  VISA_MAX_CENTS,
-} from './order-lifecycle';
+import { mayApprove, mayCancel, mayPay, needsApproval, timelineOf } from './order-lifecycle';
+import { paymentMethodsFor, VISA_MAX_CENTS } from './payments';
 import { shipsCards } from './orders';
 import { ROLE } from './roles';
 

@@ -1,3 +1,4 @@
+import { roleMay } from './policies';
 import { ROLE, type RoleId } from './roles';
 import { shipsCards, type OrderType } from './orders';
 import type { CardFamily } from './products';
@@ -6,10 +7,6 @@ import type { CardFamily } from './products';
  * Submitted orders: their states, the timeline shown on the order page, who approves and who pays
  * (SPEC §3 payment kinds, §7 orders service; docs/decisions/010-orders-payments.md).
  */
-
-/** SPEC §3 payment kinds. */
-export const PAYMENT_KINDS = ['IRIS', 'VISA', 'RF'] as const;
-export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 /**
  * Where an order is. `paid` is passed through in the transaction that pays: the order then waits
@@ -53,28 +50,6 @@ export type OrderEventKind = (typeof ORDER_EVENT_KINDS)[number];
 
 /** The ends an order may come to before it is paid; its timeline stops there. */
 export const ORDER_ENDINGS = ['rejected', 'cancelled'] as const satisfies readonly OrderEventKind[];
-
-/**
- * Why a payment attempt did not succeed, as a code stored with the attempt and translated where it
- * is shown (ADR 013): the bank declined it, the payer cancelled it at the bank, a newer attempt or a
- * bank transfer took its place, the order was cancelled, or the bank charged an amount that could
- * not be credited (another amount, or an order no longer awaiting payment: a refund is due).
- */
-export const PAYMENT_FAILURE_REASONS = [
-  'declined',
-  'cancelledByPayer',
-  'replaced',
-  'paidByTransfer',
-  'orderCancelled',
-  'amountMismatch',
-  'orderNotAwaitingPayment',
-] as const;
-export type PaymentFailureReason = (typeof PAYMENT_FAILURE_REASONS)[number];
-
-/** Failures after which the bank holds the company's money: it is owed back (ADR 010, "refund due"). */
-export function isRefundDue(reason: PaymentFailureReason | null): boolean {
-  return reason === 'amountMismatch' || reason === 'orderNotAwaitingPayment';
-}
 
 /** Orders that still wait for someone in the company: approval or payment. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['awaiting_approval', 'awaiting_payment'];
@@ -126,13 +101,9 @@ export function needsApproval(policy: ApprovalPolicy, submitterRole: RoleId, tot
   );
 }
 
-/** Who may approve or reject a waiting order: a payment manager, or provider staff (audited). */
-export const APPROVER_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.PAYMENT_MANAGER];
-/** Who may pay an order awaiting payment: the company's order, finance and payment managers. */
-export const PAYER_ROLES: readonly RoleId[] = [ROLE.ORDER_MANAGER, ROLE.FINANCE_USER, ROLE.PAYMENT_MANAGER];
-
 /**
- * Whether a user may approve an order: an approver role, the order waiting, and not the person who
+ * Whether a user may approve an order: a role the policy table lets reject and approve
+ * (`orders.reject`), the order waiting, and not the person who
  * submitted it (no one approves their own order).
  */
 export function mayApprove(
@@ -141,14 +112,14 @@ export function mayApprove(
 ): boolean {
   return (
     order.status === 'awaiting_approval' &&
-    APPROVER_ROLES.includes(user.roleId) &&
+    roleMay(user.roleId, 'orders.reject') &&
     order.submittedBy !== user.userId
   );
 }
 
 /** Whether a user may pay an order now. */
 export function mayPay(order: { status: OrderStatus }, user: { roleId: RoleId }): boolean {
-  return order.status === 'awaiting_payment' && PAYER_ROLES.includes(user.roleId);
+  return order.status === 'awaiting_payment' && roleMay(user.roleId, 'orders.pay');
 }
 
 /** Whether a user may cancel an order not paid yet: its submitter, or an approver. */
@@ -158,17 +129,6 @@ export function mayCancel(
 ): boolean {
   return (
     OPEN_STATUSES.includes(order.status) &&
-    (order.submittedBy === user.userId || APPROVER_ROLES.includes(user.roleId))
+    (order.submittedBy === user.userId || roleMay(user.roleId, 'orders.reject'))
   );
-}
-
-/** The most a card payment through the bank may be (a card's usual limit); above it, RF or IRIS. */
-export const VISA_MAX_CENTS = 2_000_000;
-
-/** Which payment methods an amount may use. */
-export function paymentMethodsFor(totalCents: number): { method: PaymentKind; available: boolean }[] {
-  return PAYMENT_KINDS.map((method) => ({
-    method,
-    available: method !== 'VISA' || totalCents <= VISA_MAX_CENTS,
-  }));
 }

@@ -1,4 +1,3 @@
-import { APPROVER_ROLES, PAYER_ROLES } from './order-lifecycle';
 import { isProviderRole, ROLE, ROLE_IDS, type RoleId } from './roles';
 
 /**
@@ -28,6 +27,10 @@ const PROVIDER: readonly RoleId[] = [ADMIN, CUSTOMER_CARE];
 const COMPANY_USERS: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
 /** Who changes cards, drafts and the company's set-up: the order manager and provider staff. */
 const ORDERING: readonly RoleId[] = [...PROVIDER, ORDER_MANAGER];
+/** Who may approve or reject a waiting order: a payment manager, or provider staff (audited). */
+const APPROVER_ROLES: readonly RoleId[] = [...PROVIDER, PAYMENT_MANAGER];
+/** Who may pay an order awaiting payment: the company's order, finance and payment managers. */
+const PAYER_ROLES: readonly RoleId[] = [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER];
 
 const company = (roles: readonly RoleId[]) => ({ roles, scope: 'company' as const });
 const unscoped = (roles: readonly RoleId[]) => ({ roles, scope: 'none' as const });

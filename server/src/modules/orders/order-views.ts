@@ -2,7 +2,7 @@ import {
   mayApprove,
   mayCancel,
   mayPay,
-  ROLE,
+  roleMay,
   ORDER_ENDINGS,
   timelineOf,
   type Card,
@@ -19,8 +19,6 @@ import type { OrderEventRow, OrderLineRow, OrderRow } from './repository';
 
 /** User ids to display names (`First Last`), '' for unknown. */
 export type Names = Map<string, string>;
-
-const ORDERING_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.CUSTOMER_CARE, ROLE.ORDER_MANAGER];
 
 /** Orders a reorder makes sense for: loads and new cards (a replaced card is not replaced twice). */
 const REORDERABLE: readonly string[] = ['NEW', 'NEW_LOAD', 'LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'];
@@ -104,7 +102,7 @@ export function toOrderDetails(
       pay: mayPay(row, user),
       cancel: mayCancel(row, user),
       reorder: REORDERABLE.includes(row.orderType),
-      activate: cardsToActivate > 0 && ORDERING_ROLES.includes(user.roleId),
+      activate: cardsToActivate > 0 && roleMay(user.roleId, 'orders.activate'),
     },
   };
 }

@@ -1,5 +1,5 @@
 import {
-  ROLE,
+  COMPANY_ROLES,
   isProviderRole,
   normalizeGreekPhone,
   type Agent,
@@ -16,8 +16,6 @@ import type { IdentityService } from '../identity';
 import { findAgents } from './repository';
 
 export type PeopleService = ReturnType<typeof createPeopleService>;
-
-const COMPANY_USER_ROLES: readonly number[] = [ROLE.ORDER_MANAGER, ROLE.FINANCE_USER, ROLE.PAYMENT_MANAGER];
 
 function toCompanyUser(user: User): CompanyUser {
   return {
@@ -66,7 +64,7 @@ export function createPeopleService(deps: {
     async userList(companyId: string): Promise<CompanyUser[]> {
       const users = await deps.identity.companyUsers(companyId);
       return users
-        .filter((user) => COMPANY_USER_ROLES.includes(user.userRoleId))
+        .filter((user) => COMPANY_ROLES.includes(user.userRoleId))
         .sort((a, b) => a.userRoleId - b.userRoleId || a.lastName.localeCompare(b.lastName, 'el'))
         .map(toCompanyUser);
     },
@@ -99,7 +97,7 @@ export function createPeopleService(deps: {
     async updateManager(request: UpdateManager, actor: ServiceActor): Promise<CompanyUser> {
       const colleagues = await deps.identity.companyUsers(actor.companyId);
       const target = colleagues.find((user) => user.userId === request.userId);
-      if (!target || !COMPANY_USER_ROLES.includes(target.userRoleId)) {
+      if (!target || !COMPANY_ROLES.includes(target.userRoleId)) {
         throw new AppError('NOT_FOUND', `user ${request.userId} is not a manager of ${actor.companyId}`);
       }
       if (target.userId === actor.userId && target.userRoleId !== request.userRoleId) {

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Group, Stack, Text, Title } from '@mantine/core';
-import { PAYER_ROLES, SubmitOrderResponseSchema, type SubmitOrderResponse } from '@tessera/domain';
+import { roleMay, SubmitOrderResponseSchema, type SubmitOrderResponse } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatMoney } from '../../../lib/format';
@@ -58,7 +58,7 @@ export function SubmittedOrder({ result }: { result: SubmitOrderResponse }) {
     );
   } else {
     const canPay =
-      roleId !== undefined && PAYER_ROLES.includes(roleId) && order.status === 'awaiting_payment';
+      roleId !== undefined && roleMay(roleId, 'orders.pay') && order.status === 'awaiting_payment';
     body = (
       <Stack gap="md">
         <Text>{intl.formatMessage({ id: 'cardIssue.submitted.awaitingPaymentText' }, values)}</Text>
