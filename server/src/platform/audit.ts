@@ -45,3 +45,18 @@ export function auditChange(
     ...change,
   });
 }
+
+/**
+ * The audit of one kind of entity: `audit(tx, actor, action, entityId, before, after)` writes the
+ * entry of a change `actor` made, in the change's transaction.
+ */
+export function auditOf(entity: string) {
+  return (
+    tx: Pick<Db, 'insert'>,
+    actor: AuditActor,
+    action: string,
+    entityId: string,
+    before: unknown,
+    after: unknown,
+  ): Promise<void> => auditChange(tx, actor, { action, entity, entityId, before, after });
+}

@@ -1,13 +1,13 @@
 import { hostname } from 'node:os';
 import type { BulkImport, BulkImportRow, Locale } from '@tessera/domain';
-import { auditChange } from '../../platform/audit';
+import { auditOf } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { CardsService } from '../cards';
 import type { ContentService } from '../content';
 import type { IdentityService } from '../identity';
-import type { DraftActor, DraftsService } from '../drafts';
+import type { DraftsService } from '../drafts';
 import type { WorkerDeps } from './process-import';
 import { findImport, type ImportRow, type StoredRow } from './repository';
 import { createTranslator } from './views';
@@ -90,17 +90,7 @@ export function createBulkContext(deps: BulkDeps) {
     return row;
   }
 
-  /** The audit entry of a change `actor` made to an import, in the change's transaction. */
-  function audit(
-    tx: Parameters<typeof auditChange>[0],
-    actor: DraftActor,
-    action: string,
-    importId: string,
-    before: unknown,
-    after: unknown,
-  ) {
-    return auditChange(tx, actor, { action, entity: 'bulk-import', entityId: importId, before, after });
-  }
+  const audit = auditOf('bulk-import');
 
   return {
     deps,

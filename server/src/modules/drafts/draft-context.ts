@@ -15,7 +15,7 @@ import {
   type SaveDraftOrderRequestSchema,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { auditChange, writeAudit } from '../../platform/audit';
+import { auditOf, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
@@ -233,16 +233,7 @@ export function createDraftContext(deps: DraftsDeps) {
     return row;
   }
 
-  function audit(
-    tx: Executor,
-    actor: DraftActor,
-    action: string,
-    draftId: string,
-    before: unknown,
-    after: unknown,
-  ) {
-    return auditChange(tx, actor, { action, entity: 'draft-order', entityId: draftId, before, after });
-  }
+  const audit = auditOf('draft-order');
 
   return {
     deps,

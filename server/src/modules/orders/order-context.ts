@@ -6,7 +6,7 @@ import type {
   PaymentInstructions,
   PaymentKind,
 } from '@tessera/domain';
-import { auditChange } from '../../platform/audit';
+import { auditOf } from '../../platform/audit';
 import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { CardsService } from '../cards';
@@ -121,16 +121,7 @@ export function createOrderContext(deps: OrdersDeps) {
     return row;
   }
 
-  function audit(
-    tx: Executor,
-    actor: OrderActor,
-    action: string,
-    orderId: string,
-    before: unknown,
-    after: unknown,
-  ) {
-    return auditChange(tx, actor, { action, entity: 'order', entityId: orderId, before, after });
-  }
+  const audit = auditOf('order');
 
   return {
     deps,
