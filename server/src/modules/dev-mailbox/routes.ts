@@ -1,9 +1,8 @@
-import { desc } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { guard } from '../../platform/policy';
-import { mailOutbox } from '../../platform/schema';
+import { latestMails } from './repository';
 
 const escape = (text: string) =>
   text.replace(
@@ -17,9 +16,7 @@ const escape = (text: string) =>
  * user's reset links, so only a signed-in provider admin reads it, in every mode (issue 12 §1).
  */
 export function devMailboxRoutes(db: Db): FastifyPluginAsyncZod {
-  async function latest(limit: number) {
-    return db.select().from(mailOutbox).orderBy(desc(mailOutbox.createdAt)).limit(limit);
-  }
+  const latest = (limit: number) => latestMails(db, limit);
   return async (app) => {
     app.addHook('preHandler', guard('mailbox.read'));
     app.get(
