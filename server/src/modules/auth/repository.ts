@@ -1,8 +1,6 @@
 import { and, eq, lt, ne, or } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { portalSessions } from './schema';
-
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type PortalSessionRow = typeof portalSessions.$inferSelect;
 export type NewPortalSessionRow = typeof portalSessions.$inferInsert;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { BulkImportState, BulkRowStatus } from '@tessera/domain';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { bulkImportFiles, bulkImportRows, bulkImports } from './schema';
 import type { RowRepeats, RowVerdict, StoredProblem } from './validate-rows';
 
@@ -10,7 +10,7 @@ import type { RowRepeats, RowVerdict, StoredProblem } from './validate-rows';
  * from then on.
  */
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type { Executor };
 export type ImportRow = typeof bulkImports.$inferSelect;
 export type NewImportRow = typeof bulkImports.$inferInsert;
 export type StoredRow = typeof bulkImportRows.$inferSelect;

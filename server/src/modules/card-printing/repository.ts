@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { cardPrintingSettings } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type { Executor };
 export type CardPrintingRow = typeof cardPrintingSettings.$inferSelect;
 
 export async function findCardPrinting(

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, gte, inArray, isNull, like, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { CardFilter, CardStatus } from '@tessera/domain';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { accountFigures, accountFiguresJoin, loadCreditsSql } from '../ledger';
 import { cardholders, cards, products } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;
+export type { Executor };
 export type CardRow = typeof cards.$inferSelect;
 export type CardholderRow = typeof cardholders.$inferSelect;
 export type NewCardRow = typeof cards.$inferInsert;

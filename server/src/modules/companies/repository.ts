@@ -1,8 +1,6 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { companies } from './schema';
-
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
 
 export type CompanyRow = typeof companies.$inferSelect;
 export type NewCompanyRow = typeof companies.$inferInsert;

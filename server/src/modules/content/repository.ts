@@ -1,8 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { contactMessages, contentEntries } from './schema';
-
-type Executor = Pick<Db, 'select' | 'insert' | 'update'>;
 
 /** The entries of `key` in the given locales (one row per locale that has it). */
 export async function findEntries(

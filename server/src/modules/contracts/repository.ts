@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { contracts, trzContracts } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type { Executor };
 export type ContractRow = typeof contracts.$inferSelect;
 export type TrzContractRow = typeof trzContracts.$inferSelect;
 

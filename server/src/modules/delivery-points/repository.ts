@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { deliveryPoints } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type { Executor };
 export type DeliveryPointRow = typeof deliveryPoints.$inferSelect;
 export type NewDeliveryPointRow = typeof deliveryPoints.$inferInsert;
 

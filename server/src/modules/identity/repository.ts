@@ -1,8 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, isNull, like, lt, or, sql } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { oidcKeys, oidcPayloads, userCodes, userCompanies, users } from './schema';
-
-type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;

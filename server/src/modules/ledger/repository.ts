@@ -1,6 +1,6 @@
 import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import {
   ledgerAccounts,
   ledgerEntries,
@@ -15,7 +15,7 @@ import {
  */
 
 /** A database handle or an open transaction: postings join the caller's transaction. */
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute' | 'transaction'>;
+export type { Executor };
 
 export async function findSystemAccountId(
   db: Executor,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { companyAgents } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type { Executor };
 
 export async function findAgents(db: Executor, companyId: string) {
   return db.select().from(companyAgents).where(eq(companyAgents.companyId, companyId));

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { Db } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { spendRules } from './schema';
 
-export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete'>;
+export type { Executor };
 export type SpendRuleRow = typeof spendRules.$inferSelect;
 
 export async function findSpendRules(
