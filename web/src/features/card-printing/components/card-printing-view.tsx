@@ -1,10 +1,9 @@
 import { Text } from '@mantine/core';
 import type { CardPrinting } from '@tessera/domain';
 import { useIntl } from 'react-intl';
-import { formatDateTime } from '../../../lib/format';
+import { addressLine, formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { useDeliveryPoint } from '../api/get-delivery-point';
-import { addressLine } from './delivery-point-card';
 
 /** The card-printing settings, read only (finance users, payment managers). */
 export function CardPrintingView({ companyId, settings }: { companyId: string; settings: CardPrinting }) {

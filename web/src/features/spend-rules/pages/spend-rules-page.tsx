@@ -2,10 +2,10 @@ import { Tabs } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { BenefitsRules } from '../components/benefits-rules';
 import { SpendeoRules } from '../components/spendeo-rules';
-import { useAccount } from '../components/use-account';
+import { useAccount } from '../../../lib/use-account';
 
 type Tab = 'spendeo' | 'mybenefits';
 

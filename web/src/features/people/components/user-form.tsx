@@ -14,7 +14,7 @@ import { registerText, reportIssuesOf, setServerErrors, useZodResolver } from '.
 import { LoadingButton } from '../../../ui/loading-button';
 import { useRegisterProfile } from '../api/register-profile';
 import { useUpdateManager } from '../api/update-manager';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 import { COMPANY_ROLE_GROUPS } from './labels';
 
 /** Selects hold strings; the requests take the role as a number. */

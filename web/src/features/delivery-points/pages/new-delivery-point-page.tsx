@@ -4,11 +4,11 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { DeliveryPointCard } from '../components/delivery-point-card';
 import { DeliveryPointForm } from '../components/delivery-point-form';
-import { FormAlert } from '../components/form-alert';
-import { useAccount } from '../components/use-account';
+import { FormAlert } from '../../../ui/form-alert';
+import { useAccount } from '../../../lib/use-account';
 
 /**
  * `/delivery-points` (order manager, SPEC §2): a new delivery point for the company. After saving,

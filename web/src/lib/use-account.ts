@@ -1,6 +1,6 @@
 import { isProviderRole, ROLE } from '@tessera/domain';
-import { useSession } from '../../../lib/session';
-import { useActingCompanyId } from '../../../lib/use-acting-company';
+import { useSession } from './session';
+import { useActingCompanyId } from './use-acting-company';
 
 /**
  * Who is looking at an account page and for which company. Every company role sees the company's

@@ -13,7 +13,7 @@ import {
 } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateBenefitsRule } from '../api/create-benefits-rule';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 
 const MONTHLY_CENTS = CreateBenefitsRuleRequestSchema.shape.monthlyLimitCents;
 

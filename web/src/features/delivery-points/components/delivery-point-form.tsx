@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateDeliveryPoint } from '../api/create-delivery-point';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 import { DeliveryPointFields } from '../../../ui/delivery-point-fields';
 
 type FormValues = DeliveryPointInput;

@@ -4,11 +4,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCardPrinting } from '../api/get-card-printing';
 import { useDeliveryPointChoices } from '../../../lib/api/delivery-points';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { CardPreview } from '../components/card-preview';
 import { CardPrintingForm } from '../components/card-printing-form';
 import { CardPrintingView } from '../components/card-printing-view';
-import { useAccount } from '../components/use-account';
+import { useAccount } from '../../../lib/use-account';
 
 /**
  * `/account/card-printing`: what the company's plastic cards carry — the emboss line under the

@@ -3,10 +3,10 @@ import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useAgents } from '../api/get-agents';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { AGENT_KIND_LABELS } from '../components/labels';
 import { PersonCard } from '../components/person-card';
-import { useAccount } from '../components/use-account';
+import { useAccount } from '../../../lib/use-account';
 
 /**
  * `/account/agents`: the provider's people who look after the company — its account manager and

@@ -7,9 +7,9 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { DELIVERY_POINTS_PAGE_SIZE, useDeliveryPoints } from '../../../lib/api/delivery-points';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { DeliveryPointCard } from '../components/delivery-point-card';
-import { useAccount } from '../components/use-account';
+import { useAccount } from '../../../lib/use-account';
 
 /**
  * `/account/delivery-points`: where the company's plastic cards can be shipped, searched by alias,

@@ -2,7 +2,7 @@ import { Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../../ui/language-link';
-import { displayPhone } from './delivery-point-card';
+import { displayPhone } from '../../../lib/format';
 
 /** A person with mail and phone links (the company's managers, the provider's agents). */
 export function PersonCard({

@@ -3,22 +3,7 @@ import type { DeliveryPoint } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../../ui/language-link';
 import { REGION_MESSAGE } from '../../../lib/labels';
-
-/** `+302101234567` → `210 123 4567`, the way Greek numbers are read out. */
-export function displayPhone(phone: string): string {
-  const digits = phone.replace(/^\+30/, '');
-  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : phone;
-}
-
-/** `115 26`: the way Greek postal codes are written. */
-export function displayPostalCode(postalCode: string): string {
-  return /^\d{5}$/.test(postalCode) ? `${postalCode.slice(0, 3)} ${postalCode.slice(3)}` : postalCode;
-}
-
-/** The address on one line: `Λεωφ. Κηφισίας 12, 115 26 Αθήνα`. */
-export function addressLine(point: Pick<DeliveryPoint, 'street' | 'streetNumber' | 'postalCode' | 'city'>) {
-  return `${point.street} ${point.streetNumber}, ${displayPostalCode(point.postalCode)} ${point.city}`;
-}
+import { addressLine, displayPhone } from '../../../lib/format';
 
 /** One delivery point of the list: alias, address, region, the person who receives the cards. */
 export function DeliveryPointCard({

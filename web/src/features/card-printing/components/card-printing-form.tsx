@@ -8,9 +8,9 @@ import { setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useUpdateCardPrinting } from '../api/update-card-printing';
 import { CardPreview } from './card-preview';
-import { addressLine } from './delivery-point-card';
+import { addressLine } from '../../../lib/format';
 import { EMBOSS_MAX_LENGTH, isEmbossConvertible, toEmbossText } from './emboss';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 
 const CARRIER_MAX_LENGTH = 300;
 

@@ -19,7 +19,7 @@ import {
 } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateSpendRule } from '../api/create-spend-rule';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../ui/form-alert';
 import { SPEND_CATEGORY_LABELS, SPEND_PERIOD_LABELS } from './labels';
 
 const TARGET_KINDS = ['category', 'merchant', 'period'] as const;

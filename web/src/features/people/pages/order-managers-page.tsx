@@ -6,10 +6,10 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AppModal } from '../../../ui/modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useUsers } from '../api/get-users';
-import { AccountHeader } from '../components/account-header';
+import { AccountHeader } from '../../../ui/account-header';
 import { COMPANY_ROLE_GROUPS } from '../components/labels';
 import { PersonCard } from '../components/person-card';
-import { useAccount } from '../components/use-account';
+import { useAccount } from '../../../lib/use-account';
 import { EditManagerForm, InviteForm } from '../components/user-form';
 
 type Modal = { kind: 'invite' } | { kind: 'edit'; user: CompanyUser } | null;
