@@ -22,6 +22,7 @@ const featureZones = [
   'card-printing',
   'spend-rules',
   'people',
+  'contracts',
   'companies',
   'drafts',
   'bulk',
