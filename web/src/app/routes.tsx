@@ -162,16 +162,19 @@ const orders = {
     () => import('../features/orders/pages/finance-page'),
     (m) => m.FinancePage,
   ),
-  paymentResult: page(
-    () => import('../features/orders/pages/payment-result-page'),
+};
+
+const payments = {
+  result: page(
+    () => import('../features/payments/pages/payment-result-page'),
     (m) => m.PaymentResultPage,
   ),
-  paymentSuccess: page(
-    () => import('../features/orders/pages/payment-success-page'),
+  success: page(
+    () => import('../features/payments/pages/payment-success-page'),
     (m) => m.PaymentSuccessPage,
   ),
-  paymentFailure: page(
-    () => import('../features/orders/pages/payment-failure-page'),
+  failure: page(
+    () => import('../features/payments/pages/payment-failure-page'),
     (m) => m.PaymentFailurePage,
   ),
 };
@@ -273,9 +276,9 @@ const PAGES: PageRoute[] = [
   built('orderHistory', orders.history, 'OrderHistoryPage'),
   built('orderDetails', orders.details, 'OrderDetailsPage'),
   built('ordersOverview', orders.overview, 'OrdersOverviewPage'),
-  built('paymentResult', orders.paymentResult, 'PaymentResultPage'),
-  built('paymentSuccess', orders.paymentSuccess, 'PaymentSuccessPage'),
-  built('paymentFailure', orders.paymentFailure, 'PaymentFailurePage'),
+  built('paymentResult', payments.result, 'PaymentResultPage'),
+  built('paymentSuccess', payments.success, 'PaymentSuccessPage'),
+  built('paymentFailure', payments.failure, 'PaymentFailurePage'),
   built('cardList', cards.cardList, 'CardListPage'),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
   built('bulkUpload', bulk.upload, 'BulkUploadPage'),

@@ -162,22 +162,3 @@ export function historyRequest(filters: HistoryFilters): OrderHistoryRequest {
 export function isRangeReversed(filters: Pick<HistoryFilters, 'from' | 'to'>): boolean {
   return filters.from !== null && filters.to !== null && filters.from > filters.to;
 }
-
-// ---------------------------------------------------------------------------------------------
-// After a payment.
-
-/** What happens next, by where the paid order is (the success page). */
-export function nextStepMessage(status: OrderStatus): MessageId {
-  switch (status) {
-    case 'loaded':
-      return 'orders.success.next.loaded';
-    case 'in_production':
-      return 'orders.success.next.inProduction';
-    case 'shipped':
-      return 'orders.success.next.shipped';
-    case 'delivered':
-      return 'orders.success.next.delivered';
-    default:
-      return 'orders.success.next.paid';
-  }
-}

@@ -9,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { LoadingState } from '../../../ui/state-views';
 import { useSubmitPaymentResult } from '../api/submit-payment-result';
-import '../orders.css';
+import '../../../ui/facts.css';
 
 /** The bank's answer as it came back in the address, or null when something is missing. */
 function bankAnswerOf(params: URLSearchParams) {
@@ -79,7 +79,7 @@ export function PaymentResultPage() {
 
   return (
     <section
-      className="tessera-page tessera-page--narrow tessera-orders"
+      className="tessera-page tessera-page--narrow tessera-payments"
       aria-labelledby="payment-result-title"
     >
       <div className="tessera-page-header">

@@ -11,7 +11,7 @@ import { LanguageLink } from '../../../ui/language-link';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import type { MessageId } from '../../../i18n/messages';
 import { usePayment } from '../api/get-payment';
-import '../orders.css';
+import '../../../ui/facts.css';
 import { PayOrder } from '../../../lib/pay-order-slot';
 import { PAYMENT_FAILURE_MESSAGE } from '../../../lib/labels';
 
@@ -118,7 +118,7 @@ export function PaymentFailurePage() {
 
   return (
     <section
-      className="tessera-page tessera-page--narrow tessera-orders"
+      className="tessera-page tessera-page--narrow tessera-payments"
       aria-labelledby="payment-failure-title"
     >
       <div className="tessera-page-header">

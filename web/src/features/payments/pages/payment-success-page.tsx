@@ -12,7 +12,7 @@ import { LanguageLink } from '../../../ui/language-link';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { usePayment } from '../api/get-payment';
 import { nextStepMessage } from '../model';
-import '../orders.css';
+import '../../../ui/facts.css';
 import { PAYMENT_METHOD_MESSAGE } from '../../../lib/labels';
 
 function Receipt({ data }: { data: PaymentResultResponse }) {
@@ -105,7 +105,7 @@ export function PaymentSuccessPage() {
 
   return (
     <section
-      className="tessera-page tessera-page--narrow tessera-orders"
+      className="tessera-page tessera-page--narrow tessera-payments"
       aria-labelledby="payment-success-title"
     >
       <div className="tessera-page-header">
