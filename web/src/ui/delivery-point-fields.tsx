@@ -1,14 +1,71 @@
 import { Fieldset, Grid, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { GREEK_REGIONS, type DeliveryPointInput, type DeliveryPointInputSchema } from '@tessera/domain';
-import { useMemo } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { DeliveryPointInputSchema, GREEK_REGIONS, type DeliveryPointInput } from '@tessera/domain';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
+import type { FormResult } from '../lib/form-errors';
 import { REGION_MESSAGE } from '../lib/labels';
 import { useLocale } from '../lib/use-locale';
-import { registerText } from '../lib/zod-form';
+import { registerText, setServerErrors, useZodResolver } from '../lib/zod-form';
 
 type Field = keyof DeliveryPointInput;
+type ValidValues = z.output<typeof DeliveryPointInputSchema>;
+
+const EMPTY = {
+  alias: '',
+  street: '',
+  streetNumber: '',
+  postalCode: '',
+  city: '',
+  contactName: '',
+  phone: '',
+  notes: '',
+} satisfies Partial<DeliveryPointInput>;
+
+/**
+ * The form of a new delivery point (the account's new-point page and the order flow's dialog): the
+ * address checked in the browser with the request's own schema, messages in the UI language; on
+ * success the form empties and `onSaved` gets the answer, else the server's field messages stand
+ * beside their fields and any other message is the form's `failure` (`failedMessage` when the
+ * server gave none). The caller says how to send it (`submit`).
+ */
+export function useDeliveryPointForm<T>({
+  submit,
+  onSaved,
+  failedMessage,
+}: {
+  submit: (values: ValidValues) => Promise<FormResult<T, Field>>;
+  onSaved: (data: T) => void;
+  failedMessage: string;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DeliveryPointInput, unknown, ValidValues>({
+    resolver: useZodResolver(DeliveryPointInputSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const errors = form.formState.errors;
+  const bind = (field: Exclude<Field, 'region'>) => ({
+    ...registerText(form.register, field),
+    error: errors[field]?.message,
+  });
+
+  const onValid = async (values: ValidValues) => {
+    setFailure(null);
+    const result = await submit(values);
+    if (result.ok) {
+      form.reset(EMPTY);
+      onSaved(result.data);
+      return;
+    }
+    setServerErrors(form.setError, result.fieldErrors);
+    if (Object.keys(result.fieldErrors).length === 0) setFailure(result.message ?? failedMessage);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
+
+  return { form, bind, failure, setFailure, onSubmit };
+}
 
 /**
  * A delivery point's address and recipient (the account's new-point page and the order flow's
@@ -21,7 +78,7 @@ export function DeliveryPointFields({
   text,
   spacing,
 }: {
-  form: UseFormReturn<DeliveryPointInput, unknown, z.output<typeof DeliveryPointInputSchema>>;
+  form: UseFormReturn<DeliveryPointInput, unknown, ValidValues>;
   label: (field: Field) => string;
   /** The legends, the region's empty choice and, when the caller shows them, the hints. */
   text: {

@@ -1,28 +1,10 @@
 import { Textarea, TextInput } from '@mantine/core';
-import { DeliveryPointInputSchema, type DeliveryPoint, type DeliveryPointInput } from '@tessera/domain';
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import type { DeliveryPoint, DeliveryPointInput } from '@tessera/domain';
 import { useIntl } from 'react-intl';
-import type { z } from 'zod';
-import { registerText, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useCreateDeliveryPoint } from '../api/create-delivery-point';
 import { FormAlert } from '../../../ui/form-alert';
-import { DeliveryPointFields } from '../../../ui/delivery-point-fields';
-
-type FormValues = DeliveryPointInput;
-type ValidValues = z.output<typeof DeliveryPointInputSchema>;
-
-const EMPTY = {
-  alias: '',
-  street: '',
-  streetNumber: '',
-  postalCode: '',
-  city: '',
-  contactName: '',
-  phone: '',
-  notes: '',
-} satisfies Partial<FormValues>;
+import { DeliveryPointFields, useDeliveryPointForm } from '../../../ui/delivery-point-fields';
 
 /**
  * The new-delivery-point form. The address is checked in the browser with the request's own schema
@@ -39,36 +21,16 @@ export function DeliveryPointForm({
 }) {
   const intl = useIntl();
   const create = useCreateDeliveryPoint(companyId);
-  const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<FormValues, unknown, ValidValues>({
-    resolver: useZodResolver(DeliveryPointInputSchema),
-    defaultValues: EMPTY,
-    mode: 'onTouched',
+  const { form, bind, failure, onSubmit } = useDeliveryPointForm({
+    submit: create.mutateAsync,
+    onSaved: (data) => onCreated(data.deliveryPoint),
+    failedMessage: intl.formatMessage({ id: 'account.form.failed' }),
   });
-  const errors = form.formState.errors;
-  const bind = (field: Exclude<keyof FormValues, 'region'>) => ({
-    ...registerText(form.register, field),
-    error: errors[field]?.message,
-  });
-  const label = (field: keyof FormValues) =>
+  const label = (field: keyof DeliveryPointInput) =>
     intl.formatMessage({ id: `account.deliveryPoint.field.${field}` });
 
-  const onValid = async (values: ValidValues) => {
-    setFailure(null);
-    const result = await create.mutateAsync(values);
-    if (result.ok) {
-      form.reset(EMPTY);
-      onCreated(result.data.deliveryPoint);
-      return;
-    }
-    setServerErrors(form.setError, result.fieldErrors);
-    if (Object.keys(result.fieldErrors).length === 0) {
-      setFailure(result.message ?? intl.formatMessage({ id: 'account.form.failed' }));
-    }
-  };
-
   return (
-    <form noValidate onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
+    <form noValidate onSubmit={onSubmit}>
       {failure ? (
         <FormAlert kind="error" key={failure}>
           {failure}

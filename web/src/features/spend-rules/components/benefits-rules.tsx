@@ -1,5 +1,4 @@
-import { Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useState } from 'react';
+import { Table } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
@@ -7,6 +6,7 @@ import { useBenefitsRules } from '../api/get-benefits-rules';
 import { useCoreCategories } from '../api/get-core-categories';
 import { BenefitsRuleForm } from './benefits-rule-form';
 import { DeleteRuleButton } from './delete-rule-button';
+import { ActionsColumnHeader, RulesTab, useRulesStatus } from './rules-tab';
 
 /**
  * The MyBenefits tab: every core category with its monthly allowance per card (none set: the card
@@ -16,7 +16,7 @@ export function BenefitsRules({ companyId, canEdit }: { companyId: string; canEd
   const intl = useIntl();
   const categories = useCoreCategories();
   const rules = useBenefitsRules(companyId);
-  const [status, setStatus] = useState('');
+  const { status, setStatus, announceDeleted } = useRulesStatus();
 
   let list;
   if (categories.isPending || rules.isPending) list = <LoadingState />;
@@ -44,13 +44,7 @@ export function BenefitsRules({ companyId, canEdit }: { companyId: string; canEd
             <Table.Tr>
               <Table.Th scope="col">{intl.formatMessage({ id: 'account.benefits.col.category' })}</Table.Th>
               <Table.Th scope="col">{intl.formatMessage({ id: 'account.benefits.col.allowance' })}</Table.Th>
-              {canEdit ? (
-                <Table.Th scope="col">
-                  <VisuallyHidden>
-                    {intl.formatMessage({ id: 'account.spendRules.col.actions' })}
-                  </VisuallyHidden>
-                </Table.Th>
-              ) : null}
+              {canEdit ? <ActionsColumnHeader /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -76,9 +70,7 @@ export function BenefitsRules({ companyId, canEdit }: { companyId: string; canEd
                           companyId={companyId}
                           ruleId={rule.ruleId}
                           name={category.name}
-                          onDeleted={(name) =>
-                            setStatus(intl.formatMessage({ id: 'account.spendRules.deleted' }, { name }))
-                          }
+                          onDeleted={announceDeleted}
                         />
                       ) : null}
                     </Table.Td>
@@ -93,36 +85,30 @@ export function BenefitsRules({ companyId, canEdit }: { companyId: string; canEd
   }
 
   return (
-    <>
-      <Text role="status" c="dimmed" mb={status ? 'sm' : 0}>
-        {status}
-      </Text>
-      {list}
-      {canEdit && categories.data && categories.data.length > 0 ? (
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          mt="xl"
-          component="section"
-          aria-labelledby="new-benefits-rule"
-        >
-          <Title order={2} size="h3" id="new-benefits-rule" mb="md">
-            {intl.formatMessage({ id: 'account.benefits.title' })}
-          </Title>
-          <BenefitsRuleForm
-            companyId={companyId}
-            categories={categories.data}
-            onSaved={(rule) => {
-              const name =
-                categories.data.find(
-                  (c) => rule.target.kind === 'core' && c.code === rule.target.coreCategory,
-                )?.name ?? rule.name;
-              setStatus(intl.formatMessage({ id: 'account.benefits.saved' }, { name }));
-            }}
-          />
-        </Paper>
-      ) : null}
-    </>
+    <RulesTab
+      status={status}
+      list={list}
+      form={
+        canEdit && categories.data && categories.data.length > 0
+          ? {
+              id: 'new-benefits-rule',
+              title: intl.formatMessage({ id: 'account.benefits.title' }),
+              content: (
+                <BenefitsRuleForm
+                  companyId={companyId}
+                  categories={categories.data}
+                  onSaved={(rule) => {
+                    const name =
+                      categories.data.find(
+                        (c) => rule.target.kind === 'core' && c.code === rule.target.coreCategory,
+                      )?.name ?? rule.name;
+                    setStatus(intl.formatMessage({ id: 'account.benefits.saved' }, { name }));
+                  }}
+                />
+              ),
+            }
+          : null
+      }
+    />
   );
 }

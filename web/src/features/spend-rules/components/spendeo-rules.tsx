@@ -1,19 +1,19 @@
-import { Badge, Paper, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Badge, Table } from '@mantine/core';
 import type { SpendRule } from '@tessera/domain';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { formatMoney } from '../../../lib/format';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useSpendRules } from '../api/get-spend-rules';
 import { DeleteRuleButton } from './delete-rule-button';
 import { SPEND_CATEGORY_LABELS, SPEND_PERIOD_LABELS } from './labels';
+import { ActionsColumnHeader, RulesTab, useRulesStatus } from './rules-tab';
 import { SpendRuleForm } from './spend-rule-form';
 
 /** The Spendeo tab: the company's rules, and for the ordering roles their creation and deletion. */
 export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdit: boolean }) {
   const intl = useIntl();
   const rules = useSpendRules(companyId);
-  const [status, setStatus] = useState('');
+  const { status, setStatus, announceDeleted } = useRulesStatus();
 
   const targetOf = (rule: SpendRule) => {
     switch (rule.target.kind) {
@@ -60,13 +60,7 @@ export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdi
               <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.name' })}</Table.Th>
               <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.target' })}</Table.Th>
               <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.limit' })}</Table.Th>
-              {canEdit ? (
-                <Table.Th scope="col">
-                  <VisuallyHidden>
-                    {intl.formatMessage({ id: 'account.spendRules.col.actions' })}
-                  </VisuallyHidden>
-                </Table.Th>
-              ) : null}
+              {canEdit ? <ActionsColumnHeader /> : null}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -81,9 +75,7 @@ export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdi
                       companyId={companyId}
                       ruleId={rule.ruleId}
                       name={rule.name}
-                      onDeleted={(name) =>
-                        setStatus(intl.formatMessage({ id: 'account.spendRules.deleted' }, { name }))
-                      }
+                      onDeleted={announceDeleted}
                     />
                   </Table.Td>
                 ) : null}
@@ -96,31 +88,25 @@ export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdi
   }
 
   return (
-    <>
-      <Text role="status" c="dimmed" mb={status ? 'sm' : 0}>
-        {status}
-      </Text>
-      {list}
-      {canEdit ? (
-        <Paper
-          withBorder
-          radius="md"
-          p={{ base: 'md', sm: 'lg' }}
-          mt="xl"
-          component="section"
-          aria-labelledby="new-spend-rule"
-        >
-          <Title order={2} size="h3" id="new-spend-rule" mb="md">
-            {intl.formatMessage({ id: 'account.spendRule.title' })}
-          </Title>
-          <SpendRuleForm
-            companyId={companyId}
-            onCreated={(rule) =>
-              setStatus(intl.formatMessage({ id: 'account.spendRule.created' }, { name: rule.name }))
+    <RulesTab
+      status={status}
+      list={list}
+      form={
+        canEdit
+          ? {
+              id: 'new-spend-rule',
+              title: intl.formatMessage({ id: 'account.spendRule.title' }),
+              content: (
+                <SpendRuleForm
+                  companyId={companyId}
+                  onCreated={(rule) =>
+                    setStatus(intl.formatMessage({ id: 'account.spendRule.created' }, { name: rule.name }))
+                  }
+                />
+              ),
             }
-          />
-        </Paper>
-      ) : null}
-    </>
+          : null
+      }
+    />
   );
 }
