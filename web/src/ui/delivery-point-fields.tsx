@@ -1,4 +1,4 @@
-import { Fieldset, Grid, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
+import { Fieldset, Grid, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
 import { DeliveryPointInputSchema, GREEK_REGIONS, type DeliveryPointInput } from '@tessera/domain';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useForm, type UseFormReturn } from 'react-hook-form';
@@ -45,12 +45,6 @@ export function useDeliveryPointForm<T>({
     defaultValues: EMPTY,
     mode: 'onTouched',
   });
-  const errors = form.formState.errors;
-  const bind = (field: Exclude<Field, 'region'>) => ({
-    ...registerText(form.register, field),
-    error: errors[field]?.message,
-  });
-
   const onValid = async (values: ValidValues) => {
     setFailure(null);
     const result = await submit(values);
@@ -64,19 +58,20 @@ export function useDeliveryPointForm<T>({
   };
   const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
 
-  return { form, bind, failure, setFailure, onSubmit };
+  return { form, failure, setFailure, onSubmit };
 }
 
 /**
- * A delivery point's address and recipient (the account's new-point page and the order flow's
- * dialog): street, number, postal code, city, region (sorted in the UI language), contact and phone.
- * The caller owns the form and says the words of its own fields.
+ * A delivery point's fields (the account's new-point page and the order flow's dialog): its alias,
+ * address (street, number, postal code, city, region sorted in the UI language), recipient (contact
+ * and phone) and notes. The caller owns the form and says the words of its own fields.
  */
 export function DeliveryPointFields({
   form,
   label,
   text,
   spacing,
+  notesRows,
 }: {
   form: UseFormReturn<DeliveryPointInput, unknown, ValidValues>;
   label: (field: Field) => string;
@@ -85,10 +80,12 @@ export function DeliveryPointFields({
     address: string;
     recipient: string;
     chooseRegion: string;
+    aliasHint?: string;
     postalCodeHint?: string;
     phoneHint?: string;
   };
   spacing: 'sm' | 'md';
+  notesRows: number;
 }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -107,6 +104,15 @@ export function DeliveryPointFields({
 
   return (
     <>
+      <TextInput
+        label={label('alias')}
+        description={text.aliasHint}
+        withAsterisk
+        aria-required
+        maxLength={60}
+        mb="md"
+        {...bind('alias')}
+      />
       <Fieldset legend={text.address} mb="md">
         <Grid gap={spacing}>
           <Grid.Col span={{ base: 12, sm: 8 }}>
@@ -173,6 +179,7 @@ export function DeliveryPointFields({
           />
         </SimpleGrid>
       </Fieldset>
+      <Textarea label={label('notes')} autosize minRows={notesRows} maxLength={300} {...bind('notes')} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Group } from '@mantine/core';
 import type { DeliveryPointInput, DeliveryPointResponse } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -22,7 +22,7 @@ export function DeliveryPointModal({
 }) {
   const intl = useIntl();
   const add = useAddDeliveryPoint();
-  const { form, bind, failure, setFailure, onSubmit } = useDeliveryPointForm({
+  const { form, failure, setFailure, onSubmit } = useDeliveryPointForm({
     submit: add.mutateAsync,
     onSaved: onAdded,
     failedMessage: intl.formatMessage({ id: 'cardIssue.deliveryPoint.failed' }),
@@ -47,25 +47,17 @@ export function DeliveryPointModal({
             {failure}
           </Alert>
         ) : null}
-        <TextInput
-          label={label('alias')}
-          withAsterisk
-          aria-required
-          maxLength={60}
-          mb="md"
-          {...bind('alias')}
-        />
         <DeliveryPointFields
           form={form}
           label={label}
           spacing="sm"
+          notesRows={2}
           text={{
             address: intl.formatMessage({ id: 'cardIssue.deliveryPoint.address' }),
             recipient: intl.formatMessage({ id: 'cardIssue.deliveryPoint.recipient' }),
             chooseRegion: intl.formatMessage({ id: 'cardIssue.deliveryPoint.chooseRegion' }),
           }}
         />
-        <Textarea label={label('notes')} autosize minRows={2} maxLength={300} {...bind('notes')} />
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={close}>
             {intl.formatMessage({ id: 'cardIssue.deliveryPoint.cancel' })}

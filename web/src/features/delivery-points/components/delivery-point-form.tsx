@@ -1,4 +1,3 @@
-import { Textarea, TextInput } from '@mantine/core';
 import type { DeliveryPoint, DeliveryPointInput } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -21,7 +20,7 @@ export function DeliveryPointForm({
 }) {
   const intl = useIntl();
   const create = useCreateDeliveryPoint(companyId);
-  const { form, bind, failure, onSubmit } = useDeliveryPointForm({
+  const { form, failure, onSubmit } = useDeliveryPointForm({
     submit: create.mutateAsync,
     onSaved: (data) => onCreated(data.deliveryPoint),
     failedMessage: intl.formatMessage({ id: 'account.form.failed' }),
@@ -36,28 +35,20 @@ export function DeliveryPointForm({
           {failure}
         </FormAlert>
       ) : null}
-      <TextInput
-        label={label('alias')}
-        description={intl.formatMessage({ id: 'account.deliveryPoint.aliasHint' })}
-        withAsterisk
-        aria-required
-        maxLength={60}
-        mb="md"
-        {...bind('alias')}
-      />
       <DeliveryPointFields
         form={form}
         label={label}
         spacing="md"
+        notesRows={3}
         text={{
           address: intl.formatMessage({ id: 'account.deliveryPoint.address' }),
           recipient: intl.formatMessage({ id: 'account.deliveryPoint.recipient' }),
           chooseRegion: intl.formatMessage({ id: 'account.deliveryPoint.chooseRegion' }),
+          aliasHint: intl.formatMessage({ id: 'account.deliveryPoint.aliasHint' }),
           postalCodeHint: intl.formatMessage({ id: 'account.deliveryPoint.postalCodeHint' }),
           phoneHint: intl.formatMessage({ id: 'account.deliveryPoint.phoneHint' }),
         }}
       />
-      <Textarea label={label('notes')} autosize minRows={3} maxLength={300} {...bind('notes')} />
       <LoadingButton type="submit" mt="lg" isLoading={create.isPending}>
         {intl.formatMessage({ id: 'account.deliveryPoint.submit' })}
       </LoadingButton>

@@ -5,10 +5,17 @@ import {
   UpdateManagerRequestSchema,
   type CompanyUser,
 } from '@tessera/domain';
-import { useState } from 'react';
-import { useForm, type UseFormRegisterReturn } from 'react-hook-form';
+import { useState, type ReactNode } from 'react';
+import {
+  useForm,
+  type FieldValues,
+  type Path,
+  type UseFormRegisterReturn,
+  type UseFormReturn,
+} from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import { z } from 'zod';
+import type { FormResult } from '../../../lib/form-errors';
 import { useLocale } from '../../../lib/use-locale';
 import { registerText, reportIssuesOf, setServerErrors, useZodResolver } from '../../../lib/zod-form';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -116,12 +123,68 @@ function PersonFields({
 
 type FormProps<Done> = { companyId: string; onDone: (done: Done) => void; onCancel: () => void };
 
+/**
+ * The frame of both forms: sends the values with `submit`; on success `onSaved`, else the server's
+ * field messages beside their fields and any other message above them; then Cancel and the submit
+ * button.
+ */
+function PersonForm<V extends FieldValues, Out, T>({
+  form,
+  submit,
+  onSaved,
+  onCancel,
+  isPending,
+  submitLabel,
+  children,
+}: {
+  form: UseFormReturn<V, unknown, Out>;
+  submit: (values: Out) => Promise<FormResult<T, Path<V>>>;
+  onSaved: (data: T) => void;
+  onCancel: () => void;
+  isPending: boolean;
+  submitLabel: string;
+  children: ReactNode;
+}) {
+  const intl = useIntl();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <form
+      noValidate
+      onSubmit={(event) =>
+        void form.handleSubmit(async (values) => {
+          setFailure(null);
+          const result = await submit(values);
+          if (result.ok) return onSaved(result.data);
+          setServerErrors(form.setError, result.fieldErrors);
+          if (Object.keys(result.fieldErrors).length === 0) {
+            setFailure(result.message ?? intl.formatMessage({ id: 'account.form.failed' }));
+          }
+        })(event)
+      }
+    >
+      {failure ? (
+        <FormAlert kind="error" key={failure}>
+          {failure}
+        </FormAlert>
+      ) : null}
+      <Stack gap="md">{children}</Stack>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {intl.formatMessage({ id: 'account.cancel' })}
+        </Button>
+        <LoadingButton type="submit" isLoading={isPending}>
+          {submitLabel}
+        </LoadingButton>
+      </Group>
+    </form>
+  );
+}
+
 /** Invites a colleague (`registerProfile`): they receive an email to set their password. */
 export function InviteForm({ companyId, onDone, onCancel }: FormProps<{ email: string }>) {
   const intl = useIntl();
   const locale = useLocale();
   const invite = useRegisterProfile(companyId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<InviteValues, unknown, z.output<typeof InviteFormSchema>>({
     resolver: useZodResolver(InviteFormSchema),
     defaultValues: {
@@ -140,55 +203,34 @@ export function InviteForm({ companyId, onDone, onCancel }: FormProps<{ email: s
     registerText(form.register, field);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit(async (values) => {
-          setFailure(null);
-          const result = await invite.mutateAsync(values);
-          if (result.ok) return onDone({ email: result.data.user.email });
-          setServerErrors(form.setError, result.fieldErrors);
-          if (Object.keys(result.fieldErrors).length === 0) {
-            setFailure(result.message ?? intl.formatMessage({ id: 'account.form.failed' }));
-          }
-        })(event)
-      }
+    <PersonForm
+      form={form}
+      submit={invite.mutateAsync}
+      onSaved={(data) => onDone({ email: data.user.email })}
+      onCancel={onCancel}
+      isPending={invite.isPending}
+      submitLabel={intl.formatMessage({ id: 'account.people.inviteSubmit' })}
     >
-      {failure ? (
-        <FormAlert kind="error" key={failure}>
-          {failure}
-        </FormAlert>
-      ) : null}
-      <Stack gap="md">
-        <TextInput
-          label={intl.formatMessage({ id: 'account.people.field.email' })}
-          type="email"
-          withAsterisk
-          aria-required
-          autoComplete="off"
-          {...register('email')}
-          error={errors.email?.message}
-        />
-        <PersonFields register={register} errors={errors} roleField={form.register('userRoleId')} />
-        <NativeSelect
-          label={intl.formatMessage({ id: 'account.people.field.preferredLanguage' })}
-          data={[
-            { value: 'el', label: intl.formatMessage({ id: 'languages.el' }) },
-            { value: 'en', label: intl.formatMessage({ id: 'languages.en' }) },
-          ]}
-          {...form.register('preferredLanguage')}
-          error={errors.preferredLanguage?.message}
-        />
-      </Stack>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          {intl.formatMessage({ id: 'account.cancel' })}
-        </Button>
-        <LoadingButton type="submit" isLoading={invite.isPending}>
-          {intl.formatMessage({ id: 'account.people.inviteSubmit' })}
-        </LoadingButton>
-      </Group>
-    </form>
+      <TextInput
+        label={intl.formatMessage({ id: 'account.people.field.email' })}
+        type="email"
+        withAsterisk
+        aria-required
+        autoComplete="off"
+        {...register('email')}
+        error={errors.email?.message}
+      />
+      <PersonFields register={register} errors={errors} roleField={form.register('userRoleId')} />
+      <NativeSelect
+        label={intl.formatMessage({ id: 'account.people.field.preferredLanguage' })}
+        data={[
+          { value: 'el', label: intl.formatMessage({ id: 'languages.el' }) },
+          { value: 'en', label: intl.formatMessage({ id: 'languages.en' }) },
+        ]}
+        {...form.register('preferredLanguage')}
+        error={errors.preferredLanguage?.message}
+      />
+    </PersonForm>
   );
 }
 
@@ -201,7 +243,6 @@ export function EditManagerForm({
 }: FormProps<{ name: string }> & { user: CompanyUser }) {
   const intl = useIntl();
   const update = useUpdateManager(companyId);
-  const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<EditValues, unknown, z.output<typeof EditFormSchema>>({
     resolver: useZodResolver(EditFormSchema),
     defaultValues: {
@@ -219,37 +260,15 @@ export function EditManagerForm({
     registerText(form.register, field);
 
   return (
-    <form
-      noValidate
-      onSubmit={(event) =>
-        void form.handleSubmit(async (values) => {
-          setFailure(null);
-          const result = await update.mutateAsync(values);
-          if (result.ok)
-            return onDone({ name: `${result.data.user.firstName} ${result.data.user.lastName}` });
-          setServerErrors(form.setError, result.fieldErrors);
-          if (Object.keys(result.fieldErrors).length === 0) {
-            setFailure(result.message ?? intl.formatMessage({ id: 'account.form.failed' }));
-          }
-        })(event)
-      }
+    <PersonForm
+      form={form}
+      submit={update.mutateAsync}
+      onSaved={(data) => onDone({ name: `${data.user.firstName} ${data.user.lastName}` })}
+      onCancel={onCancel}
+      isPending={update.isPending}
+      submitLabel={intl.formatMessage({ id: 'account.people.editSubmit' })}
     >
-      {failure ? (
-        <FormAlert kind="error" key={failure}>
-          {failure}
-        </FormAlert>
-      ) : null}
-      <Stack gap="md">
-        <PersonFields register={register} errors={errors} roleField={form.register('userRoleId')} />
-      </Stack>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onCancel}>
-          {intl.formatMessage({ id: 'account.cancel' })}
-        </Button>
-        <LoadingButton type="submit" isLoading={update.isPending}>
-          {intl.formatMessage({ id: 'account.people.editSubmit' })}
-        </LoadingButton>
-      </Group>
-    </form>
+      <PersonFields register={register} errors={errors} roleField={form.register('userRoleId')} />
+    </PersonForm>
   );
 }

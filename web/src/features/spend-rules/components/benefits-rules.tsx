@@ -6,7 +6,7 @@ import { useBenefitsRules } from '../api/get-benefits-rules';
 import { useCoreCategories } from '../api/get-core-categories';
 import { BenefitsRuleForm } from './benefits-rule-form';
 import { DeleteRuleButton } from './delete-rule-button';
-import { ActionsColumnHeader, RulesTab, useRulesStatus } from './rules-tab';
+import { RulesTab, RulesTable, useRulesStatus } from './rules-tab';
 
 /**
  * The MyBenefits tab: every core category with its monthly allowance per card (none set: the card
@@ -38,49 +38,46 @@ export function BenefitsRules({ companyId, canEdit }: { companyId: string; canEd
       ),
     );
     list = (
-      <Table.ScrollContainer minWidth={420}>
-        <Table striped verticalSpacing="sm" aria-label={intl.formatMessage({ id: 'account.benefits.table' })}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{intl.formatMessage({ id: 'account.benefits.col.category' })}</Table.Th>
-              <Table.Th scope="col">{intl.formatMessage({ id: 'account.benefits.col.allowance' })}</Table.Th>
-              {canEdit ? <ActionsColumnHeader /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {categories.data.map((category) => {
-              const rule = ruleOf.get(category.code);
-              return (
-                <Table.Tr key={category.code}>
-                  <Table.Th scope="row" fw={400}>
-                    {category.name}
-                  </Table.Th>
-                  <Table.Td>
-                    {rule && rule.limitCents !== null
-                      ? intl.formatMessage(
-                          { id: 'account.benefits.perMonth' },
-                          { amount: formatMoney(rule.limitCents) },
-                        )
-                      : intl.formatMessage({ id: 'account.benefits.notSet' })}
-                  </Table.Td>
-                  {canEdit ? (
-                    <Table.Td>
-                      {rule ? (
-                        <DeleteRuleButton
-                          companyId={companyId}
-                          ruleId={rule.ruleId}
-                          name={category.name}
-                          onDeleted={announceDeleted}
-                        />
-                      ) : null}
-                    </Table.Td>
+      <RulesTable
+        label={intl.formatMessage({ id: 'account.benefits.table' })}
+        minWidth={420}
+        columns={[
+          intl.formatMessage({ id: 'account.benefits.col.category' }),
+          intl.formatMessage({ id: 'account.benefits.col.allowance' }),
+        ]}
+        canEdit={canEdit}
+      >
+        {categories.data.map((category) => {
+          const rule = ruleOf.get(category.code);
+          return (
+            <Table.Tr key={category.code}>
+              <Table.Th scope="row" fw={400}>
+                {category.name}
+              </Table.Th>
+              <Table.Td>
+                {rule && rule.limitCents !== null
+                  ? intl.formatMessage(
+                      { id: 'account.benefits.perMonth' },
+                      { amount: formatMoney(rule.limitCents) },
+                    )
+                  : intl.formatMessage({ id: 'account.benefits.notSet' })}
+              </Table.Td>
+              {canEdit ? (
+                <Table.Td>
+                  {rule ? (
+                    <DeleteRuleButton
+                      companyId={companyId}
+                      ruleId={rule.ruleId}
+                      name={category.name}
+                      onDeleted={announceDeleted}
+                    />
                   ) : null}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                </Table.Td>
+              ) : null}
+            </Table.Tr>
+          );
+        })}
+      </RulesTable>
     );
   }
 

@@ -14,13 +14,46 @@ export function useRulesStatus() {
   return { status, setStatus, announceDeleted };
 }
 
-/** The header of a rules table's column of actions (delete), named for screen readers only. */
-export function ActionsColumnHeader() {
+/**
+ * A product's rules as a table named `label`: the column headers, then (for those who may change the
+ * rules) a column of actions named for screen readers only; the rows are the children.
+ */
+export function RulesTable({
+  label,
+  minWidth,
+  columns,
+  canEdit,
+  children,
+}: {
+  label: string;
+  minWidth: number;
+  columns: readonly string[];
+  canEdit: boolean;
+  children: ReactNode;
+}) {
   const intl = useIntl();
   return (
-    <Table.Th scope="col">
-      <VisuallyHidden>{intl.formatMessage({ id: 'account.spendRules.col.actions' })}</VisuallyHidden>
-    </Table.Th>
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped verticalSpacing="sm" aria-label={label}>
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((column) => (
+              <Table.Th key={column} scope="col">
+                {column}
+              </Table.Th>
+            ))}
+            {canEdit ? (
+              <Table.Th scope="col">
+                <VisuallyHidden>
+                  {intl.formatMessage({ id: 'account.spendRules.col.actions' })}
+                </VisuallyHidden>
+              </Table.Th>
+            ) : null}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>{children}</Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }
 

@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useSpendRules } from '../api/get-spend-rules';
 import { DeleteRuleButton } from './delete-rule-button';
 import { SPEND_CATEGORY_LABELS, SPEND_PERIOD_LABELS } from './labels';
-import { ActionsColumnHeader, RulesTab, useRulesStatus } from './rules-tab';
+import { RulesTab, RulesTable, useRulesStatus } from './rules-tab';
 import { SpendRuleForm } from './spend-rule-form';
 
 /** The Spendeo tab: the company's rules, and for the ordering roles their creation and deletion. */
@@ -49,41 +49,34 @@ export function SpendeoRules({ companyId, canEdit }: { companyId: string; canEdi
     list = <EmptyState message={intl.formatMessage({ id: 'account.spendRules.none' })} />;
   else {
     list = (
-      <Table.ScrollContainer minWidth={520}>
-        <Table
-          striped
-          verticalSpacing="sm"
-          aria-label={intl.formatMessage({ id: 'account.spendRules.spendeoTable' })}
-        >
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.name' })}</Table.Th>
-              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.target' })}</Table.Th>
-              <Table.Th scope="col">{intl.formatMessage({ id: 'account.spendRules.col.limit' })}</Table.Th>
-              {canEdit ? <ActionsColumnHeader /> : null}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rules.data.map((rule) => (
-              <Table.Tr key={rule.ruleId}>
-                <Table.Td>{rule.name}</Table.Td>
-                <Table.Td>{targetOf(rule)}</Table.Td>
-                <Table.Td>{limitOf(rule)}</Table.Td>
-                {canEdit ? (
-                  <Table.Td>
-                    <DeleteRuleButton
-                      companyId={companyId}
-                      ruleId={rule.ruleId}
-                      name={rule.name}
-                      onDeleted={announceDeleted}
-                    />
-                  </Table.Td>
-                ) : null}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <RulesTable
+        label={intl.formatMessage({ id: 'account.spendRules.spendeoTable' })}
+        minWidth={520}
+        columns={[
+          intl.formatMessage({ id: 'account.spendRules.col.name' }),
+          intl.formatMessage({ id: 'account.spendRules.col.target' }),
+          intl.formatMessage({ id: 'account.spendRules.col.limit' }),
+        ]}
+        canEdit={canEdit}
+      >
+        {rules.data.map((rule) => (
+          <Table.Tr key={rule.ruleId}>
+            <Table.Td>{rule.name}</Table.Td>
+            <Table.Td>{targetOf(rule)}</Table.Td>
+            <Table.Td>{limitOf(rule)}</Table.Td>
+            {canEdit ? (
+              <Table.Td>
+                <DeleteRuleButton
+                  companyId={companyId}
+                  ruleId={rule.ruleId}
+                  name={rule.name}
+                  onDeleted={announceDeleted}
+                />
+              </Table.Td>
+            ) : null}
+          </Table.Tr>
+        ))}
+      </RulesTable>
     );
   }
 
