@@ -1,7 +1,9 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { CompanyContracts } from '../features/contracts/components/company-contracts';
 import { PayOrder } from '../features/payments/components/pay-order';
+import { CompanyContractsProvider } from '../lib/company-contracts-slot';
 import { PayOrderProvider } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
 import { cssVariablesResolver, theme } from './theme';
@@ -15,7 +17,8 @@ type AppProvidersProps = {
 
 /**
  * Providers that do not depend on the route (the language does; see `AppRoot`), and the slots by
- * which one feature shows another's component (`PayOrderProvider`: the payments feature's panel).
+ * which one feature shows another's component (`PayOrderProvider`: the payments feature's panel; `CompanyContractsProvider`: the contracts
+ * feature's sections of the company page).
  */
 export function AppProviders({ children, queryClient, env = 'default' }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
@@ -27,7 +30,9 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         defaultColorScheme="light"
         env={env}
       >
-        <PayOrderProvider value={PayOrder}>{children}</PayOrderProvider>
+        <PayOrderProvider value={PayOrder}>
+          <CompanyContractsProvider value={CompanyContracts}>{children}</CompanyContractsProvider>
+        </PayOrderProvider>
       </MantineProvider>
     </QueryClientProvider>
   );

@@ -162,47 +162,60 @@ const orders = {
     () => import('../features/orders/pages/finance-page'),
     (m) => m.FinancePage,
   ),
-  paymentResult: page(
-    () => import('../features/orders/pages/payment-result-page'),
+};
+
+const payments = {
+  result: page(
+    () => import('../features/payments/pages/payment-result-page'),
     (m) => m.PaymentResultPage,
   ),
-  paymentSuccess: page(
-    () => import('../features/orders/pages/payment-success-page'),
+  success: page(
+    () => import('../features/payments/pages/payment-success-page'),
     (m) => m.PaymentSuccessPage,
   ),
-  paymentFailure: page(
-    () => import('../features/orders/pages/payment-failure-page'),
+  failure: page(
+    () => import('../features/payments/pages/payment-failure-page'),
     (m) => m.PaymentFailurePage,
   ),
 };
 
-const account = {
-  layout: page(
-    () => import('./account-layout'),
-    (m) => m.AccountLayout,
-  ),
-  deliveryPoints: page(
-    () => import('../features/account/pages/delivery-points-page'),
+const accountLayout = page(
+  () => import('./account-layout'),
+  (m) => m.AccountLayout,
+);
+
+const deliveryPoints = {
+  list: page(
+    () => import('../features/delivery-points/pages/delivery-points-page'),
     (m) => m.DeliveryPointsPage,
   ),
-  newDeliveryPoint: page(
-    () => import('../features/account/pages/new-delivery-point-page'),
+  create: page(
+    () => import('../features/delivery-points/pages/new-delivery-point-page'),
     (m) => m.NewDeliveryPointPage,
   ),
-  cardPrinting: page(
-    () => import('../features/account/pages/card-printing-page'),
+};
+
+const cardPrinting = {
+  settings: page(
+    () => import('../features/card-printing/pages/card-printing-page'),
     (m) => m.CardPrintingPage,
   ),
-  spendRules: page(
-    () => import('../features/account/pages/spend-rules-page'),
+};
+
+const spendRules = {
+  rules: page(
+    () => import('../features/spend-rules/pages/spend-rules-page'),
     (m) => m.SpendRulesPage,
   ),
+};
+
+const people = {
   orderManagers: page(
-    () => import('../features/account/pages/order-managers-page'),
+    () => import('../features/people/pages/order-managers-page'),
     (m) => m.OrderManagersPage,
   ),
   agents: page(
-    () => import('../features/account/pages/agents-page'),
+    () => import('../features/people/pages/agents-page'),
     (m) => m.AgentsPage,
   ),
 };
@@ -245,16 +258,16 @@ const PAGES: PageRoute[] = [
   built('home', content.home, 'HomePage'),
   built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
   built('accountAbout', companies.about, 'AboutPage'),
-  built('accountCardPrinting', account.cardPrinting, 'CardPrintingPage'),
-  built('accountDeliveryPoints', account.deliveryPoints, 'DeliveryPointsPage'),
+  built('accountCardPrinting', cardPrinting.settings, 'CardPrintingPage'),
+  built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage'),
   built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
-  built('accountOrderManagers', account.orderManagers, 'OrderManagersPage'),
-  built('accountAgents', account.agents, 'AgentsPage'),
-  built('accountSpendRules', account.spendRules, 'SpendRulesPage'),
+  built('accountOrderManagers', people.orderManagers, 'OrderManagersPage'),
+  built('accountAgents', people.agents, 'AgentsPage'),
+  built('accountSpendRules', spendRules.rules, 'SpendRulesPage'),
   built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
   built('allCompanies', companies.allCompanies, 'AllCompaniesPage'),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
-  built('deliveryPoints', account.newDeliveryPoint, 'NewDeliveryPointPage'),
+  built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage'),
   built('draftOrders', drafts.draftOrders, 'DraftOrdersPage'),
   built('cardIssueInfo', cardIssue.info, 'CardIssuePage'),
   built('cardIssueInfoDraft', cardIssue.info, 'CardIssuePage'),
@@ -263,9 +276,9 @@ const PAGES: PageRoute[] = [
   built('orderHistory', orders.history, 'OrderHistoryPage'),
   built('orderDetails', orders.details, 'OrderDetailsPage'),
   built('ordersOverview', orders.overview, 'OrdersOverviewPage'),
-  built('paymentResult', orders.paymentResult, 'PaymentResultPage'),
-  built('paymentSuccess', orders.paymentSuccess, 'PaymentSuccessPage'),
-  built('paymentFailure', orders.paymentFailure, 'PaymentFailurePage'),
+  built('paymentResult', payments.result, 'PaymentResultPage'),
+  built('paymentSuccess', payments.success, 'PaymentSuccessPage'),
+  built('paymentFailure', payments.failure, 'PaymentFailurePage'),
   built('cardList', cards.cardList, 'CardListPage'),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
   built('bulkUpload', bulk.upload, 'BulkUploadPage'),
@@ -309,7 +322,7 @@ function localeRoutes(): RouteObject[] {
   };
   return [
     {
-      lazy: account.layout,
+      lazy: accountLayout,
       ErrorBoundary: RouteErrorBoundary,
       children: PAGES.filter(isAccountPage).map(toRoute),
     },

@@ -1,4 +1,4 @@
-import { formatAmount, type Cents, type Locale } from '@tessera/domain';
+import { formatAmount, type Cents, type DeliveryPoint, type Locale } from '@tessera/domain';
 
 /**
  * The only place numbers, money and dates are formatted (STYLE "i18n"). Money is `1.234,56 €` in
@@ -54,4 +54,20 @@ export function formatDuration(totalSeconds: number): string {
 export function isoDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.round(totalSeconds));
   return `PT${Math.floor(seconds / 60)}M${seconds % 60}S`;
+}
+
+/** `+302101234567` → `210 123 4567`, the way Greek numbers are read out. */
+export function displayPhone(phone: string): string {
+  const digits = phone.replace(/^\+30/, '');
+  return /^\d{10}$/.test(digits) ? `${digits.slice(0, 3)} ${digits.slice(3, 6)} ${digits.slice(6)}` : phone;
+}
+
+/** `115 26`: the way Greek postal codes are written. */
+export function displayPostalCode(postalCode: string): string {
+  return /^\d{5}$/.test(postalCode) ? `${postalCode.slice(0, 3)} ${postalCode.slice(3)}` : postalCode;
+}
+
+/** The address on one line: `Λεωφ. Κηφισίας 12, 115 26 Αθήνα`. */
+export function addressLine(point: Pick<DeliveryPoint, 'street' | 'streetNumber' | 'postalCode' | 'city'>) {
+  return `${point.street} ${point.streetNumber}, ${displayPostalCode(point.postalCode)} ${point.city}`;
 }

@@ -1,5 +1,7 @@
 import {
   rfOfOrderNumber,
+  type DeliveryPoint,
+  type DraftSummary,
   type OrderDetails,
   type OrderSummary,
   type Payment,
@@ -9,6 +11,40 @@ import {
 /** Orders, payments and payment instructions in the shapes of domain/src/order-api.ts. */
 
 export const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** The company's head office, where the orders of the tests are delivered. */
+export const DELIVERY_POINT: DeliveryPoint = {
+  deliveryPointId: uuid(7001),
+  companyId: 'C1001',
+  alias: 'Κεντρικά γραφεία',
+  street: 'Λεωφόρος Κηφισίας',
+  streetNumber: '44',
+  postalCode: '15125',
+  city: 'Μαρούσι',
+  region: 'attica',
+  contactName: 'Ελένη Κωνσταντίνου',
+  phone: '+302101234567',
+  notes: '',
+  createdAt: '2025-01-01T10:00:00Z',
+};
+
+/** A draft in the lists (drafts page, orders overview): three plastic meal cards by default. */
+export function draftSummary(n: number, overrides: Partial<DraftSummary> = {}): DraftSummary {
+  return {
+    draftId: uuid(n),
+    reason: 'new-card',
+    orderType: 'NEW',
+    product: 'TICKET_RESTAURANT',
+    family: 'plastic',
+    draftOrderAlias: '',
+    cards: 3,
+    totalCents: 123_456,
+    createdBy: uuid(900),
+    createdByName: 'Ελένη Κωνσταντίνου',
+    updatedAt: '2026-03-02T08:30:00Z',
+    ...overrides,
+  };
+}
 
 export function orderSummary(number: number, overrides: Partial<OrderSummary> = {}): OrderSummary {
   return {

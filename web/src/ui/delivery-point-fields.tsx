@@ -1,37 +1,91 @@
-import { Fieldset, Grid, NativeSelect, SimpleGrid, TextInput } from '@mantine/core';
-import { GREEK_REGIONS, type DeliveryPointInput, type DeliveryPointInputSchema } from '@tessera/domain';
-import { useMemo } from 'react';
-import type { UseFormReturn } from 'react-hook-form';
+import { Fieldset, Grid, NativeSelect, SimpleGrid, Textarea, TextInput } from '@mantine/core';
+import { DeliveryPointInputSchema, GREEK_REGIONS, type DeliveryPointInput } from '@tessera/domain';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
+import type { FormResult } from '../lib/form-errors';
 import { REGION_MESSAGE } from '../lib/labels';
 import { useLocale } from '../lib/use-locale';
-import { registerText } from '../lib/zod-form';
+import { registerText, setServerErrors, useZodResolver } from '../lib/zod-form';
 
 type Field = keyof DeliveryPointInput;
+type ValidValues = z.output<typeof DeliveryPointInputSchema>;
+
+const EMPTY = {
+  alias: '',
+  street: '',
+  streetNumber: '',
+  postalCode: '',
+  city: '',
+  contactName: '',
+  phone: '',
+  notes: '',
+} satisfies Partial<DeliveryPointInput>;
 
 /**
- * A delivery point's address and recipient (the account's new-point page and the order flow's
- * dialog): street, number, postal code, city, region (sorted in the UI language), contact and phone.
- * The caller owns the form and says the words of its own fields.
+ * The form of a new delivery point (the account's new-point page and the order flow's dialog): the
+ * address checked in the browser with the request's own schema, messages in the UI language; on
+ * success the form empties and `onSaved` gets the answer, else the server's field messages stand
+ * beside their fields and any other message is the form's `failure` (`failedMessage` when the
+ * server gave none). The caller says how to send it (`submit`).
+ */
+export function useDeliveryPointForm<T>({
+  submit,
+  onSaved,
+  failedMessage,
+}: {
+  submit: (values: ValidValues) => Promise<FormResult<T, Field>>;
+  onSaved: (data: T) => void;
+  failedMessage: string;
+}) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<DeliveryPointInput, unknown, ValidValues>({
+    resolver: useZodResolver(DeliveryPointInputSchema),
+    defaultValues: EMPTY,
+    mode: 'onTouched',
+  });
+  const onValid = async (values: ValidValues) => {
+    setFailure(null);
+    const result = await submit(values);
+    if (result.ok) {
+      form.reset(EMPTY);
+      onSaved(result.data);
+      return;
+    }
+    setServerErrors(form.setError, result.fieldErrors);
+    if (Object.keys(result.fieldErrors).length === 0) setFailure(result.message ?? failedMessage);
+  };
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => void form.handleSubmit(onValid)(event);
+
+  return { form, failure, setFailure, onSubmit };
+}
+
+/**
+ * A delivery point's fields (the account's new-point page and the order flow's dialog): its alias,
+ * address (street, number, postal code, city, region sorted in the UI language), recipient (contact
+ * and phone) and notes. The caller owns the form and says the words of its own fields.
  */
 export function DeliveryPointFields({
   form,
   label,
   text,
   spacing,
+  notesRows,
 }: {
-  form: UseFormReturn<DeliveryPointInput, unknown, z.output<typeof DeliveryPointInputSchema>>;
+  form: UseFormReturn<DeliveryPointInput, unknown, ValidValues>;
   label: (field: Field) => string;
   /** The legends, the region's empty choice and, when the caller shows them, the hints. */
   text: {
     address: string;
     recipient: string;
     chooseRegion: string;
+    aliasHint?: string;
     postalCodeHint?: string;
     phoneHint?: string;
   };
   spacing: 'sm' | 'md';
+  notesRows: number;
 }) {
   const intl = useIntl();
   const locale = useLocale();
@@ -50,6 +104,15 @@ export function DeliveryPointFields({
 
   return (
     <>
+      <TextInput
+        label={label('alias')}
+        description={text.aliasHint}
+        withAsterisk
+        aria-required
+        maxLength={60}
+        mb="md"
+        {...bind('alias')}
+      />
       <Fieldset legend={text.address} mb="md">
         <Grid gap={spacing}>
           <Grid.Col span={{ base: 12, sm: 8 }}>
@@ -116,6 +179,7 @@ export function DeliveryPointFields({
           />
         </SimpleGrid>
       </Fieldset>
+      <Textarea label={label('notes')} autosize minRows={notesRows} maxLength={300} {...bind('notes')} />
     </>
   );
 }

@@ -1,16 +1,11 @@
-import type {
-  BulkImport,
-  BulkImportDraft,
-  BulkImportRow,
-  DeliveryPoint,
-  UpdateBulkImportRowRequest,
-} from '@tessera/domain';
+import type { BulkImport, BulkImportDraft, BulkImportRow, UpdateBulkImportRowRequest } from '@tessera/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
+import { DELIVERY_POINT as POINT, uuid } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -22,7 +17,6 @@ const UPLOAD = `${ORDERS}/uploadExcelDraftOrder`;
 const CREATE = `${ORDERS}/bulkLoadCardOrder`;
 const LIST = `${ORDERS}/bulkImports`;
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
 const IMPORT_ID = uuid(1);
 const importPath = (importId = IMPORT_ID) => `${LIST}/${importId}`;
 
@@ -539,20 +533,6 @@ describe('bulk preview', () => {
 });
 
 describe('bulk drafts', () => {
-  const POINT: DeliveryPoint = {
-    deliveryPointId: uuid(7001),
-    companyId: 'C1001',
-    alias: 'Κεντρικά γραφεία',
-    street: 'Λεωφόρος Κηφισίας',
-    streetNumber: '44',
-    postalCode: '15125',
-    city: 'Μαρούσι',
-    region: 'attica',
-    contactName: 'Ελένη Κωνσταντίνου',
-    phone: '+302101234567',
-    notes: '',
-    createdAt: '2025-01-01T10:00:00Z',
-  };
   const DRAFTS: BulkImportDraft[] = [
     {
       draftId: uuid(501),

@@ -14,6 +14,7 @@ import {
 } from '@tessera/domain';
 import type { MessageId } from '../../i18n/messages';
 import { formatNumber } from '../../lib/format';
+import { BADGE_COLOR, type StatusBadge } from '../../lib/badge-colors';
 
 /**
  * The rules of the bulk page that need no React (ADR 011): which files go up, when the page polls,
@@ -153,43 +154,26 @@ export function filterCount(
   }
 }
 
-export const STATE_LABEL: Record<BulkImportState, MessageId> = {
-  queued: 'bulk.state.queued',
-  processing: 'bulk.state.processing',
-  ready: 'bulk.state.ready',
-  failed: 'bulk.state.failed',
-  converted: 'bulk.state.converted',
-  superseded: 'bulk.state.superseded',
-};
-
 /**
- * Colours carry no meaning alone: every badge also says its state in words. Filled badges in dark
- * shades, as the order statuses, so white text keeps a 4.5:1 contrast (WCAG AA).
+ * An import's badge (lib/badge-colors.ts, as the order statuses): every badge also says its state in
+ * words.
  */
-export const STATE_COLOR: Record<BulkImportState, string> = {
-  queued: '#495057',
-  processing: '#1864ab',
-  ready: '#0b5f5a',
-  failed: '#b02525',
-  converted: '#2b5d34',
-  superseded: '#5c5f66',
+export const STATE_BADGE: Record<BulkImportState, StatusBadge> = {
+  queued: { label: 'bulk.state.queued', color: BADGE_COLOR.grey },
+  processing: { label: 'bulk.state.processing', color: BADGE_COLOR.blue },
+  ready: { label: 'bulk.state.ready', color: BADGE_COLOR.teal },
+  failed: { label: 'bulk.state.failed', color: BADGE_COLOR.red },
+  converted: { label: 'bulk.state.converted', color: BADGE_COLOR.green },
+  superseded: { label: 'bulk.state.superseded', color: BADGE_COLOR.slate },
 };
 
-export const PURPOSE_LABEL: Record<BulkPurpose, MessageId> = {
-  load: 'bulk.purpose.load',
-  new: 'bulk.purpose.new',
-  mixed: 'bulk.purpose.mixed',
-};
-export const PURPOSE_TEXT: Record<BulkPurpose, MessageId> = {
-  load: 'bulk.purpose.loadText',
-  new: 'bulk.purpose.newText',
-  mixed: 'bulk.purpose.mixedText',
-};
-export const PURPOSE_SHORT: Record<BulkPurpose, MessageId> = {
-  load: 'bulk.purpose.short.load',
-  new: 'bulk.purpose.short.new',
-  mixed: 'bulk.purpose.short.mixed',
-};
+/** A purpose's words: its name, what it does, and its short name in lists. */
+export const PURPOSE_MESSAGES: Record<BulkPurpose, { label: MessageId; text: MessageId; short: MessageId }> =
+  {
+    load: { label: 'bulk.purpose.load', text: 'bulk.purpose.loadText', short: 'bulk.purpose.short.load' },
+    new: { label: 'bulk.purpose.new', text: 'bulk.purpose.newText', short: 'bulk.purpose.short.new' },
+    mixed: { label: 'bulk.purpose.mixed', text: 'bulk.purpose.mixedText', short: 'bulk.purpose.short.mixed' },
+  };
 
 export type RowStatusView = 'ok' | 'warning' | 'error';
 export const ROW_STATUS_LABEL: Record<RowStatusView, MessageId> = {
@@ -198,9 +182,9 @@ export const ROW_STATUS_LABEL: Record<RowStatusView, MessageId> = {
   error: 'bulk.status.error',
 };
 export const ROW_STATUS_COLOR: Record<RowStatusView, string> = {
-  ok: '#0b5f5a',
-  warning: '#8a4b00',
-  error: '#b02525',
+  ok: BADGE_COLOR.teal,
+  warning: BADGE_COLOR.amber,
+  error: BADGE_COLOR.red,
 };
 
 /** Whether a purpose's rows name existing cards (the preview then shows the card found). */

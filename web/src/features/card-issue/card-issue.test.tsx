@@ -5,9 +5,7 @@ import {
   priceOrder,
   termsWithContract,
   type Card,
-  type Cardholder,
   type CardFilterRequest,
-  type DeliveryPoint,
   type DraftCard,
   type DraftOrder,
   type OrderDraft,
@@ -19,6 +17,8 @@ import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
+import { card, cardholder } from '../../test/cards';
+import { DELIVERY_POINT as POINT, uuid } from '../../test/orders';
 import { resetKnownCards } from './known-cards';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -27,74 +27,6 @@ vi.setConfig({ testTimeout: 40_000 });
 
 const ORDERS = '/api/v1/orders';
 const FILTER = '/api/v1/accounts/cardFilter';
-
-let sequence = 0;
-function uuid(n: number): string {
-  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-}
-
-function athensDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Athens',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-function cardholder(overrides: Partial<Cardholder> = {}): Cardholder {
-  sequence += 1;
-  return {
-    cardholderId: uuid(1000 + sequence),
-    firstName: 'Μαρία',
-    lastName: 'Παπαδάκη',
-    email: 'maria@akmi.gr',
-    phone: '+306912345678',
-    employeeCode: 'E-17',
-    taxId: '',
-    ...overrides,
-  };
-}
-
-function card(overrides: Partial<Card> = {}): Card {
-  sequence += 1;
-  const last4 = String(1000 + sequence).slice(-4);
-  return {
-    cardId: uuid(sequence),
-    product: 'TICKET_RESTAURANT',
-    family: 'plastic',
-    cardName: 'Κάρτα γευμάτων',
-    status: 'active',
-    expiryDate: athensDatePlus(400),
-    bin: '534711',
-    last4,
-    maskedNumber: `5347 11•• •••• ${last4}`,
-    balanceCents: 12_345,
-    lastLoadedAt: '2026-03-02T08:30:00Z',
-    expiringSoon: false,
-    readyToTopUp: false,
-    replacedByCardId: null,
-    cardholder: cardholder(),
-    createdAt: '2024-01-15T10:00:00Z',
-    ...overrides,
-  };
-}
-
-const POINT: DeliveryPoint = {
-  deliveryPointId: uuid(7001),
-  companyId: 'C1001',
-  alias: 'Κεντρικά γραφεία',
-  street: 'Λεωφόρος Κηφισίας',
-  streetNumber: '44',
-  postalCode: '15125',
-  city: 'Μαρούσι',
-  region: 'attica',
-  contactName: 'Ελένη Κωνσταντίνου',
-  phone: '+302101234567',
-  notes: '',
-  createdAt: '2025-01-01T10:00:00Z',
-};
 
 /**
  * The company's contract lowers Spendeo's card fee and service fee: the server's price differs from

@@ -12,6 +12,8 @@ import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
+import { athensDatePlus, card as baseCard, cardholder } from '../../test/cards';
+import { uuid } from '../../test/orders';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
 configure({ asyncUtilTimeout: 5_000 });
@@ -22,59 +24,8 @@ const RENAME = '/api/v1/accounts/account/card-name';
 const CARDHOLDER = '/api/v1/accounts/updateCardholder';
 const KPIS = '/api/v1/accounts/retrieveCardsKpis';
 
-/** Today in Athens plus `days`, as the date-only string expiry dates are. */
-function athensDatePlus(days: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Athens',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-  return new Date(Date.parse(`${today}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-}
-
-let sequence = 0;
-function uuid(n: number): string {
-  return `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-}
-
-function cardholder(overrides: Partial<Cardholder> = {}): Cardholder {
-  sequence += 1;
-  return {
-    cardholderId: uuid(1000 + sequence),
-    firstName: 'Μαρία',
-    lastName: 'Παπαδάκη',
-    email: 'maria@akmi.gr',
-    phone: '+306912345678',
-    employeeCode: 'E-17',
-    taxId: '',
-    ...overrides,
-  };
-}
-
-function card(overrides: Partial<Card> = {}): Card {
-  sequence += 1;
-  const last4 = String(1000 + sequence).slice(-4);
-  return {
-    cardId: uuid(sequence),
-    product: 'TICKET_RESTAURANT',
-    family: 'plastic',
-    cardName: 'Κάρτα γευμάτων',
-    status: 'active',
-    expiryDate: athensDatePlus(400),
-    bin: '534711',
-    last4,
-    maskedNumber: `5347 11•• •••• ${last4}`,
-    balanceCents: 123_456,
-    lastLoadedAt: '2026-03-02T08:30:00Z',
-    expiringSoon: false,
-    readyToTopUp: false,
-    replacedByCardId: null,
-    cardholder: cardholder(),
-    createdAt: '2024-01-15T10:00:00Z',
-    ...overrides,
-  };
-}
+/** The card list's cards carry a larger balance than the shared fixture's. */
+const card = (overrides: Partial<Card> = {}) => baseCard({ balanceCents: 123_456, ...overrides });
 
 const kpis: CardsKpisResponse = {
   success: true,

@@ -1,5 +1,6 @@
 import { ImportBankStatementRequestSchema, type ImportBankStatementResponse } from '@tessera/domain';
 import type { MessageId } from '../../i18n/messages';
+import { BADGE_COLOR, type StatusBadge } from '../../lib/badge-colors';
 
 /**
  * The bank statement import's rules that need no React (ADR 010, "Payments"): which files are sent
@@ -61,24 +62,15 @@ export async function readStatementFile(file: Blob): Promise<string> {
   return decodeStatement(bytes);
 }
 
-export const STATEMENT_OUTCOME_MESSAGE: Record<StatementOutcome, MessageId> = {
-  matched: 'bankStatement.outcome.matched',
-  duplicate: 'bankStatement.outcome.duplicate',
-  unknownReference: 'bankStatement.outcome.unknownReference',
-  amountMismatch: 'bankStatement.outcome.amountMismatch',
-  alreadyPaid: 'bankStatement.outcome.alreadyPaid',
-  invalid: 'bankStatement.outcome.invalid',
-};
-
 /**
- * The colour only repeats the words: paid, nothing to do, or a line someone must look at (white text
- * on each passes WCAG AA, as the order status badges).
+ * A statement line's outcome in words, and its colour, which only repeats them: paid, nothing to do,
+ * or a line someone must look at (the badge colours of lib/badge-colors.ts, as the order statuses).
  */
-export const STATEMENT_OUTCOME_COLOR: Record<StatementOutcome, string> = {
-  matched: '#0b5f5a',
-  duplicate: '#5c5f66',
-  alreadyPaid: '#8a4b00',
-  unknownReference: '#b02525',
-  amountMismatch: '#b02525',
-  invalid: '#b02525',
+export const STATEMENT_OUTCOME_BADGE: Record<StatementOutcome, StatusBadge> = {
+  matched: { label: 'bankStatement.outcome.matched', color: BADGE_COLOR.teal },
+  duplicate: { label: 'bankStatement.outcome.duplicate', color: BADGE_COLOR.slate },
+  unknownReference: { label: 'bankStatement.outcome.unknownReference', color: BADGE_COLOR.red },
+  amountMismatch: { label: 'bankStatement.outcome.amountMismatch', color: BADGE_COLOR.red },
+  alreadyPaid: { label: 'bankStatement.outcome.alreadyPaid', color: BADGE_COLOR.amber },
+  invalid: { label: 'bankStatement.outcome.invalid', color: BADGE_COLOR.red },
 };

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { readStore, writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
+import { draftSummary as draft } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
 // Whole-portal renders with lazy pages: generous limits for a busy machine.
@@ -13,25 +14,6 @@ vi.setConfig({ testTimeout: 30_000 });
 const LIST = '/api/v1/orders/retrieveDraftOrders';
 const FINANCE_LIST = '/api/v1/orders/retrieveDraftOrdersFinanceUser';
 const DELETE = '/api/v1/orders/deleteDraftOrder';
-
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-
-function draft(n: number, overrides: Partial<DraftSummary> = {}): DraftSummary {
-  return {
-    draftId: uuid(n),
-    reason: 'new-card',
-    orderType: 'NEW',
-    product: 'TICKET_RESTAURANT',
-    family: 'plastic',
-    draftOrderAlias: '',
-    cards: 3,
-    totalCents: 123_456,
-    createdBy: uuid(900),
-    createdByName: 'Ελένη Κωνσταντίνου',
-    updatedAt: '2026-03-02T08:30:00Z',
-    ...overrides,
-  };
-}
 
 function listOf(drafts: DraftSummary[], total = drafts.length): DraftOrdersResponse {
   return { success: true, draftOrders: drafts, total, isMaxReached: total > 99 };

@@ -5,7 +5,7 @@ import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
-import { orderSummary, uuid, UUID_PATTERN } from '../../test/orders';
+import { draftSummary, orderSummary, uuid, UUID_PATTERN } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -49,22 +49,17 @@ const BY_OM = orderSummary(1071, {
 });
 const DUE = orderSummary(1072, { status: 'awaiting_payment' });
 
-function draft(n: number, overrides: Partial<DraftSummary> = {}): DraftSummary {
-  return {
-    draftId: uuid(n),
+/** The desks' drafts: twelve Spendeo cards to load. */
+const draft = (n: number, overrides: Partial<DraftSummary> = {}) =>
+  draftSummary(n, {
     reason: 'load-card',
     orderType: 'LOAD',
     product: 'SPENDEO',
     family: 'spendeo',
-    draftOrderAlias: '',
     cards: 12,
     totalCents: 60_900,
-    createdBy: uuid(900),
-    createdByName: 'Ελένη Κωνσταντίνου',
-    updatedAt: '2026-03-02T08:30:00Z',
     ...overrides,
-  };
-}
+  });
 
 describe('the orders overview', () => {
   it('counts orders per status, shows the month and the balance, and the shortcuts the user may take', async () => {

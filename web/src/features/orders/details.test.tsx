@@ -5,7 +5,15 @@ import { writeStore } from '../../lib/storage';
 import { COMPANIES, companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
-import { methodsFor, orderDetails, orderSummary, payment, uuid, UUID_PATTERN } from '../../test/orders';
+import {
+  DELIVERY_POINT,
+  methodsFor,
+  orderDetails,
+  orderSummary,
+  payment,
+  uuid,
+  UUID_PATTERN,
+} from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -78,20 +86,8 @@ const SHIPPED = orderDetails(1042, {
   orderType: 'DAMAGED',
   draftOrderAlias: 'Αντικαταστάσεις Μαρτίου',
   trackingNumber: 'ACS-99812',
-  deliveryPoint: {
-    deliveryPointId: uuid(7001),
-    companyId: 'C1001',
-    alias: 'Κεντρικά γραφεία',
-    street: 'Λεωφόρος Κηφισίας',
-    streetNumber: '44',
-    postalCode: '15125',
-    city: 'Μαρούσι',
-    region: 'attica',
-    contactName: 'Ελένη Κωνσταντίνου',
-    phone: '+302101234567',
-    notes: '',
-    createdAt: '2025-01-01T10:00:00Z',
-  },
+  deliveryPoint: DELIVERY_POINT,
+
   price: {
     loadCents: 10_000,
     cardFeesCents: 800,
@@ -135,6 +131,20 @@ const SHIPPED = orderDetails(1042, {
   ],
   actions: { approve: false, pay: false, cancel: false, reorder: true, activate: false },
 });
+
+/** An approval decided by the approver, for the orders that went through one. */
+const DECIDED = {
+  required: true,
+  thresholdCents: 100_000,
+  decidedByName: 'Δημήτρης Ιωάννου',
+  decidedAt: '2026-03-05T10:00:00Z',
+} as const;
+
+/** The first steps of an order that waited for approval: drafted, then sent for approval. */
+const UP_FOR_APPROVAL: OrderDetails['timeline'] = [
+  { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+  { step: 'awaiting_approval', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+];
 
 describe('the order details page', () => {
   it('shows the timeline in Athens time with who and notes, the price, delivery, payments and cards', async () => {
@@ -449,16 +459,9 @@ describe('the order details page', () => {
   it('shows a rejected order with its reason, in English, its timeline ending at the rejection', async () => {
     const rejected = orderDetails(1053, {
       status: 'rejected',
-      approval: {
-        required: true,
-        thresholdCents: 100_000,
-        decidedByName: 'Δημήτρης Ιωάννου',
-        decidedAt: '2026-03-05T10:00:00Z',
-        rejectedReason: 'Over budget',
-      },
+      approval: { ...DECIDED, rejectedReason: 'Over budget' },
       timeline: [
-        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
-        { step: 'awaiting_approval', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        ...UP_FOR_APPROVAL,
         {
           step: 'rejected',
           at: '2026-03-05T10:00:00Z',
@@ -535,16 +538,9 @@ describe('the order details page', () => {
       orderType: 'NEW',
       family: 'virtual',
       product: 'COPMLIMENT',
-      approval: {
-        required: true,
-        thresholdCents: 100_000,
-        decidedByName: 'Δημήτρης Ιωάννου',
-        decidedAt: '2026-03-05T10:00:00Z',
-        rejectedReason: '',
-      },
+      approval: { ...DECIDED, rejectedReason: '' },
       timeline: [
-        { step: 'draft', at: '2026-03-04T20:00:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
-        { step: 'awaiting_approval', at: '2026-03-04T21:15:00Z', byName: 'Ελένη Κωνσταντίνου', notes: [] },
+        ...UP_FOR_APPROVAL,
         {
           step: 'awaiting_payment',
           at: '2026-03-05T10:00:00Z',

@@ -4,7 +4,6 @@ import {
   historyParams,
   historyRequest,
   isRangeReversed,
-  nextStepMessage,
   parseHistoryParams,
 } from './model';
 
@@ -46,13 +45,5 @@ describe('order history filters in the address', () => {
     expect(isRangeReversed({ from: '2026-03-31', to: '2026-03-01' })).toBe(true);
     expect(isRangeReversed({ from: '2026-03-01', to: '2026-03-01' })).toBe(false);
     expect(isRangeReversed({ from: null, to: '2026-03-01' })).toBe(false);
-  });
-});
-
-describe('after a payment', () => {
-  it('says what happens next by where the order is', () => {
-    expect(nextStepMessage('loaded')).toBe('orders.success.next.loaded');
-    expect(nextStepMessage('in_production')).toBe('orders.success.next.inProduction');
-    expect(nextStepMessage('paid')).toBe('orders.success.next.paid');
   });
 });

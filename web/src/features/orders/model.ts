@@ -13,22 +13,23 @@ import {
 } from '@tessera/domain';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../../i18n/messages';
+import { BADGE_COLOR } from '../../lib/badge-colors';
 
 /**
- * Badge colours: each passes WCAG AA as white text on it. The colour only groups statuses; the
- * badge's text says the status.
+ * Badge colours (lib/badge-colors.ts): the colour only groups statuses; the badge's text says the
+ * status.
  */
 export const ORDER_STATUS_COLOR: Record<OrderStatus, string> = {
-  awaiting_approval: '#8a4b00',
-  awaiting_payment: '#a61e4d',
-  paid: '#1864ab',
-  in_production: '#1864ab',
-  shipped: '#1864ab',
-  delivered: '#0b5f5a',
-  loaded: '#0b5f5a',
-  unloaded: '#5c5f66',
-  rejected: '#b02525',
-  cancelled: '#495057',
+  awaiting_approval: BADGE_COLOR.amber,
+  awaiting_payment: BADGE_COLOR.crimson,
+  paid: BADGE_COLOR.blue,
+  in_production: BADGE_COLOR.blue,
+  shipped: BADGE_COLOR.blue,
+  delivered: BADGE_COLOR.teal,
+  loaded: BADGE_COLOR.teal,
+  unloaded: BADGE_COLOR.slate,
+  rejected: BADGE_COLOR.red,
+  cancelled: BADGE_COLOR.grey,
 };
 
 /** The title of each timeline entry: the steps, and the ends an order may come to. */
@@ -161,23 +162,4 @@ export function historyRequest(filters: HistoryFilters): OrderHistoryRequest {
 /** Whether a date range reads backwards (then the list would be empty for no visible reason). */
 export function isRangeReversed(filters: Pick<HistoryFilters, 'from' | 'to'>): boolean {
   return filters.from !== null && filters.to !== null && filters.from > filters.to;
-}
-
-// ---------------------------------------------------------------------------------------------
-// After a payment.
-
-/** What happens next, by where the paid order is (the success page). */
-export function nextStepMessage(status: OrderStatus): MessageId {
-  switch (status) {
-    case 'loaded':
-      return 'orders.success.next.loaded';
-    case 'in_production':
-      return 'orders.success.next.inProduction';
-    case 'shipped':
-      return 'orders.success.next.shipped';
-    case 'delivered':
-      return 'orders.success.next.delivered';
-    default:
-      return 'orders.success.next.paid';
-  }
 }

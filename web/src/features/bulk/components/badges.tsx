@@ -1,7 +1,7 @@
 import { Badge, Group, Text, VisuallyHidden } from '@mantine/core';
 import type { BulkImportRow, BulkImportState } from '@tessera/domain';
 import { useIntl } from 'react-intl';
-import { last4Of, ROW_STATUS_COLOR, ROW_STATUS_LABEL, STATE_COLOR, STATE_LABEL } from '../model';
+import { last4Of, ROW_STATUS_COLOR, ROW_STATUS_LABEL, STATE_BADGE } from '../model';
 
 // Greek capitals drop their accents (Mantine's badges are upper case by default), and a status is
 // never cut short: the badge grows to its words.
@@ -11,8 +11,15 @@ const BADGE_STYLES = { root: { maxWidth: 'none', flexShrink: 0 }, label: { overf
 export function StateBadge({ state }: { state: BulkImportState }) {
   const intl = useIntl();
   return (
-    <Badge color={STATE_COLOR[state]} variant="filled" radius="sm" tt="none" fw={600} styles={BADGE_STYLES}>
-      {intl.formatMessage({ id: STATE_LABEL[state] })}
+    <Badge
+      color={STATE_BADGE[state].color}
+      variant="filled"
+      radius="sm"
+      tt="none"
+      fw={600}
+      styles={BADGE_STYLES}
+    >
+      {intl.formatMessage({ id: STATE_BADGE[state].label })}
     </Badge>
   );
 }

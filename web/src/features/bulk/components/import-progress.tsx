@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { useThrottledText } from '../hooks/use-throttled-text';
-import { ANNOUNCE_MS, progressPercent, PURPOSE_SHORT } from '../model';
+import { ANNOUNCE_MS, progressPercent, PURPOSE_MESSAGES } from '../model';
 import { DiscardImport } from './discard-import';
 
 type Props = {
@@ -57,7 +57,7 @@ export function ImportProgress({ item, hasFocus, onDiscarded }: Props) {
         {intl.formatMessage({ id: 'bulk.progress.title' })}
       </Title>
       <Text c="dimmed" mb="md" className="tessera-bulk-file-name">
-        {item.fileName} · {intl.formatMessage({ id: PURPOSE_SHORT[item.purpose] })}
+        {item.fileName} · {intl.formatMessage({ id: PURPOSE_MESSAGES[item.purpose].short })}
       </Text>
       <Stack gap="xs" maw={640}>
         <Text id={ids.state} fw={600}>

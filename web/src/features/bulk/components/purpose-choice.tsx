@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocale } from '../../../lib/use-locale';
 import { templateHref } from '../api/files';
-import { PURPOSE_LABEL, PURPOSE_TEXT } from '../model';
+import { PURPOSE_MESSAGES } from '../model';
 
 type Props = { purpose: BulkPurpose; onChange: (purpose: BulkPurpose) => void };
 
@@ -28,8 +28,8 @@ export function PurposeChoice({ purpose, onChange }: Props) {
             <Radio
               key={item}
               value={item}
-              label={intl.formatMessage({ id: PURPOSE_LABEL[item] })}
-              description={intl.formatMessage({ id: PURPOSE_TEXT[item] })}
+              label={intl.formatMessage({ id: PURPOSE_MESSAGES[item].label })}
+              description={intl.formatMessage({ id: PURPOSE_MESSAGES[item].text })}
             />
           ))}
         </Stack>

@@ -9,7 +9,7 @@ import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { useBulkImports } from '../api/get-bulk-imports';
-import { PURPOSE_SHORT } from '../model';
+import { PURPOSE_MESSAGES } from '../model';
 import { StateBadge } from './badges';
 
 /**
@@ -71,7 +71,7 @@ export function RecentImports() {
                 { label: column('bulk.recent.column.problems'), value: problems(item), isWide: true },
                 {
                   label: column('bulk.recent.column.purpose'),
-                  value: intl.formatMessage({ id: PURPOSE_SHORT[item.purpose] }),
+                  value: intl.formatMessage({ id: PURPOSE_MESSAGES[item.purpose].short }),
                 },
                 { label: column('bulk.recent.column.rows'), value: formatNumber(item.rowsRead, locale) },
                 { label: column('bulk.recent.column.uploaded'), value: uploaded(item), isWide: true },
@@ -110,7 +110,7 @@ export function RecentImports() {
                   <Table.Th scope="row" className="tessera-bulk-table__file">
                     {fileLink(item)}
                   </Table.Th>
-                  <Table.Td>{intl.formatMessage({ id: PURPOSE_SHORT[item.purpose] })}</Table.Td>
+                  <Table.Td>{intl.formatMessage({ id: PURPOSE_MESSAGES[item.purpose].short })}</Table.Td>
                   <Table.Td>
                     <StateBadge state={item.state} />
                   </Table.Td>

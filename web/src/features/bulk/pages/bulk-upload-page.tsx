@@ -21,7 +21,7 @@ import { ImportPreview } from '../components/import-preview';
 import { ImportProgress } from '../components/import-progress';
 import { PurposeChoice } from '../components/purpose-choice';
 import { RecentImports } from '../components/recent-imports';
-import { isBeingRead, isBulkPurpose, isImportId, PURPOSE_SHORT } from '../model';
+import { isBeingRead, isBulkPurpose, isImportId, PURPOSE_MESSAGES } from '../model';
 import '../bulk.css';
 
 /** What the page moves the focus to after a step the user took. */
@@ -224,7 +224,7 @@ function ImportHeader({ item, onDiscarded }: { item: BulkImport; onDiscarded: ()
           {item.fileName}
         </Text>
         <Text size="sm" c="dimmed">
-          {intl.formatMessage({ id: PURPOSE_SHORT[item.purpose] })} ·{' '}
+          {intl.formatMessage({ id: PURPOSE_MESSAGES[item.purpose].short })} ·{' '}
           {intl.formatMessage(
             { id: 'bulk.import.uploaded' },
             { date: formatDateTime(item.createdAt, locale), name: item.createdByName || item.createdBy },

@@ -2,21 +2,22 @@ import { Badge } from '@mantine/core';
 import type { Card, CardStatus } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { daysLeft } from '../model';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 
 /**
- * Colours chosen for contrast: every one passes WCAG AA as white text on it and as text on white
- * (Mantine's default green, orange and red shades do not).
+ * The card statuses' badge colours (lib/badge-colors.ts: each passes WCAG AA as white text on it
+ * and as text on white).
  */
 const STATUS_COLOR: Record<CardStatus, string> = {
-  active: '#0b5f5a',
-  blocked: '#8a4b00',
-  expired: '#495057',
-  lost: '#b02525',
-  damaged: '#a61e4d',
-  replaced: '#5c5f66',
+  active: BADGE_COLOR.teal,
+  blocked: BADGE_COLOR.amber,
+  expired: BADGE_COLOR.grey,
+  lost: BADGE_COLOR.red,
+  damaged: BADGE_COLOR.crimson,
+  replaced: BADGE_COLOR.slate,
 };
-const EXPIRING_COLOR = '#8a4b00';
-const TOP_UP_COLOR = '#1864ab';
+const EXPIRING_COLOR = BADGE_COLOR.amber;
+const TOP_UP_COLOR = BADGE_COLOR.blue;
 
 // Greek capitals drop their accents; Mantine's upper-case badges would spell them wrong.
 const badgeProps = { radius: 'sm', tt: 'none', fw: 600 } as const;

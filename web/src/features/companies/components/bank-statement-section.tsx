@@ -11,8 +11,7 @@ import {
   readStatementFile,
   STATEMENT_FILE_PROBLEM,
   STATEMENT_MAX_BYTES,
-  STATEMENT_OUTCOME_COLOR,
-  STATEMENT_OUTCOME_MESSAGE,
+  STATEMENT_OUTCOME_BADGE,
   statementFileProblem,
   type StatementLine,
 } from '../bank-statement';
@@ -260,10 +259,10 @@ function StatementRow({ line }: { line: StatementLine }) {
             tt="none"
             fw={600}
             variant="filled"
-            color={STATEMENT_OUTCOME_COLOR[line.outcome]}
+            color={STATEMENT_OUTCOME_BADGE[line.outcome].color}
           >
             {intl.formatMessage(
-              { id: STATEMENT_OUTCOME_MESSAGE[line.outcome] },
+              { id: STATEMENT_OUTCOME_BADGE[line.outcome].label },
               // An identifier, not a quantity: `#10700`, never `#10.700`.
               { number: String(line.orderNumber ?? '') },
             )}

@@ -7,8 +7,7 @@ import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompany } from '../api/get-company';
 import { PageHeader } from '../../../ui/page-header';
-import { ContractsSection } from '../components/contracts-section';
-import { TrzContractSection } from '../components/trz-contract-section';
+import { CompanyContracts } from '../../../lib/company-contracts-slot';
 import { useActingCompanyId } from '../../../lib/use-acting-company';
 
 /**
@@ -86,12 +85,7 @@ export function AboutPage() {
     <section className="tessera-page tessera-page--narrow" aria-labelledby="about-title">
       <PageHeader id="about-title" title={title} />
       {body}
-      {companyId !== null ? (
-        <>
-          <ContractsSection companyId={companyId} />
-          <TrzContractSection companyId={companyId} />
-        </>
-      ) : null}
+      {companyId !== null ? <CompanyContracts companyId={companyId} /> : null}
     </section>
   );
 }
