@@ -1,5 +1,5 @@
 import type { CardPrinting, UpdateCardPrintingRequest } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
@@ -56,15 +56,12 @@ export function createCardPrintingService(deps: {
         updatedAt: now(),
       });
       const after = await getCardPrinting(actor.companyId);
-      await writeAudit(deps.db, {
-        actorUserId: actor.userId,
-        companyId: actor.companyId,
+      await auditChange(deps.db, actor, {
         action: 'card-printing.update',
         entity: 'card-printing',
         entityId: actor.companyId,
         before,
         after,
-        requestId: actor.requestId,
       });
       return after;
     },

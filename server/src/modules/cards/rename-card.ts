@@ -1,5 +1,5 @@
 import { LIVE_CARD_STATUSES, type Card } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { cardSearchFields } from './card-fields';
 import type { CardActor, CardsContext } from './context';
@@ -25,15 +25,12 @@ export async function renameCard(
       cardName,
       ...cardSearchFields(holder!, { cardName, last4: card.last4 }),
     });
-    await writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
+    await auditChange(tx, actor, {
       action: 'card.rename',
       entity: 'card',
       entityId: card.id,
       before: { cardName: card.cardName },
       after: { cardName },
-      requestId: actor.requestId,
     });
     return readCardDetail(ctx, tx, card.id);
   });

@@ -1,5 +1,5 @@
 import { normalizeGreekPhone, type Cardholder, type UpdateCardholderRequest } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { cardholderSearchText, cardSearchFields } from './card-fields';
 import type { CardActor, CardsContext } from './context';
@@ -31,15 +31,12 @@ export async function updateCardholder(
     for (const card of await cardsOfCardholder(tx, before.id)) {
       await updateCardRow(tx, card.id, cardSearchFields(after, card));
     }
-    await writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
+    await auditChange(tx, actor, {
       action: 'cardholder.update',
       entity: 'cardholder',
       entityId: before.id,
       before: toCardholder(before),
       after: toCardholder(after),
-      requestId: actor.requestId,
     });
     return toCardholder(after);
   });

@@ -1,5 +1,5 @@
 import type { Contract, TrzContract, UpdateTrzContract } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import type { ServiceActor } from '../../platform/policy';
 import { findContracts, findTrzContract, upsertTrzContract } from './repository';
@@ -67,15 +67,12 @@ export function createContractsService(deps: {
         updatedAt: now(),
       });
       const after = await trzContract(actor.companyId);
-      await writeAudit(deps.db, {
-        actorUserId: actor.userId,
-        companyId: actor.companyId,
+      await auditChange(deps.db, actor, {
         action: 'trz-contract.update',
         entity: 'trz-contract',
         entityId: actor.companyId,
         before,
         after,
-        requestId: actor.requestId,
       });
       return after;
     },

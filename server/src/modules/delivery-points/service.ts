@@ -7,7 +7,7 @@ import {
   type DeliveryPointsResponse,
   type SearchDeliveryPointsRequest,
 } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
@@ -78,14 +78,11 @@ export function createDeliveryPointsService(deps: {
         addressKey: addressKey(values),
         createdBy: actor.userId,
       });
-      await writeAudit(tx, {
-        actorUserId: actor.userId,
-        companyId: actor.companyId,
+      await auditChange(tx, actor, {
         action: 'delivery-point.create',
         entity: 'delivery-point',
         entityId: row.id,
         after: values,
-        requestId: actor.requestId,
       });
       return toDeliveryPoint(row);
     });

@@ -15,7 +15,7 @@ import {
   type SaveDraftOrderRequestSchema,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { auditOf, writeAudit } from '../../platform/audit';
+import { auditChange, auditOf } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
@@ -214,14 +214,11 @@ export function createDraftContext(deps: DraftsDeps) {
       tx,
       lines.map((line, position) => ({ draftId: row.id, ...line, position })),
     );
-    await writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
+    await auditChange(tx, actor, {
       action: 'draft.create',
       entity: 'draft-order',
       entityId: row.id,
       after: { ...headerOf(row), cards: lines },
-      requestId: actor.requestId,
     });
     return row;
   }

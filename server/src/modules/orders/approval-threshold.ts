@@ -1,4 +1,4 @@
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { OrderContext } from './order-context';
 import { approvalThreshold, setApprovalThreshold } from './repository';
 import type { OrderActor } from './order-context';
@@ -12,15 +12,12 @@ export async function setOrderApprovalThreshold(
   await ctx.db.transaction(async (tx) => {
     const before = await approvalThreshold(tx, actor.companyId);
     await setApprovalThreshold(tx, actor.companyId, thresholdCents);
-    await writeAudit(tx, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
+    await auditChange(tx, actor, {
       action: 'orders.approval-threshold',
       entity: 'company',
       entityId: actor.companyId,
       before: { thresholdCents: before },
       after: { thresholdCents },
-      requestId: actor.requestId,
     });
   });
   return thresholdCents;

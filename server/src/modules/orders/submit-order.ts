@@ -8,7 +8,7 @@ import {
   type PaymentKind,
   type OrderSummary,
 } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { idempotent } from '../../platform/idempotency';
@@ -102,15 +102,12 @@ export async function submitDraft(
   await addEvent(tx, { orderId: order.id, status: 'draft', by: draft.createdBy, at: draft.createdAt });
   await addEvent(tx, { orderId: order.id, status: order.status, by: actor.userId, at });
   await ctx.deps.drafts.removeDraft(tx, draft.id);
-  await writeAudit(tx, {
-    actorUserId: actor.userId,
-    companyId: actor.companyId,
+  await auditChange(tx, actor, {
     action: 'order.submit',
     entity: 'order',
     entityId: order.id,
     before: { draftId: draft.id },
     after: { number, status: order.status, totalCents: order.totalCents, lines: lines.length },
-    requestId: actor.requestId,
   });
   return order;
 }

@@ -5,7 +5,7 @@ import {
   type UnloadRequestSchema,
 } from '@tessera/domain';
 import type { z } from 'zod';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
 import type { Executor } from '../../platform/db';
@@ -94,14 +94,11 @@ export async function placeUnloadOrder(
     ],
   });
   await addEvent(tx, { orderId: order.id, status: 'unloaded', by: actor.userId, at });
-  await writeAudit(tx, {
-    actorUserId: actor.userId,
-    companyId: actor.companyId,
+  await auditChange(tx, actor, {
     action: 'order.unload',
     entity: 'order',
     entityId: order.id,
     after: { number, totalCents, cards: lines.length },
-    requestId: actor.requestId,
   });
   return order;
 }

@@ -6,7 +6,7 @@ import {
   type Locale,
   type SpendRule,
 } from '@tessera/domain';
-import { writeAudit } from '../../platform/audit';
+import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
@@ -40,15 +40,12 @@ export function createSpendRulesService(deps: { db: Db }) {
     before: unknown,
     after: unknown,
   ): Promise<void> {
-    return writeAudit(deps.db, {
-      actorUserId: actor.userId,
-      companyId: actor.companyId,
+    return auditChange(deps.db, actor, {
       action,
       entity: 'spend-rule',
       entityId,
       before,
       after,
-      requestId: actor.requestId,
     });
   }
 
