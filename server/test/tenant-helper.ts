@@ -272,3 +272,27 @@ export function demoApiClient(
     },
   };
 }
+
+/** Provider staff only: roles 1 and 2 answer 200, every other demo user 403. */
+export const PROVIDER_ONLY_EXPECTATION: Record<DemoUserKey, number> = {
+  admin: 200,
+  care: 200,
+  om1: 403,
+  om3: 403,
+  finance: 403,
+  payment: 403,
+  merchant: 403,
+};
+
+/** The status each demo user gets for the same request, sent with that user's session headers. */
+export async function statusByUser(
+  ctx: TestContext,
+  ids: Record<DemoUserKey, string>,
+  send: (headers: Record<string, string>) => Promise<{ statusCode: number }>,
+): Promise<Record<DemoUserKey, number>> {
+  const statuses = {} as Record<DemoUserKey, number>;
+  for (const key of Object.keys(DEMO_USERS) as DemoUserKey[]) {
+    statuses[key] = (await send(await sessionHeaders(ctx, ids[key]))).statusCode;
+  }
+  return statuses;
+}
