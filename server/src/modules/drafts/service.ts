@@ -1,25 +1,14 @@
 import {
-  isDraftMaxReached,
-  isFamilyOfProduct,
-  priceTotals,
-  MAX_DRAFT_ORDERS,
-  priceOrder,
   type Bundle,
   type DraftCard,
   type CheckCardholderRequestSchema,
   type CheckCardholderResponse,
-  type CompanyMaxDraftOrdersResponse,
   type DraftOrder,
-  type DraftOrdersResponse,
   type Locale,
-  type OrderPriceRequestSchema,
-  type OrderPriceResponse,
   type ReadyToTopUpRequest,
-  type UpdateDraftOrderRequestSchema,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db';
-import { AppError } from '../../platform/errors';
 import { complimentaryBundles, voucherBundles } from './bundles';
 import { matchCardholders } from './check-cardholder';
 import { createBundleDraft, createReadyToTopUpDraft, saveDraftOrder } from './create-drafts';
@@ -34,26 +23,18 @@ import {
   type DraftsDeps,
   type SaveDraftOrder,
 } from './draft-context';
-import { headerOf, toDraftCard } from './draft-view';
 import { addDraftLines, deleteDraftLines, updateDraftLines } from './edit-draft-lines';
-import {
-  countDrafts,
-  deleteDraftRow,
-  findDraft,
-  findDraftCards,
-  lineAmountsByDraft,
-  listDrafts,
-  updateDraftRow,
-} from './repository';
+import { deleteDraftRow } from './repository';
+import { calculatePrice } from './calculate-price';
+import { getDraftOrder } from './get-draft';
+import { listDraftOrders, maxDraftOrders } from './list-drafts';
+import { deleteDraftOrder, updateDraftOrder } from './update-draft';
 import { prepareSubmission, takeDraft, type PreparedSubmission } from './take-draft';
-import { checkHeader } from './validate-lines';
 
 export type { DraftActor, DraftHeader, IdempotencyOptions } from './draft-context';
 export type { PreparedSubmission } from './take-draft';
 export type DraftsService = ReturnType<typeof createDraftsService>;
 
-type UpdateDraftOrder = z.output<typeof UpdateDraftOrderRequestSchema>;
-type OrderPriceQuery = z.output<typeof OrderPriceRequestSchema>;
 type CheckCardholders = z.output<typeof CheckCardholderRequestSchema>;
 
 /**
@@ -64,7 +45,6 @@ type CheckCardholders = z.output<typeof CheckCardholderRequestSchema>;
  */
 export function createDraftsService(deps: DraftsDeps) {
   const ctx = createDraftContext(deps);
-  const { termsOf, deliveryPointOf, view, checkLines, lockDraft, audit } = ctx;
 
   return {
     /** Counts a new draft against the company's limit (422 over it), in the caller's transaction. */
@@ -109,64 +89,13 @@ export function createDraftsService(deps: DraftsDeps) {
     },
 
     /** One draft of the company with its lines, the cards they name and its price; 404 otherwise. */
-    async getDraftOrder(companyId: string, draftId: string): Promise<DraftOrder> {
-      const row = await findDraft(deps.db, companyId, draftId);
-      if (!row) throw new AppError('NOT_FOUND', `no draft ${draftId} in ${companyId}`);
-      const [deliveryPoint, terms] = await Promise.all([
-        row.deliveryPointId ? deps.deliveryPoints.getDeliveryPoint(companyId, row.deliveryPointId) : null,
-        termsOf(companyId),
-      ]);
-      return view(deps.db, row, deliveryPoint, terms(row.product, row.family));
-    },
+    getDraftOrder: (companyId: string, draftId: string) => getDraftOrder(ctx, companyId, draftId),
 
-    /**
-     * The company's drafts, most recently changed first, each priced. No drafts is an empty list,
-     * not an error (issue 13 §10: a 404 showed as a failed request in every browser console; code
-     * 40 stays in the catalogue for callers that still send it).
-     */
-    async listDraftOrders(companyId: string): Promise<Omit<DraftOrdersResponse, 'success'>> {
-      const rows = await listDrafts(deps.db, companyId);
-      if (rows.length === 0) return { draftOrders: [], total: 0, isMaxReached: false };
-      const [amounts, terms, users] = await Promise.all([
-        lineAmountsByDraft(deps.db, companyId),
-        termsOf(companyId),
-        deps.identity.usersByIds([...new Set(rows.map((row) => row.createdBy))]),
-      ]);
-      const names = new Map(users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`]));
-      const linesOf = new Map<string, { tempCardId: string; amountCents: number }[]>();
-      for (const group of amounts) {
-        const lines = linesOf.get(group.draftId) ?? [];
-        for (let n = 0; n < group.lines; n += 1)
-          lines.push({ tempCardId: '', amountCents: group.amountCents });
-        linesOf.set(group.draftId, lines);
-      }
-      return {
-        draftOrders: rows.map((row) => ({
-          draftId: row.id,
-          reason: row.reason,
-          orderType: row.orderType,
-          product: row.product,
-          family: row.family,
-          draftOrderAlias: row.alias,
-          cards: row.cards,
-          totalCents: priceOrder(
-            { orderType: row.orderType, family: row.family, lines: linesOf.get(row.id) ?? [] },
-            terms(row.product, row.family),
-          ).totalCents,
-          createdBy: row.createdBy,
-          createdByName: names.get(row.createdBy) ?? '',
-          updatedAt: row.updatedAt.toISOString(),
-        })),
-        total: rows.length,
-        isMaxReached: isDraftMaxReached(rows.length),
-      };
-    },
+    /** The company's drafts, most recently changed first, each priced (see `listDraftOrders`). */
+    listDraftOrders: (companyId: string) => listDraftOrders(ctx, companyId),
 
     /** SPEC §4, §9: the company's number of drafts and whether it may create another. */
-    async maxDraftOrders(companyId: string): Promise<Omit<CompanyMaxDraftOrdersResponse, 'success'>> {
-      const total = await countDrafts(deps.db, companyId);
-      return { total, max: MAX_DRAFT_ORDERS, isMaxReached: isDraftMaxReached(total) };
-    },
+    maxDraftOrders: (companyId: string) => maxDraftOrders(ctx, companyId),
 
     /**
      * A new draft with its lines (saveDraftOrder), checked line by line; 422 code 60 over 99
@@ -180,49 +109,12 @@ export function createDraftsService(deps: DraftsDeps) {
       return saveDraftOrder(ctx, request, actor, idempotency);
     },
 
-    /**
-     * Changes a draft's header (updateDraftOrder). A change of product checks every line again
-     * (its cards must be of the new product, its amounts within the new limits).
-     */
-    async updateDraftOrder(request: UpdateDraftOrder, actor: DraftActor): Promise<DraftOrder> {
-      await deliveryPointOf(actor.companyId, request.deliveryPointId);
-      await deps.db.transaction(async (tx) => {
-        const before = await lockDraft(tx, actor.companyId, request.draftId);
-        const header = { ...request, orderType: before.orderType };
-        checkHeader(header);
-        if (request.product !== before.product) {
-          const lines = (await findDraftCards(tx, before.id)).map(toDraftCard);
-          await checkLines(
-            tx,
-            actor.companyId,
-            header,
-            lines.map((card, index) => ({ card, field: `cards.${index}`, line: index + 1 })),
-            lines,
-          );
-        }
-        const after = await updateDraftRow(tx, before.id, {
-          product: request.product,
-          family: request.family,
-          alias: request.draftOrderAlias,
-          invoiceComments: request.invoiceComments,
-          deliveryPointId: request.deliveryPointId,
-          bulkAmountCents: request.bulkAmountCents,
-          expiringDate: request.expiringDate,
-        });
-        await audit(tx, actor, 'draft.update', before.id, headerOf(before), headerOf(after));
-      });
-      return this.getDraftOrder(actor.companyId, request.draftId);
-    },
+    /** Changes a draft's header (see `updateDraftOrder`). */
+    updateDraftOrder: (request: Parameters<typeof updateDraftOrder>[1], actor: DraftActor) =>
+      updateDraftOrder(ctx, request, actor),
 
     /** Deletes a draft and its lines, audited with what it held. */
-    async deleteDraftOrder(draftId: string, actor: DraftActor): Promise<void> {
-      await deps.db.transaction(async (tx) => {
-        const before = await lockDraft(tx, actor.companyId, draftId);
-        const lines = (await findDraftCards(tx, draftId)).map(toDraftCard);
-        await deleteDraftRow(tx, draftId);
-        await audit(tx, actor, 'draft.delete', draftId, { ...headerOf(before), cards: lines }, null);
-      });
-    },
+    deleteDraftOrder: (draftId: string, actor: DraftActor) => deleteDraftOrder(ctx, draftId, actor),
 
     /**
      * Adds lines at the end (SPEC §3 `cardsToAdd`); a `tempCardId` already in the draft is a 400
@@ -230,7 +122,7 @@ export function createDraftsService(deps: DraftsDeps) {
      */
     async addDraftCards(request: DraftCards, actor: DraftActor): Promise<DraftOrder> {
       await addDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
+      return getDraftOrder(ctx, actor.companyId, request.draftId);
     },
 
     /**
@@ -239,48 +131,18 @@ export function createDraftsService(deps: DraftsDeps) {
      */
     async updateDraftCards(request: DraftCards, actor: DraftActor): Promise<DraftOrder> {
       await updateDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
+      return getDraftOrder(ctx, actor.companyId, request.draftId);
     },
 
     /** Removes lines (SPEC §3 `cardsToDelete`); an id not in the draft is a 400 naming `tempCardIds.N`. */
     async deleteDraftCards(request: DeleteDraftCards, actor: DraftActor): Promise<DraftOrder> {
       await deleteDraftLines(ctx, request, actor);
-      return this.getDraftOrder(actor.companyId, request.draftId);
+      return getDraftOrder(ctx, actor.companyId, request.draftId);
     },
 
-    /**
-     * The price of a saved draft, or of lines not saved yet (orderPriceCalculation), with the
-     * company's contract terms: the same `priceOrder` every draft response uses (ADR 009).
-     */
-    async calculatePrice(
-      companyId: string,
-      request: OrderPriceQuery,
-    ): Promise<Omit<OrderPriceResponse, 'success'>> {
-      if ('draftId' in request) {
-        const draft = await this.getDraftOrder(companyId, request.draftId);
-        return {
-          price: draft.price,
-          lines: draft.lines.map((line) => ({
-            tempCardId: line.tempCardId,
-            loadCents: line.amountCents,
-            cardFeeCents: line.cardFeeCents,
-            replacementFeeCents: line.replacementFeeCents,
-            serviceFeeCents: line.serviceFeeCents,
-          })),
-        };
-      }
-      if (!isFamilyOfProduct(request.product, request.family)) {
-        throw new AppError('PRODUCT_FAMILY_MISMATCH', `${request.family} is not of ${request.product}`, {
-          fields: [{ field: 'family', key: 'invalidChoice' }],
-        });
-      }
-      const terms = await termsOf(companyId);
-      const price = priceOrder(
-        { orderType: request.orderType, family: request.family, lines: request.lines },
-        terms(request.product, request.family),
-      );
-      return { price: priceTotals(price), lines: price.lines };
-    },
+    /** The price of a saved draft or of lines not saved yet (see `calculatePrice`). */
+    calculatePrice: (companyId: string, request: Parameters<typeof calculatePrice>[2]) =>
+      calculatePrice(ctx, companyId, request),
 
     /**
      * A READY_TO_TOP_UP draft of the company's cards of the product that are ready to top up
