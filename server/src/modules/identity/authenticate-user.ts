@@ -1,0 +1,43 @@
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { IdentityContext } from './identity-context';
+import { verifyPassword } from './passwords';
+import { findUserByEmail, recordFailedLogin, updateUser, type UserRow } from './repository';
+
+/**
+ * Checks an email and password (the sign-in interaction). Counts failures and locks the account
+ * at the configured maximum; unknown emails cost the same time and get the same answer as
+ * wrong passwords.
+ */
+export async function authenticateUser(
+  ctx: IdentityContext,
+  email: string,
+  password: string,
+): Promise<UserRow> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (!user) {
+    await verifyPassword(null, password);
+    throw new AppError('INVALID_CREDENTIALS', 'unknown email');
+  }
+  if (user.isLocked) throw new AppError('ACCOUNT_LOCKED', `user ${user.id} is locked`);
+  if (!user.passwordHash) {
+    await verifyPassword(null, password);
+    throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} has not set a password`);
+  }
+  if (!(await verifyPassword(user.passwordHash, password))) {
+    const after = await recordFailedLogin(ctx.db, user.id, ctx.deps.maxFailedLogins);
+    if (after?.isLocked) {
+      await writeAudit(ctx.db, {
+        actorUserId: user.id,
+        action: 'user.locked_after_failures',
+        entity: 'user',
+        entityId: user.id,
+      });
+      throw new AppError('ACCOUNT_LOCKED', `user ${user.id} locked after ${after.failedAttempts} failures`);
+    }
+    throw new AppError('INVALID_CREDENTIALS', `wrong password for ${user.id}`);
+  }
+  if (!user.isConfirmed) throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} is not confirmed`);
+  await updateUser(ctx.db, user.id, { failedAttempts: 0, lastLoginAt: ctx.now() });
+  return user;
+}

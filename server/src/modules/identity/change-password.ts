@@ -1,0 +1,39 @@
+import type { ChangePasswordRequest } from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import type { SessionPrincipal } from '../../platform/auth-guard';
+import { AppError } from '../../platform/errors';
+import type { IdentityContext } from './identity-context';
+import { assertStrongPassword, hashPassword, verifyPassword } from './passwords';
+import { findUserById, updateUser } from './repository';
+
+/**
+ * Changes the signed-in user's password. The current session stays; every other session and
+ * all of the user's provider tokens are revoked.
+ */
+export async function changePassword(
+  ctx: IdentityContext,
+  session: Pick<SessionPrincipal, 'userId' | 'sessionIdHash'>,
+  request: ChangePasswordRequest,
+  requestId?: string,
+): Promise<void> {
+  const user = await findUserById(ctx.db, session.userId);
+  if (!user) throw new AppError('UNAUTHENTICATED', 'user removed');
+  if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
+    throw new AppError('WRONG_CURRENT_PASSWORD', 'current password does not match', {
+      fields: [{ field: 'currentPassword', key: 'invalidValue' }],
+    });
+  }
+  assertStrongPassword(request.newPassword, 'newPassword');
+  const passwordHash = await hashPassword(request.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, { passwordHash, passwordChangedAt: ctx.now(), failedAttempts: 0 });
+    await writeAudit(tx, {
+      actorUserId: user.id,
+      action: 'user.password_change',
+      entity: 'user',
+      entityId: user.id,
+      requestId: requestId ?? null,
+    });
+  });
+  await ctx.revokeUserTokens(user.id, { keepSessionIdHash: session.sessionIdHash });
+}

@@ -1,0 +1,65 @@
+import { COMPANY_ROLES, type CreateUserRequest, type User } from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import type { Actor, IdentityContext } from './identity-context';
+import { findUserByEmail, insertUser } from './repository';
+import { toUser, userSearchText } from './user-views';
+
+/**
+ * Creates a user (provider admin): unconfirmed and without a password; the confirmation email
+ * lets them set one. Company roles need at least one related company.
+ */
+export async function createUser(
+  ctx: IdentityContext,
+  request: CreateUserRequest,
+  actor: Actor,
+): Promise<User> {
+  const companyIds = [...new Set(request.companyIds)];
+  if ((COMPANY_ROLES as readonly number[]).includes(request.userRoleId) && companyIds.length === 0) {
+    throw new AppError('VALIDATION', 'company role without companies', {
+      fields: [{ field: 'companyIds', key: 'required' }],
+    });
+  }
+  if (!(COMPANY_ROLES as readonly number[]).includes(request.userRoleId) && companyIds.length > 0) {
+    throw new AppError('VALIDATION', 'only company roles relate to companies', {
+      fields: [{ field: 'companyIds', key: 'invalidValue' }],
+    });
+  }
+  const existing = await ctx.deps.companies.existingCompanyIds(companyIds);
+  if (existing.length !== companyIds.length) {
+    throw new AppError('VALIDATION', 'unknown company', {
+      fields: [{ field: 'companyIds', key: 'invalidChoice' }],
+    });
+  }
+  if (await findUserByEmail(ctx.db, request.email)) {
+    throw new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'invalidValue' }] });
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertUser(
+      tx,
+      {
+        email: request.email,
+        firstName: request.firstName,
+        lastName: request.lastName,
+        phone: request.phone,
+        jobTitle: request.jobTitle,
+        roleId: request.userRoleId,
+        preferredLanguage: request.preferredLanguage,
+        isConfirmed: false,
+        searchText: userSearchText(request),
+      },
+      companyIds,
+    );
+    await writeAudit(tx, {
+      actorUserId: actor.userId,
+      action: 'user.create',
+      entity: 'user',
+      entityId: inserted.id,
+      after: { email: inserted.email, roleId: inserted.roleId, companyIds },
+      requestId: actor.requestId ?? null,
+    });
+    return inserted;
+  });
+  ctx.inBackground(() => ctx.sendCodeEmail(row, 'confirmation'));
+  return toUser(row, companyIds);
+}
