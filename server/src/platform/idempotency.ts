@@ -67,6 +67,21 @@ export type IdempotencyScope = {
   request: unknown;
 };
 
+/** The scope of a keyed request made for a company: the user's key on its route, for that company. */
+export function companyScope(
+  actor: { userId: string; companyId: string },
+  idempotency: IdempotencyOptions,
+  request: unknown,
+): IdempotencyScope {
+  return {
+    userId: actor.userId,
+    route: idempotency.route,
+    key: idempotency.key,
+    companyId: actor.companyId,
+    request,
+  };
+}
+
 /**
  * Runs `run` at most once per user, route and key (ARCHITECTURE §5: a replay returns the first
  * response and changes nothing). A replay is answered from the stored response before anything

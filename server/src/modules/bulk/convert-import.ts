@@ -16,7 +16,7 @@ import type { z } from 'zod';
 import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
-import { idempotent, type IdempotentExecutor } from '../../platform/idempotency';
+import { companyScope, idempotent, type IdempotentExecutor } from '../../platform/idempotency';
 import type { CardsService } from '../cards';
 import type { DraftActor, IdempotencyOptions, DraftsService } from '../drafts';
 import {
@@ -128,13 +128,7 @@ export async function convertImport(
   try {
     return await idempotent(
       deps.db,
-      {
-        userId: actor.userId,
-        route: idempotency.route,
-        key: idempotency.key,
-        companyId: actor.companyId,
-        request,
-      },
+      companyScope(actor, idempotency, request),
       async (tx: IdempotentExecutor, deliveryPoint) => {
         const row = await findImport(tx, actor.companyId, request.importId, { forUpdate: true });
         if (!row) throw new AppError('NOT_FOUND', `no import ${request.importId} in ${actor.companyId}`);

@@ -6,7 +6,7 @@ import {
   type ReadyToTopUpRequest,
 } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
-import { idempotent } from '../../platform/idempotency';
+import { companyScope, idempotent } from '../../platform/idempotency';
 import { findBundle } from './bundles';
 import type {
   CreateBundleDraft,
@@ -38,13 +38,7 @@ export async function saveDraftOrder(
   const { cards, ...header } = request;
   return idempotent(
     deps.db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request,
-    },
+    companyScope(actor, idempotency, request),
     async (tx, prepared) => {
       await claimDraftSlot(tx, actor.companyId);
       const row = await insertNewDraft(tx, header, cards, actor);
@@ -91,39 +85,29 @@ export async function createReadyToTopUpDraft(
   };
   checkHeader(header);
   const { minLoadCents, maxLoadCents } = PRODUCTS[product];
-  return idempotent(
-    deps.db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request,
-    },
-    async (tx) => {
-      await claimDraftSlot(tx, actor.companyId);
-      const ready = await deps.cards.readyToTopUpCards(tx, actor.companyId, { product, family });
-      if (ready.length === 0) {
-        throw new AppError(
-          'BUSINESS_RULE',
-          `no ${product} ${family} card of ${actor.companyId} is ready to top up`,
-        );
-      }
-      const lines: DraftCard[] = ready.map((card) => ({
-        tempCardId: card.cardId,
-        cardId: card.cardId,
-        cardholderId: null,
-        cardholder: null,
-        cardName: '',
-        amountCents:
-          card.lastMonthLoadCents > 0
-            ? Math.min(maxLoadCents, Math.max(minLoadCents, card.lastMonthLoadCents))
-            : minLoadCents,
-      }));
-      const row = await insertNewDraft(tx, header, lines, actor);
-      return { draftId: row.id };
-    },
-  );
+  return idempotent(deps.db, companyScope(actor, idempotency, request), async (tx) => {
+    await claimDraftSlot(tx, actor.companyId);
+    const ready = await deps.cards.readyToTopUpCards(tx, actor.companyId, { product, family });
+    if (ready.length === 0) {
+      throw new AppError(
+        'BUSINESS_RULE',
+        `no ${product} ${family} card of ${actor.companyId} is ready to top up`,
+      );
+    }
+    const lines: DraftCard[] = ready.map((card) => ({
+      tempCardId: card.cardId,
+      cardId: card.cardId,
+      cardholderId: null,
+      cardholder: null,
+      cardName: '',
+      amountCents:
+        card.lastMonthLoadCents > 0
+          ? Math.min(maxLoadCents, Math.max(minLoadCents, card.lastMonthLoadCents))
+          : minLoadCents,
+    }));
+    const row = await insertNewDraft(tx, header, lines, actor);
+    return { draftId: row.id };
+  });
 }
 
 /**
@@ -173,19 +157,9 @@ export async function createBundleDraft(
     bulkAmountCents: bundle.denominationCents,
     expiringDate: null,
   };
-  return idempotent(
-    deps.db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request,
-    },
-    async (tx) => {
-      await claimDraftSlot(tx, actor.companyId);
-      const row = await insertNewDraft(tx, header, lines, actor);
-      return { draftId: row.id };
-    },
-  );
+  return idempotent(deps.db, companyScope(actor, idempotency, request), async (tx) => {
+    await claimDraftSlot(tx, actor.companyId);
+    const row = await insertNewDraft(tx, header, lines, actor);
+    return { draftId: row.id };
+  });
 }

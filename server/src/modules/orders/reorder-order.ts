@@ -1,4 +1,4 @@
-import { idempotent } from '../../platform/idempotency';
+import { companyScope, idempotent } from '../../platform/idempotency';
 import { AppError } from '../../platform/errors';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderContext } from './order-context';
@@ -30,43 +30,33 @@ export async function reorderOrder(
       )
     : [];
   const holderOf = new Map(made.map((card) => [card.cardId, card.cardholder.cardholderId]));
-  return idempotent(
-    db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request: { orderId },
-    },
-    async (tx) => {
-      const row = await deps.drafts.createDraftIn(
-        tx,
-        {
-          reason: order.reason ?? (creates ? 'new-card' : 'load-card'),
-          orderType: order.orderType as Exclude<typeof order.orderType, 'UNLOAD'>,
-          product: order.product,
-          family: order.family,
-          draftOrderAlias: order.alias,
-          invoiceComments: order.invoiceComments,
-          deliveryPointId: order.deliveryPoint?.deliveryPointId ?? null,
-          bulkAmountCents: null,
-          expiringDate: null,
-        },
-        lines.map((line) => {
-          const holderId = creates && line.cardId ? (holderOf.get(line.cardId) ?? null) : line.cardholderId;
-          return {
-            tempCardId: line.tempCardId,
-            cardId: creates ? null : line.cardId,
-            cardholderId: holderId,
-            cardholder: holderId ? null : line.cardholder,
-            cardName: line.cardName,
-            amountCents: line.amountCents,
-          };
-        }),
-        actor,
-      );
-      return { draftId: row.id };
-    },
-  );
+  return idempotent(db, companyScope(actor, idempotency, { orderId }), async (tx) => {
+    const row = await deps.drafts.createDraftIn(
+      tx,
+      {
+        reason: order.reason ?? (creates ? 'new-card' : 'load-card'),
+        orderType: order.orderType as Exclude<typeof order.orderType, 'UNLOAD'>,
+        product: order.product,
+        family: order.family,
+        draftOrderAlias: order.alias,
+        invoiceComments: order.invoiceComments,
+        deliveryPointId: order.deliveryPoint?.deliveryPointId ?? null,
+        bulkAmountCents: null,
+        expiringDate: null,
+      },
+      lines.map((line) => {
+        const holderId = creates && line.cardId ? (holderOf.get(line.cardId) ?? null) : line.cardholderId;
+        return {
+          tempCardId: line.tempCardId,
+          cardId: creates ? null : line.cardId,
+          cardholderId: holderId,
+          cardholder: holderId ? null : line.cardholder,
+          cardName: line.cardName,
+          amountCents: line.amountCents,
+        };
+      }),
+      actor,
+    );
+    return { draftId: row.id };
+  });
 }

@@ -11,7 +11,7 @@ import {
 import { auditChange } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { idempotent } from '../../platform/idempotency';
+import { companyScope, idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
 import type { OrderActor, OrderContext } from './order-context';
 
@@ -126,13 +126,7 @@ export async function submitOrder(
   let submitted = false;
   const result = await idempotent(
     ctx.db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request,
-    },
+    companyScope(actor, idempotency, request),
     async (tx, prepared) => {
       const order = await submitDraft(ctx, tx, request.draftId, actor, prepared);
       submitted = true;

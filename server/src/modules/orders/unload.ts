@@ -9,7 +9,7 @@ import { auditChange } from '../../platform/audit';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
 import type { Executor } from '../../platform/db';
-import { idempotent } from '../../platform/idempotency';
+import { companyScope, idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions } from '../drafts';
 import type { FulfilDeps } from './fulfil-order';
 import type { OrderContext } from './order-context';
@@ -177,20 +177,10 @@ export async function submitUnload(
   request: UnloadQuery,
   idempotency: IdempotencyOptions,
 ): Promise<OrderSummary> {
-  const result = await idempotent(
-    ctx.db,
-    {
-      userId: actor.userId,
-      route: idempotency.route,
-      key: idempotency.key,
-      companyId: actor.companyId,
-      request,
-    },
-    async (tx) => {
-      const order = await placeUnloadOrder(tx, ctx.fulfilDeps, actor, request, ctx.now());
-      return { orderId: order.id };
-    },
-  );
+  const result = await idempotent(ctx.db, companyScope(actor, idempotency, request), async (tx) => {
+    const order = await placeUnloadOrder(tx, ctx.fulfilDeps, actor, request, ctx.now());
+    return { orderId: order.id };
+  });
   const order = await ctx.getOrder(actor.companyId, result.orderId);
   ctx.notify({ kind: 'unloaded', order });
   return ctx.summary(order);

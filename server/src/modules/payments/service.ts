@@ -10,7 +10,7 @@ import {
 } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
-import { idempotent } from '../../platform/idempotency';
+import { companyScope, idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderActor, OrderPayments, OrdersService } from '../orders';
 import { applyCardResult, type PaymentOutcome } from './apply-card-result';
@@ -66,20 +66,10 @@ export function createPaymentsService(deps: PaymentsDeps) {
       request: { orderId: string; method: PaymentKind },
       idempotency: IdempotencyOptions,
     ): Promise<PaymentInstructions> {
-      return idempotent(
-        db,
-        {
-          userId: actor.userId,
-          route: idempotency.route,
-          key: idempotency.key,
-          companyId: actor.companyId,
-          request,
-        },
-        async (tx) => {
-          const order = await orders.lockOrder(tx, actor.companyId, request.orderId);
-          return deps.orderPayments.start(tx, order, request.method, actor);
-        },
-      );
+      return idempotent(db, companyScope(actor, idempotency, request), async (tx) => {
+        const order = await orders.lockOrder(tx, actor.companyId, request.orderId);
+        return deps.orderPayments.start(tx, order, request.method, actor);
+      });
     },
 
     /**
