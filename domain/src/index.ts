@@ -25,3 +25,4 @@ export * from './order-lifecycle';
 export * from './order-api';
 export * from './bulk';
 export * from './draft-lines';
+export * from './merchants';

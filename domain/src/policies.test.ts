@@ -18,7 +18,7 @@ const COMPANY_USERS = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMEN
 const ORDERING = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER];
 
 /** The matrix as SPEC §6 and the ADRs (005, 007, 010, 011, 012) describe it, written out on its own. */
-const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'none' }> = {
+const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' | 'none' }> = {
   'account.self': { roles: [...COMPANY_USERS, MERCHANT], scope: 'none' },
   'mailbox.read': { roles: [ADMIN], scope: 'none' },
   'users.create': { roles: [ADMIN], scope: 'none' },
@@ -60,15 +60,43 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'none' }> =
   'orders.pay': { roles: [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER], scope: 'company' },
   'orders.advance': { roles: PROVIDER, scope: 'company' },
   'merchant.portal': { roles: [MERCHANT], scope: 'none' },
+  'merchants.read': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  'merchants.manage': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  'terminals.use': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  'settlements.manage': { roles: PROVIDER, scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */
 const actorOf = (roleId: RoleId): PolicyActor => ({
   roleId,
   relatedCompanyIds: roleId === ADMIN || roleId === CUSTOMER_CARE || roleId === MERCHANT ? [] : ['C1', 'C2'],
+  ...(roleId === MERCHANT ? { merchantRole: 'admin' as const } : {}),
 });
 
 const cases = ACTIONS.flatMap((action) => ROLE_IDS.map((roleId) => [action, roleId] as const));
+
+describe('merchant actions (ADR 016)', () => {
+  it('let a view-only merchant user read but not change or sell', () => {
+    const viewer: PolicyActor = { roleId: MERCHANT, relatedCompanyIds: [], merchantRole: 'viewer' };
+    const admin: PolicyActor = { ...viewer, merchantRole: 'admin' };
+    expect(can(viewer, 'merchants.read')).toBe(true);
+    expect(can(viewer, 'merchants.manage')).toBe(false);
+    expect(can(viewer, 'terminals.use')).toBe(false);
+    expect(can(admin, 'merchants.manage')).toBe(true);
+    expect(can(admin, 'terminals.use')).toBe(true);
+    expect(can(admin, 'settlements.manage')).toBe(false);
+  });
+
+  it('keep company roles out of every merchant action and merchants out of every company action', () => {
+    for (const entry of POLICY_LIST) {
+      if (entry.scope === 'merchant') {
+        for (const role of [ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER])
+          expect(entry.roles).not.toContain(role);
+      }
+      if (entry.scope === 'company') expect(entry.roles).not.toContain(MERCHANT);
+    }
+  });
+});
 
 describe('the policy table', () => {
   it('lists every action once, with its roles and scope', () => {

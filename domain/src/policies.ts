@@ -7,16 +7,19 @@ import { isProviderRole, ROLE, ROLE_IDS, type RoleId } from './roles';
  * - `roles`: the roles that may take the action at all.
  * - `scope`: what the action is done to. `company`: one company's data, so the actor must also be
  *   related to that company (provider staff are related to every company, and that is audited);
- *   `none`: the user's own things or data of no company. Merchant actions will get a `merchant`
- *   scope with the merchants module; until then the merchant portal is `none`.
+ *   `merchant`: one merchant's data (ADR 016): a merchant user acts for the merchant they work
+ *   for, provider staff for any merchant (audited); company roles never;
+ *   `none`: the user's own things or data of no company.
  * - `manyCompanies`: only for users related to more than one company (company selection, SPEC §2).
+ * - `merchantAdmin`: a merchant user must be the merchant's administrator (view-only users read).
  */
-export type PolicyScope = 'company' | 'none';
+export type PolicyScope = 'company' | 'merchant' | 'none';
 
 export type Policy = {
   readonly roles: readonly RoleId[];
   readonly scope: PolicyScope;
   readonly manyCompanies?: boolean;
+  readonly merchantAdmin?: boolean;
 };
 
 const { ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMENT_MANAGER, MERCHANT } = ROLE;
@@ -34,6 +37,13 @@ const PAYER_ROLES: readonly RoleId[] = [ORDER_MANAGER, FINANCE_USER, PAYMENT_MAN
 
 const company = (roles: readonly RoleId[]) => ({ roles, scope: 'company' as const });
 const unscoped = (roles: readonly RoleId[]) => ({ roles, scope: 'none' as const });
+const merchant = (roles: readonly RoleId[], options: { admin?: boolean } = {}) => ({
+  roles,
+  scope: 'merchant' as const,
+  ...(options.admin ? { merchantAdmin: true } : {}),
+});
+/** The merchant's users and the provider's staff. */
+const MERCHANT_SIDE: readonly RoleId[] = [...PROVIDER, MERCHANT];
 
 export const POLICIES = {
   // ---------------------------------------------------------------- the signed-in user
@@ -106,9 +116,21 @@ export const POLICIES = {
 
   // ---------------------------------------------------------------- merchants (SPEC §2, §6)
   'merchant.portal': unscoped([MERCHANT]),
+  /** Read one merchant's data: profile, stores, terminals, transactions, settlements. */
+  'merchants.read': merchant(MERCHANT_SIDE),
+  /** Change the merchant's data: the merchant's administrator and provider staff. */
+  'merchants.manage': merchant(MERCHANT_SIDE, { admin: true }),
+  /** Take a purchase on the virtual terminal: the merchant's administrator and provider staff. */
+  'terminals.use': merchant(MERCHANT_SIDE, { admin: true }),
+  /** Enrol MIDs, run settlements and mark payouts sent or paid: provider staff. */
+  'settlements.manage': unscoped(PROVIDER),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;
+/** The actions done for one merchant: their actor always carries the merchant. */
+export type MerchantAction = {
+  [A in Action]: (typeof POLICIES)[A]['scope'] extends 'merchant' ? A : never;
+}[Action];
 /** The actions done for one company: their actor always carries the company. */
 export type CompanyAction = {
   [A in Action]: (typeof POLICIES)[A]['scope'] extends 'company' ? A : never;
@@ -128,7 +150,12 @@ export function policyOf(action: Action): Policy {
 }
 
 /** Who asks: a role and the companies the user works for (provider staff work for every company). */
-export type PolicyActor = { roleId: RoleId; relatedCompanyIds: readonly string[] };
+export type PolicyActor = {
+  roleId: RoleId;
+  relatedCompanyIds: readonly string[];
+  /** A merchant user's standing at their merchant (ADR 016); absent for everyone else. */
+  merchantRole?: 'admin' | 'viewer' | null | undefined;
+};
 /** What the action is done to: for a company-scoped action, the company. */
 export type PolicyTarget = { companyId?: string | undefined };
 
@@ -152,6 +179,7 @@ export function can(actor: PolicyActor, action: Action, target: PolicyTarget = {
   const policy = policyOf(action);
   if (!policy.roles.includes(actor.roleId)) return false;
   if (policy.manyCompanies && actor.relatedCompanyIds.length < 2) return false;
+  if (policy.merchantAdmin && actor.roleId === ROLE.MERCHANT && actor.merchantRole !== 'admin') return false;
   if (policy.scope === 'company' && target.companyId !== undefined) {
     return isRelatedCompany(actor, target.companyId);
   }

@@ -36,6 +36,13 @@ import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modul
 import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
+import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import {
+  createTerminalsService,
+  terminalApiRoutes,
+  virtualTerminalRoutes,
+  type TerminalsService,
+} from './modules/terminals';
 import {
   createNotificationsService,
   notificationsRoutes,
@@ -101,6 +108,8 @@ export type AppServices = {
   documents: DocumentsService;
   jobs: Jobs;
   bulk: BulkService;
+  merchants: MerchantsService;
+  terminals: TerminalsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -220,6 +229,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Tessera API', version: APP_VERSION, description: 'Portal API (SPEC §7)' },
+      components: {
+        securitySchemes: {
+          // The terminal API's access tokens (OAuth 2 client credentials, ADR 016).
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });
@@ -261,8 +276,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clientId: PORTAL_CLIENT_ID,
   });
   installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]));
+  const ledger = createLedgerService();
+  const merchants = createMerchantsService({ db: database.db, ledger });
   installTenantScope(app, {
     db: database.db,
+    merchantOf: (userId) => merchants.merchantOf(userId),
+    merchantExists: (merchantId) => merchants.merchantExists(merchantId),
     companyExists: (companyId) => companies.companyExists(companyId),
     rememberCompany: (sessionIdHash, companyId) => sessions.rememberCompany(sessionIdHash, companyId),
   });
@@ -294,7 +313,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     { prefix: '/api/v2/identity' },
   );
   await app.register(companiesRoutes(companies), { prefix: '/api/v1/accounts' });
-  const ledger = createLedgerService();
   const cards = createCardsService({ db: database.db, ledger });
   await app.register(cardsRoutes(cards), { prefix: '/api/v1/accounts' });
   // The company's set-up, cut by domain, still under the accounts service's URLs (SPEC §7).
@@ -357,6 +375,19 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     ...(options.bulkBatchSize ? { batchSize: options.bulkBatchSize } : {}),
   });
   await app.register(bulkRoutes(bulk, { maxBytes: config.BULK_MAX_BYTES }), { prefix: '/api/v1/orders' });
+  // Merchants, their terminals and the terminal API (issue 15, ADR 016).
+  const terminals = createTerminalsService({
+    db: database.db,
+    ledger,
+    merchants,
+    secret: config.sessionSecret,
+    demoCards: config.DEMO_SEED,
+  });
+  await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
+  await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
+  await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
+    prefix: '/api/v1/terminals',
+  });
   if (config.isSandboxBank) {
     await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   }
@@ -402,6 +433,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     documents,
     jobs,
     bulk,
+    merchants,
+    terminals,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

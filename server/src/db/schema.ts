@@ -16,3 +16,5 @@ export * from '../modules/drafts/schema';
 export * from '../modules/orders/schema';
 export * from '../modules/payments/schema';
 export * from '../modules/bulk/schema';
+export * from '../modules/merchants/schema';
+export * from '../modules/terminals/schema';

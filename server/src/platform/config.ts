@@ -65,6 +65,8 @@ export const ConfigSchema = z.object({
   /** Failed sign-ins in a row after which the account is locked (ADR 005). */
   LOGIN_MAX_FAILED: z.coerce.number().int().min(1).max(100).default(5),
   /** Sign-in attempts per client address per minute (the login API). */
+  /** Terminal API calls per token and minute (a busy supermarket till stays far below). */
+  TERMINAL_RATE_LIMIT: z.coerce.number().int().min(1).default(600_000),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Password-reset and confirmation requests per client address per minute. */
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),

@@ -18,6 +18,8 @@ const EXEMPT = [
   /^\/api\/log$/,
   /^\/sandbox\//,
   /^\/api\/v1\/orders\/payments\/callback/,
+  // The terminal API authenticates each call with a Bearer token, never a cookie (ADR 016).
+  /^\/api\/v1\/terminals\//,
 ];
 
 /**

@@ -76,9 +76,12 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/v1/orders/bulkImports/{importId}/dropRows': { rowNumbers: undefined, status: 'error' },
 };
 
-/** Routes without a session: sign-in, the session client, the content, health, the bank's callback. */
+/**
+ * Routes without a session: sign-in, the session client, the content, health, the bank's callback,
+ * and the terminal API (a terminal's Bearer token, never a session: ADR 016).
+ */
 const PUBLIC =
-  /^(GET|POST) \/api\/(auth|content|health|log|v2\/identity\/(interaction|password|confirmation))(\/|$)|^POST \/api\/v1\/orders\/payments\/callback$|^(GET|POST) \/sandbox\/bank\//;
+  /^(GET|POST) \/api\/(auth|content|health|log|v2\/identity\/(interaction|password|confirmation))(\/|$)|^POST \/api\/v1\/orders\/payments\/callback$|^(GET|POST) \/sandbox\/bank\/|^POST \/api\/v1\/terminals\//;
 
 /** The demo user of each role (provider staff and merchants act for C1001, the others for theirs). */
 const ROLE_USERS: Record<RoleId, DemoUserKey> = {

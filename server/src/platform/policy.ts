@@ -3,15 +3,17 @@ import {
   can,
   isProviderRole,
   policyOf,
+  ROLE,
   type Action,
   type CompanyAction,
   type Locale,
+  type MerchantAction,
   type RoleId,
 } from '@tessera/domain';
 import { requireSession } from './auth-guard';
 import { AppError } from './errors';
 import { requestLocale } from './http';
-import { resolveCompany } from './tenant';
+import { resolveCompany, resolveMerchant } from './tenant';
 
 /**
  * Who acts: the one actor type of every route and service (ARCHITECTURE §2, §4). Built by
@@ -29,6 +31,13 @@ export type Actor = {
   relatedCompanyIds: readonly string[];
   /** Provider staff (roles 1 and 2): they act for any company, and that is audited. */
   isProviderStaff: boolean;
+  /**
+   * The merchant acted for, for a merchant-scoped action (ADR 016): a merchant user's own, or the one
+   * provider staff named; null otherwise.
+   */
+  merchantId: string | null;
+  /** A merchant user's standing at their merchant; null for everyone else. */
+  merchantRole: 'admin' | 'viewer' | null;
   /** The request's language (the `Culture` header). */
   locale: Locale;
   /** The request id, for the audit entry. */
@@ -40,8 +49,15 @@ export type Actor = {
 /** The actor of a company-scoped action: the company is resolved and the user related to it. */
 export type CompanyActor = Actor & { companyId: string };
 
+/** The actor of a merchant-scoped action: the merchant is resolved and the user works for it. */
+export type MerchantActor = Actor & { merchantId: string };
+
 /** What `requireActor` returns for an action: a `CompanyActor` for company-scoped actions. */
-export type ActorFor<A extends Action> = A extends CompanyAction ? CompanyActor : Actor;
+export type ActorFor<A extends Action> = A extends CompanyAction
+  ? CompanyActor
+  : A extends MerchantAction
+    ? MerchantActor
+    : Actor;
 
 /**
  * What the company services read of the actor: a `CompanyActor` is one; tests and seeds build it by
@@ -69,24 +85,32 @@ export function actionsSeen(): ReadonlyMap<string, Action> {
 export async function requireActor<A extends Action>(
   request: FastifyRequest,
   action: A,
-  options: { companyId?: string | undefined } = {},
+  options: { companyId?: string | undefined; merchantId?: string | undefined } = {},
 ): Promise<ActorFor<A>> {
   actionsByRoute.set(`${request.method} ${request.routeOptions.url ?? request.url}`, action);
   const session = await requireSession(request);
   const policy = policyOf(action);
-  if (!can(session, action)) {
+  const ownMerchant =
+    session.roleId === ROLE.MERCHANT ? await request.server.tenantDeps.merchantOf(session.userId) : null;
+  if (!can({ ...session, merchantRole: ownMerchant?.role ?? null }, action)) {
     throw new AppError('FORBIDDEN', `role ${session.roleId} is not one of ${policy.roles.join(', ')}`);
   }
   const companyId =
     policy.scope === 'company'
       ? await resolveCompany(request, session, options.companyId)
       : session.companyId;
+  const merchantId =
+    policy.scope === 'merchant'
+      ? await resolveMerchant(request, session, ownMerchant, options.merchantId)
+      : (ownMerchant?.merchantId ?? null);
   const actor: Actor = {
     userId: session.userId,
     roleId: session.roleId,
     companyId,
     relatedCompanyIds: session.relatedCompanyIds,
     isProviderStaff: isProviderRole(session.roleId),
+    merchantId,
+    merchantRole: ownMerchant?.role ?? null,
     locale: requestLocale(request),
     requestId: String(request.id),
     sessionIdHash: session.sessionIdHash,

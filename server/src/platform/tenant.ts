@@ -14,7 +14,13 @@ export type TenantDeps = {
   companyExists(companyId: string): Promise<boolean>;
   /** Records on the portal session that it now acts for `companyId`. */
   rememberCompany(sessionIdHash: string, companyId: string): Promise<void>;
+  /** The merchant a merchant user (role 1001) works for and their standing there (ADR 016). */
+  merchantOf(userId: string): Promise<{ merchantId: string; role: 'admin' | 'viewer' } | null>;
+  merchantExists(merchantId: string): Promise<boolean>;
 };
+
+/** The header naming the merchant provider staff act for (ADR 016). */
+export const MERCHANT_HEADER = 'merchantid';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -92,4 +98,37 @@ export async function resolveCompany(
     session.companyId = companyId;
   }
   return companyId;
+}
+
+/**
+ * The merchant a merchant-scoped request acts for (ADR 016): a merchant user's own merchant (a
+ * request naming another is 403); provider staff name one (`merchantId` from the route, else the
+ * `merchantId` header): 400 without one, 404 for one that does not exist. Company roles never get
+ * here (the policy table keeps them out).
+ */
+export async function resolveMerchant(
+  request: FastifyRequest,
+  session: SessionPrincipal,
+  own: { merchantId: string } | null,
+  requested: string | undefined,
+): Promise<string> {
+  const raw = request.headers[MERCHANT_HEADER];
+  const named = requested?.trim() || (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+  if (session.roleId === ROLE.MERCHANT) {
+    if (!own) throw new AppError('FORBIDDEN', `user ${session.userId} works for no merchant`);
+    if (named && named !== own.merchantId) {
+      throw new AppError('FORBIDDEN', `merchant ${named} is not ${session.userId}'s`);
+    }
+    return own.merchantId;
+  }
+  if (!isProviderRole(session.roleId)) throw new AppError('FORBIDDEN', 'only merchants and provider staff');
+  if (!named) {
+    throw new AppError('VALIDATION', 'merchantId header missing', {
+      fields: [{ field: 'merchantId', key: 'required' }],
+    });
+  }
+  if (!(await request.server.tenantDeps.merchantExists(named))) {
+    throw new AppError('NOT_FOUND', `no merchant ${named}`);
+  }
+  return named;
 }

@@ -3,6 +3,6 @@
  * module: other modules import only from here.
  */
 export { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './oidc-provider';
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
 export { identityRoutes } from './routes';
 export { createIdentityService, type IdentityService } from './service';

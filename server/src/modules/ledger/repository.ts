@@ -30,7 +30,12 @@ export async function findSystemAccountId(
 
 export async function insertAccount(
   db: Executor,
-  account: { kind: LedgerAccountKind; companyId: string | null; allowNegative: boolean },
+  account: {
+    kind: LedgerAccountKind;
+    companyId: string | null;
+    merchantId?: string | null;
+    allowNegative: boolean;
+  },
 ): Promise<string> {
   const [row] = await db.insert(ledgerAccounts).values(account).returning({ id: ledgerAccounts.id });
   return row!.id;

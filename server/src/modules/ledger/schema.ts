@@ -51,6 +51,8 @@ export const LEDGER_TRANSACTION_KINDS = [
   'redemption',
   'payout',
   'reversal',
+  /** Money a merchant gives back to a card for a purchase, whole or part (a terminal refund). */
+  'refund',
 ] as const;
 export type LedgerTransactionKind = (typeof LEDGER_TRANSACTION_KINDS)[number];
 
@@ -61,6 +63,8 @@ export const ledgerAccounts = pgTable(
     kind: text('kind').$type<LedgerAccountKind>().notNull(),
     /** The company it belongs to; null for the provider's own accounts. */
     companyId: text('company_id'),
+    /** The merchant a `merchant` account belongs to (ADR 016). */
+    merchantId: text('merchant_id'),
     allowNegative: boolean('allow_negative').notNull().default(false),
     balanceCents: bigint('balance_cents', { mode: 'number' }).notNull().default(0),
     /** When a `load` transaction last credited the account (kept by the same trigger). */
@@ -75,7 +79,10 @@ export const ledgerAccounts = pgTable(
       .where(sql`${table.kind} = 'company_funding'`),
     uniqueIndex('ledger_accounts_system_idx')
       .on(table.kind)
-      .where(sql`${table.companyId} is null`),
+      .where(sql`${table.companyId} is null and ${table.merchantId} is null`),
+    uniqueIndex('ledger_accounts_merchant_idx')
+      .on(table.merchantId)
+      .where(sql`${table.kind} = 'merchant'`),
   ],
 );
 

@@ -81,11 +81,17 @@ export function createLedgerService() {
     /** Opens an empty account (cards get one each). */
     async openAccount(
       db: Executor,
-      account: { kind: LedgerAccountKind; companyId: string | null; allowNegative?: boolean },
+      account: {
+        kind: LedgerAccountKind;
+        companyId: string | null;
+        merchantId?: string | null;
+        allowNegative?: boolean;
+      },
     ): Promise<string> {
       return insertAccount(db, {
         kind: account.kind,
         companyId: account.companyId,
+        merchantId: account.merchantId ?? null,
         allowNegative: account.allowNegative ?? false,
       });
     },

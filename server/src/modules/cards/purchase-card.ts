@@ -1,0 +1,75 @@
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import type { CardCategory, CardStatus, DemoCard } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { ledgerAccounts } from '../ledger/schema';
+import { cardholders, cards } from './schema';
+
+/** What a purchase needs of the card it is paid with. */
+export type PurchaseCard = {
+  cardId: string;
+  companyId: string;
+  product: CardCategory;
+  status: CardStatus;
+  expiryDate: string;
+  accountId: string;
+  balanceCents: number;
+};
+
+const purchaseFields = {
+  cardId: cards.id,
+  companyId: cards.companyId,
+  product: sql<CardCategory>`${cards.product}`,
+  status: cards.status,
+  expiryDate: cards.expiryDate,
+  accountId: cards.accountId,
+  balanceCents: ledgerAccounts.balanceCents,
+};
+
+/**
+ * The card a terminal names by its network token (or a reversal by its id), with its ledger
+ * account's row locked until the caller's transaction ends (ADR 016): two purchases on one card are
+ * judged one after the other, so the balance read is the balance the posting meets.
+ */
+export async function lockCardForPurchase(
+  db: Executor,
+  by: { token: string } | { cardId: string },
+): Promise<PurchaseCard | undefined> {
+  const [row] = await db
+    .select(purchaseFields)
+    .from(cards)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .where('token' in by ? eq(cards.token, by.token) : eq(cards.id, by.cardId))
+    .for('update', { of: ledgerAccounts });
+  return row as PurchaseCard | undefined;
+}
+
+/**
+ * Active cards with money, for the virtual terminal's demo picker (demo and tests only: the route
+ * offers it only when the demo seed is on). The label shows the holder and the masked number.
+ */
+export async function findDemoCards(db: Executor, limit: number, today: string): Promise<DemoCard[]> {
+  const rows = await db
+    .select({
+      cardToken: cards.token,
+      product: sql<CardCategory>`${cards.product}`,
+      balanceCents: ledgerAccounts.balanceCents,
+      last4: cards.last4,
+      companyId: cards.companyId,
+      firstName: cardholders.firstName,
+      lastName: cardholders.lastName,
+    })
+    .from(cards)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
+    .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
+    .where(
+      and(eq(cards.status, 'active'), gte(cards.expiryDate, today), gte(ledgerAccounts.balanceCents, 1_000)),
+    )
+    .orderBy(asc(cards.companyId), asc(cards.holderSort), asc(cards.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    cardToken: row.cardToken,
+    product: row.product,
+    balanceCents: row.balanceCents,
+    label: `${row.firstName} ${row.lastName} · •••• ${row.last4} · ${row.companyId}`,
+  }));
+}

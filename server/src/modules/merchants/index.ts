@@ -1,0 +1,7 @@
+/**
+ * Merchants, stores, terminals and merchant users (issue 15, ADR 016): the module's public face.
+ * Other modules reach it through these only; its tables are gathered for Drizzle by `db/schema.ts`.
+ */
+export { merchantsRoutes } from './routes';
+export { createMerchantsService, type MerchantsService, type NewMerchant } from './service';
+export type { TerminalForPurchase, TerminalRow } from './repository';

@@ -1,0 +1,105 @@
+import { sql } from 'drizzle-orm';
+import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type {
+  CardCategory,
+  EnrolmentState,
+  FeePlan,
+  MerchantUserRole,
+  SpendCategory,
+  StoreChannel,
+} from '@tessera/domain';
+import { users } from '../identity/schema';
+import { ledgerAccounts } from '../ledger/schema';
+
+/**
+ * Merchants (redeemers), their stores, terminals and users (SPEC §1, §3; ADR 016).
+ *
+ * - `merchants`: the legal entity paid for its sales: VAT number, IBAN, contact, fee plan per
+ *   product, and its `merchant` ledger account (what the provider owes it).
+ * - `merchant_stores`: where it sells: address, category, opening hours, channels, accepted products.
+ * - `merchant_terminals`: a POS (or online checkout) with its MID and enrolment state, and its OAuth 2
+ *   client (client id, hashed secret) for the terminal API.
+ * - `merchant_users`: the merchant's portal users (role 1001): one administrator or more, and
+ *   view-only users.
+ */
+export const merchants = pgTable('merchants', {
+  id: text('id').primaryKey(),
+  legalName: text('legal_name').notNull(),
+  tradeName: text('trade_name').notNull(),
+  vatNumber: text('vat_number').notNull().unique(),
+  iban: text('iban').notNull(),
+  bic: text('bic').notNull().default(''),
+  address: text('address').notNull().default(''),
+  contactName: text('contact_name').notNull(),
+  contactEmail: text('contact_email').notNull(),
+  contactPhone: text('contact_phone').notNull().default(''),
+  /** Fee per product in basis points of the sales. */
+  feePlan: jsonb('fee_plan').$type<FeePlan>().notNull(),
+  ledgerAccountId: uuid('ledger_account_id')
+    .notNull()
+    .unique()
+    .references(() => ledgerAccounts.id),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const merchantStores = pgTable(
+  'merchant_stores',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    city: text('city').notNull(),
+    postalCode: text('postal_code').notNull(),
+    category: text('category').$type<SpendCategory>().notNull(),
+    openingHours: text('opening_hours').notNull().default(''),
+    channels: text('channels').array().$type<StoreChannel[]>().notNull(),
+    acceptedProducts: text('accepted_products').array().$type<CardCategory[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('merchant_stores_merchant_idx').on(table.merchantId, table.name)],
+);
+
+export const merchantTerminals = pgTable(
+  'merchant_terminals',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    storeId: uuid('store_id')
+      .notNull()
+      .references(() => merchantStores.id, { onDelete: 'cascade' }),
+    mid: text('mid').notNull().unique(),
+    label: text('label').notNull(),
+    state: text('state').$type<EnrolmentState>().notNull().default('requested'),
+    /** The terminal's OAuth 2 client (client credentials): its id and its argon2id-hashed secret. */
+    clientId: text('client_id').notNull().unique(),
+    secretHash: text('secret_hash').notNull(),
+    enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('merchant_terminals_store_idx').on(table.storeId)],
+);
+
+export const merchantUsers = pgTable(
+  'merchant_users',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    role: text('role').$type<MerchantUserRole>().notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId] }),
+    uniqueIndex('merchant_users_merchant_idx').on(table.merchantId, table.userId),
+    index('merchant_users_admin_idx')
+      .on(table.merchantId)
+      .where(sql`${table.role} = 'admin'`),
+  ],
+);

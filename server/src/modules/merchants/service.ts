@@ -1,0 +1,287 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import type {
+  CardCategory,
+  EnrolmentState,
+  FeePlan,
+  MerchantSummary,
+  MerchantUserRole,
+  SpendCategory,
+  StoreChannel,
+  StoreView,
+} from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import type { Db, Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { hashPassword } from '../identity';
+import type { LedgerService } from '../ledger';
+import {
+  findMerchant,
+  findMerchants,
+  findMerchantUser,
+  findStores,
+  findTerminal,
+  findTerminalByClientId,
+  findTerminalForPurchase,
+  findTerminalsOfMerchant,
+  insertMerchant,
+  insertMerchantUser,
+  insertStore,
+  insertTerminal,
+  updateTerminalState,
+  type MerchantRow,
+  type TerminalForPurchase,
+  type TerminalRow,
+} from './repository';
+
+export type MerchantsService = ReturnType<typeof createMerchantsService>;
+
+/** A new merchant with its stores, terminals (and their client secrets) and users. */
+export type NewMerchant = {
+  merchantId: string;
+  legalName: string;
+  tradeName: string;
+  vatNumber: string;
+  iban: string;
+  bic?: string;
+  address?: string;
+  contactName: string;
+  contactEmail: string;
+  contactPhone?: string;
+  feePlan: FeePlan;
+  stores: {
+    name: string;
+    address: string;
+    city: string;
+    postalCode: string;
+    category: SpendCategory;
+    openingHours?: string;
+    channels: StoreChannel[];
+    acceptedProducts: CardCategory[];
+    terminals: {
+      mid: string;
+      label: string;
+      state: EnrolmentState;
+      clientId: string;
+      clientSecret: string;
+    }[];
+  }[];
+  users?: { userId: string; role: MerchantUserRole }[];
+};
+
+function toSummary(row: MerchantRow): MerchantSummary {
+  return {
+    merchantId: row.id,
+    legalName: row.legalName,
+    tradeName: row.tradeName,
+    vatNumber: row.vatNumber,
+    iban: row.iban,
+    contactName: row.contactName,
+    contactEmail: row.contactEmail,
+    contactPhone: row.contactPhone,
+    feePlan: row.feePlan,
+  };
+}
+
+/**
+ * Merchants, stores, terminals and merchant users (issue 15, ADR 016). Routes resolve the merchant
+ * (a merchant user's own, or the one provider staff named) before calling; reads and writes are
+ * always by that merchant's id, so another merchant's store or terminal is "not found".
+ */
+export function createMerchantsService(deps: { db: Db; ledger: LedgerService }) {
+  return {
+    /** The merchant a merchant user works for (the tenant scope's question). */
+    async merchantOf(userId: string): Promise<{ merchantId: string; role: MerchantUserRole } | null> {
+      return (await findMerchantUser(deps.db, userId)) ?? null;
+    },
+
+    async merchantExists(merchantId: string): Promise<boolean> {
+      return (await findMerchant(deps.db, merchantId)) !== undefined;
+    },
+
+    async profile(merchantId: string): Promise<MerchantSummary> {
+      const row = await findMerchant(deps.db, merchantId);
+      if (!row) throw new AppError('NOT_FOUND', `no merchant ${merchantId}`);
+      return toSummary(row);
+    },
+
+    /** Every merchant (provider staff choose one to act for). */
+    async list(): Promise<MerchantSummary[]> {
+      return (await findMerchants(deps.db)).map(toSummary);
+    },
+
+    /** The merchant's stores with their terminals. */
+    async stores(merchantId: string): Promise<StoreView[]> {
+      const [stores, terminals] = await Promise.all([
+        findStores(deps.db, merchantId),
+        findTerminalsOfMerchant(deps.db, merchantId),
+      ]);
+      return stores.map((store) => ({
+        storeId: store.id,
+        name: store.name,
+        address: store.address,
+        city: store.city,
+        postalCode: store.postalCode,
+        category: store.category,
+        openingHours: store.openingHours,
+        channels: store.channels,
+        acceptedProducts: store.acceptedProducts,
+        terminals: terminals
+          .filter((terminal) => terminal.storeId === store.id)
+          .map((terminal) => ({
+            terminalId: terminal.id,
+            mid: terminal.mid,
+            label: terminal.label,
+            state: terminal.state,
+            clientId: terminal.clientId,
+          })),
+      }));
+    },
+
+    /** One of the merchant's terminals; another merchant's is "not found". */
+    async terminalOf(merchantId: string, terminalId: string): Promise<TerminalRow> {
+      const row = await findTerminal(deps.db, terminalId);
+      if (!row || row.merchantId !== merchantId) throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
+      return row;
+    },
+
+    /** Enrols, suspends or re-requests a terminal's MID (provider staff), audited. */
+    async setTerminalState(
+      actor: { userId: string; requestId?: string },
+      merchantId: string,
+      terminalId: string,
+      state: EnrolmentState,
+    ): Promise<TerminalRow> {
+      return deps.db.transaction(async (tx) => {
+        const before = await findTerminal(tx, terminalId);
+        if (!before || before.merchantId !== merchantId) {
+          throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
+        }
+        const after = (await updateTerminalState(tx, merchantId, terminalId, state))!;
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'terminal.state',
+          entity: 'merchant-terminal',
+          entityId: terminalId,
+          before: { merchantId, state: before.state },
+          after: { merchantId, state },
+          requestId: actor.requestId ?? null,
+        });
+        return after;
+      });
+    },
+
+    /**
+     * `updateStoreMids` (SPEC §7): the merchant asks for a new terminal at one of its stores. It gets
+     * a fresh MID in the `requested` state (the provider enrols it) and its client credentials; the
+     * secret is shown this once and kept only hashed. Audited.
+     */
+    async requestTerminal(
+      actor: { userId: string; requestId?: string },
+      merchantId: string,
+      input: { storeId: string; label: string },
+    ): Promise<{ terminal: TerminalRow; clientSecret: string }> {
+      const stores = await findStores(deps.db, merchantId);
+      if (!stores.some((store) => store.id === input.storeId)) {
+        throw new AppError('NOT_FOUND', `no store ${input.storeId}`);
+      }
+      const clientSecret = randomBytes(24).toString('base64url');
+      const secretHash = await hashPassword(clientSecret);
+      return deps.db.transaction(async (tx) => {
+        const mid = `7${String(randomInt(0, 10_000_000)).padStart(7, '0')}${String(randomInt(0, 100)).padStart(2, '0')}`;
+        const terminalId = await insertTerminal(tx, {
+          merchantId,
+          storeId: input.storeId,
+          mid,
+          label: input.label,
+          state: 'requested',
+          clientId: `term-${mid}`,
+          secretHash,
+        });
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'terminal.request',
+          entity: 'merchant-terminal',
+          entityId: terminalId,
+          after: { merchantId, storeId: input.storeId, mid, label: input.label },
+          requestId: actor.requestId ?? null,
+        });
+        return { terminal: (await findTerminal(tx, terminalId))!, clientSecret };
+      });
+    },
+
+    terminalByClientId: (clientId: string) => findTerminalByClientId(deps.db, clientId),
+    terminalForPurchase: (db: Executor, terminalId: string): Promise<TerminalForPurchase | undefined> =>
+      findTerminalForPurchase(db, terminalId),
+
+    /**
+     * Creates a merchant with its `merchant` ledger account (allowed below zero: a refund after the
+     * payout is taken from the next one), stores, terminals and users, in one transaction.
+     */
+    async createMerchant(input: NewMerchant, db: Executor = deps.db): Promise<{ terminalIds: string[] }> {
+      const secretHashes = await Promise.all(
+        input.stores.flatMap((store) =>
+          store.terminals.map((terminal) => hashPassword(terminal.clientSecret)),
+        ),
+      );
+      return db.transaction(async (tx) => {
+        const accountId = await deps.ledger.openAccount(tx, {
+          kind: 'merchant',
+          companyId: null,
+          merchantId: input.merchantId,
+          allowNegative: true,
+        });
+        await insertMerchant(tx, {
+          id: input.merchantId,
+          legalName: input.legalName,
+          tradeName: input.tradeName,
+          vatNumber: input.vatNumber,
+          iban: input.iban,
+          bic: input.bic ?? '',
+          address: input.address ?? '',
+          contactName: input.contactName,
+          contactEmail: input.contactEmail,
+          contactPhone: input.contactPhone ?? '',
+          feePlan: input.feePlan,
+          ledgerAccountId: accountId,
+        });
+        const terminalIds: string[] = [];
+        let secret = 0;
+        for (const store of input.stores) {
+          const storeId = await insertStore(tx, {
+            merchantId: input.merchantId,
+            name: store.name,
+            address: store.address,
+            city: store.city,
+            postalCode: store.postalCode,
+            category: store.category,
+            openingHours: store.openingHours ?? '',
+            channels: store.channels,
+            acceptedProducts: store.acceptedProducts,
+          });
+          for (const terminal of store.terminals) {
+            terminalIds.push(
+              await insertTerminal(tx, {
+                merchantId: input.merchantId,
+                storeId,
+                mid: terminal.mid,
+                label: terminal.label,
+                state: terminal.state,
+                clientId: terminal.clientId,
+                secretHash: secretHashes[secret++]!,
+                enrolledAt: terminal.state === 'enrolled' ? new Date() : null,
+              }),
+            );
+          }
+        }
+        for (const user of input.users ?? []) {
+          await insertMerchantUser(tx, {
+            merchantId: input.merchantId,
+            userId: user.userId,
+            role: user.role,
+          });
+        }
+        return { terminalIds };
+      });
+    },
+  };
+}

@@ -1,0 +1,174 @@
+import {
+  CORE_CATEGORY_OF_STORE,
+  DAILY_CAP_PRODUCTS,
+  athensDate,
+  declineReasonOf,
+  ruleApplies,
+  type AuthorisationRule,
+  type AuthoriseRequest,
+  type DeclineReason,
+  type SpendCategory,
+  type TerminalAnswer,
+} from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { lockCardForPurchase, type PurchaseCard } from '../cards';
+import type { TerminalForPurchase } from '../merchants';
+import { rulesOfCompany } from '../spend-rules';
+import { findCall, insertCall, sumSpent } from './repository';
+import {
+  answerOf,
+  isRepeatRace,
+  newAuthorisationId,
+  repeatAnswer,
+  requestHashOf,
+  type CallOptions,
+  type TerminalCaller,
+  type TerminalsContext,
+} from './terminal-context';
+
+/** The company's spend rules of the card's product, each with what the card spent in its period. */
+async function rulesFor(
+  db: Executor,
+  card: PurchaseCard,
+  terminal: TerminalForPurchase,
+  at: Date,
+): Promise<AuthorisationRule[]> {
+  if (card.product !== 'SPENDEO' && card.product !== 'MY_BENEFITS') return [];
+  const rows = await rulesOfCompany(db, card.companyId, card.product);
+  const store = { category: terminal.category, acceptedProducts: [], merchantName: terminal.merchantName };
+  const rules: AuthorisationRule[] = [];
+  for (const row of rows) {
+    const rule: AuthorisationRule = {
+      product: card.product,
+      target: row.target as AuthorisationRule['target'],
+      period: row.period,
+      limitCents: row.limitCents,
+      spentCents: 0,
+    };
+    // Only the rules that speak about this store need what was spent.
+    if (!ruleApplies(rule, store)) continue;
+    if (rule.period !== 'transaction' && rule.limitCents !== null) {
+      const target = rule.target;
+      const categories =
+        target.kind === 'category'
+          ? [target.category]
+          : target.kind === 'core'
+            ? (Object.entries(CORE_CATEGORY_OF_STORE) as [SpendCategory, string | null][])
+                .filter(([, core]) => core === target.coreCategory)
+                .map(([category]) => category)
+            : undefined;
+      rule.spentCents = await sumSpent(db, card.cardId, rule.period, at, {
+        ...(categories ? { categories } : {}),
+        ...(target.kind === 'merchant' ? { merchantId: terminal.merchantId } : {}),
+      });
+    }
+    rules.push(rule);
+  }
+  return rules;
+}
+
+/**
+ * `authorise` (issue 15 §2): a purchase at a terminal, in one database transaction. The card's
+ * account row is locked first, so concurrent purchases on one card are judged one after the other
+ * against the balance their posting meets; then a repeat of the terminal transaction id is answered
+ * from its row; then the purchase is judged (`declineReasonOf`) and, when approved, posted card →
+ * merchant with the call's row. Declines are recorded too: the merchant sees why.
+ */
+export async function authorise(
+  ctx: TerminalsContext,
+  caller: TerminalCaller,
+  request: AuthoriseRequest,
+  options: CallOptions,
+): Promise<TerminalAnswer> {
+  if (request.mid !== caller.mid)
+    throw new AppError('FORBIDDEN', `MID ${request.mid} is not this terminal's`);
+  const at = options.at ?? new Date();
+  const requestHash = requestHashOf([
+    'authorise',
+    request.mid,
+    request.cardToken,
+    request.amountCents,
+    request.time,
+  ]);
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);
+      if (!terminal) throw new AppError('UNAUTHENTICATED', `no terminal ${caller.terminalId}`);
+      const card = await lockCardForPurchase(tx, { token: request.cardToken });
+      const earlier = await findCall(tx, terminal.terminalId, request.terminalTransactionId);
+      if (earlier) return repeatAnswer(earlier, requestHash, options.locale);
+
+      let reason: DeclineReason | null = 'cardNotActive';
+      if (card) {
+        const spentTodayCents = DAILY_CAP_PRODUCTS.includes(card.product)
+          ? await sumSpent(tx, card.cardId, 'day', at)
+          : 0;
+        reason = declineReasonOf({
+          amountCents: request.amountCents,
+          today: athensDate(at),
+          terminal: { state: terminal.state },
+          store: {
+            category: terminal.category,
+            acceptedProducts: terminal.acceptedProducts,
+            merchantName: terminal.merchantName,
+          },
+          card: {
+            status: card.status,
+            expiryDate: card.expiryDate,
+            product: card.product,
+            balanceCents: card.balanceCents,
+            spentTodayCents,
+          },
+          rules: await rulesFor(tx, card, terminal, at),
+        });
+      } else if (terminal.state !== 'enrolled') {
+        reason = 'midNotEnrolled';
+      }
+
+      const approved = reason === null && card !== undefined;
+      const authorisationId = approved ? newAuthorisationId() : null;
+      const ledgerTransactionId = approved
+        ? await ctx.ledger.post(tx, {
+            kind: 'redemption',
+            companyId: card.companyId,
+            reference: authorisationId!,
+            description: `${terminal.merchantName} · ${terminal.storeName}`,
+            postedAt: at,
+            entries: [
+              { accountId: card.accountId, amountCents: -request.amountCents },
+              { accountId: terminal.merchantAccountId, amountCents: request.amountCents },
+            ],
+          })
+        : null;
+      const row = await insertCall(tx, {
+        terminalId: terminal.terminalId,
+        terminalTransactionId: request.terminalTransactionId,
+        kind: 'authorise',
+        requestHash,
+        merchantId: terminal.merchantId,
+        storeId: terminal.storeId,
+        mid: terminal.mid,
+        storeCategory: terminal.category,
+        cardId: card?.cardId ?? null,
+        companyId: card?.companyId ?? null,
+        product: card?.product ?? null,
+        amountCents: request.amountCents,
+        outcome: approved ? 'approved' : 'declined',
+        declineReason: approved ? null : reason,
+        authorisationId,
+        ledgerTransactionId,
+        balanceAfterCents: card ? card.balanceCents - (approved ? request.amountCents : 0) : null,
+        terminalTime: new Date(request.time),
+        createdAt: at,
+      });
+      return answerOf(row, options.locale);
+    });
+  } catch (error) {
+    // Another call with this terminal transaction id won the race: answer as its repeat.
+    if (!isRepeatRace(error)) throw error;
+    const earlier = await findCall(ctx.db, caller.terminalId, request.terminalTransactionId);
+    if (!earlier) throw error;
+    return repeatAnswer(earlier, requestHash, options.locale);
+  }
+}

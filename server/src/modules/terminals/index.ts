@@ -1,0 +1,6 @@
+/**
+ * The terminal API and the virtual terminal (issue 15, ADR 016): the module's public face. Other
+ * modules reach it through these only; its table is gathered for Drizzle by `db/schema.ts`.
+ */
+export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
+export { createTerminalsService, type TerminalsService } from './service';

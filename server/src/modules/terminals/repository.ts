@@ -1,0 +1,81 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { SpendPeriod } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { terminalTransactions } from './schema';
+
+export type { Executor };
+export type TerminalCallRow = typeof terminalTransactions.$inferSelect;
+export type NewTerminalCallRow = typeof terminalTransactions.$inferInsert;
+
+export async function findCall(
+  db: Executor,
+  terminalId: string,
+  terminalTransactionId: string,
+): Promise<TerminalCallRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(terminalTransactions)
+    .where(
+      and(
+        eq(terminalTransactions.terminalId, terminalId),
+        eq(terminalTransactions.terminalTransactionId, terminalTransactionId),
+      ),
+    );
+  return row;
+}
+
+export async function insertCall(db: Executor, row: NewTerminalCallRow): Promise<TerminalCallRow> {
+  const [inserted] = await db.insert(terminalTransactions).values(row).returning();
+  return inserted!;
+}
+
+/** The approved reversals and refunds of an authorisation: what was already given back. */
+export async function sumGivenBack(
+  db: Executor,
+  originalId: string,
+): Promise<{ reversed: boolean; refundedCents: number }> {
+  const [row] = await db
+    .select({
+      reversed: sql<boolean>`coalesce(bool_or(${terminalTransactions.kind} = 'reverse'), false)`,
+      refunded: sql<string>`coalesce(sum(${terminalTransactions.amountCents}) filter (where ${terminalTransactions.kind} = 'refund'), 0)`,
+    })
+    .from(terminalTransactions)
+    .where(
+      and(eq(terminalTransactions.originalId, originalId), eq(terminalTransactions.outcome, 'approved')),
+    );
+  return { reversed: row?.reversed ?? false, refundedCents: Number(row?.refunded ?? 0) };
+}
+
+/** The start of the current period in Athens, as of `at`. */
+function periodStart(period: Exclude<SpendPeriod, 'transaction'>, at: Date) {
+  return sql`date_trunc(${period}, (${at.toISOString()}::timestamptz) at time zone 'Europe/Athens') at time zone 'Europe/Athens'`;
+}
+
+/**
+ * What a card spent (approved authorisations less their reversals) since the start of `period`, as
+ * of `at`; optionally only at stores of some categories or at one merchant.
+ */
+export async function sumSpent(
+  db: Executor,
+  cardId: string,
+  period: Exclude<SpendPeriod, 'transaction'>,
+  at: Date,
+  only: { categories?: readonly string[]; merchantId?: string } = {},
+): Promise<number> {
+  const conditions = [
+    eq(terminalTransactions.cardId, cardId),
+    eq(terminalTransactions.outcome, 'approved'),
+    sql`${terminalTransactions.createdAt} >= ${periodStart(period, at)}`,
+  ];
+  if (only.categories) {
+    conditions.push(sql`${terminalTransactions.storeCategory} = any(${sql.param(only.categories)}::text[])`);
+  }
+  if (only.merchantId) conditions.push(eq(terminalTransactions.merchantId, only.merchantId));
+  const [row] = await db
+    .select({
+      spent: sql<string>`coalesce(sum(case ${terminalTransactions.kind} when 'authorise' then ${terminalTransactions.amountCents} when 'reverse' then -${terminalTransactions.amountCents} else 0 end), 0)`,
+    })
+    .from(terminalTransactions)
+    .where(and(...conditions));
+  return Number(row?.spent ?? 0);
+}

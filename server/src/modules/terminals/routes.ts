@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AuthoriseRequestSchema,
+  DECLINE_REASON_TEXT,
+  DECLINE_REASONS,
+  DemoCardSchema,
+  RefundRequestSchema,
+  ReverseRequestSchema,
+  TerminalAnswerSchema,
+  TerminalTokenRequestSchema,
+  TerminalTokenResponseSchema,
+  VirtualPurchaseRequestSchema,
+} from '@tessera/domain';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { requestLocale } from '../../platform/http';
+import { requireActor } from '../../platform/policy';
+import type { TerminalsService } from './service';
+import type { TerminalClaims } from './tokens';
+
+const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+
+const REASONS_DOC = DECLINE_REASONS.map((reason) => `\`${reason}\`: ${DECLINE_REASON_TEXT[reason].en}`).join(
+  '; ',
+);
+
+/** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
+function clientCredentials(
+  request: FastifyRequest,
+  body: { client_id?: string | undefined; client_secret?: string | undefined },
+): { clientId: string; clientSecret: string } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 1) return null;
+    return {
+      clientId: decodeURIComponent(decoded.slice(0, colon)),
+      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+    };
+  }
+  if (body.client_id && body.client_secret)
+    return { clientId: body.client_id, clientSecret: body.client_secret };
+  return null;
+}
+
+/**
+ * The terminal API, `/api/v1/terminals/...` (issue 15 §2, ADR 016): what a POS acquirer integration
+ * calls. A terminal takes a token with its client credentials, then calls `authorise`, `reverse` and
+ * `refund` with it as a Bearer token: no portal session, no CSRF, and only for its own MID.
+ */
+export function terminalApiRoutes(
+  service: TerminalsService,
+  options: { rateLimitMax: number },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['terminals'];
+    const caller = new WeakMap<FastifyRequest, TerminalClaims>();
+    // Counted per token (per terminal), not per address: many tills sit behind one acquirer gateway.
+    const rateLimit = {
+      max: options.rateLimitMax,
+      timeWindow: '1 minute',
+      keyGenerator: (request: FastifyRequest) => request.headers.authorization ?? request.ip,
+    };
+
+    app.post(
+      '/oauth/token',
+      {
+        config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        schema: {
+          tags,
+          summary: 'OAuth 2 client credentials: a terminal access token',
+          description:
+            'RFC 6749 §4.4. Client authentication by HTTP Basic or client_id/client_secret in the body (form or JSON). The token is valid for the terminal API only.',
+          body: TerminalTokenRequestSchema,
+          response: { 200: TerminalTokenResponseSchema, 400: OAuthError, 401: OAuthError },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store');
+        const credentials = clientCredentials(request, request.body);
+        if (!credentials) {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Basic realm="terminals"')
+            .send({ error: 'invalid_client' });
+        }
+        const outcome = await service.issueToken(credentials.clientId, credentials.clientSecret);
+        if (!outcome.ok) {
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Basic realm="terminals"')
+            .send({ error: outcome.error });
+        }
+        return {
+          access_token: outcome.accessToken,
+          token_type: 'Bearer' as const,
+          expires_in: outcome.expiresIn,
+          scope: 'terminal',
+        };
+      },
+    );
+
+    /** The Bearer token of a terminal call: 401 without a valid one. */
+    async function terminalOf(request: FastifyRequest): Promise<TerminalClaims> {
+      const known = caller.get(request);
+      if (known) return known;
+      const header = request.headers.authorization;
+      const claims = header?.startsWith('Bearer ')
+        ? await service.tokens.verify(header.slice(7).trim())
+        : null;
+      if (!claims) throw new AppError('UNAUTHENTICATED', 'no valid terminal access token');
+      caller.set(request, claims);
+      return claims;
+    }
+
+    const callSchema = <B extends z.ZodType>(summary: string, body: B) => ({
+      tags,
+      summary,
+      description: `Bearer token from /oauth/token. Idempotent by terminalTransactionId: a repeat gets the first answer and has no second effect; the same id with other content is declined \`duplicate\`. Decline reasons: ${REASONS_DOC}.`,
+      security: [{ bearerAuth: [] }],
+      body,
+      response: { 200: TerminalAnswerSchema },
+    });
+
+    app.post(
+      '/authorise',
+      { config: { rateLimit }, schema: callSchema('Authorise a purchase', AuthoriseRequestSchema) },
+      async (request) => {
+        const claims = await terminalOf(request);
+        return service.authorise(claims, request.body, { locale: requestLocale(request) });
+      },
+    );
+
+    app.post(
+      '/reverse',
+      { config: { rateLimit }, schema: callSchema('Reverse an authorisation whole', ReverseRequestSchema) },
+      async (request) => {
+        const claims = await terminalOf(request);
+        return service.reverse(claims, request.body, { locale: requestLocale(request) });
+      },
+    );
+
+    app.post(
+      '/refund',
+      { config: { rateLimit }, schema: callSchema('Refund part or all of a purchase', RefundRequestSchema) },
+      async (request) => {
+        const claims = await terminalOf(request);
+        return service.refund(claims, request.body, { locale: requestLocale(request) });
+      },
+    );
+  };
+}
+
+/**
+ * The virtual terminal of the merchant portal, `/api/v1/merchants/virtualTerminal/...` (issue 15 §3):
+ * the merchant's administrator or provider staff (naming the merchant) take a purchase on one of the
+ * merchant's terminals, through the same `authorise`.
+ */
+export function virtualTerminalRoutes(service: TerminalsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['merchants'];
+    app.post(
+      '/virtualTerminal/authorise',
+      {
+        schema: {
+          tags,
+          description:
+            'A purchase on one of the merchant’s terminals. The Idempotency-Key header makes a retry safe (same key → same answer, one effect).',
+          body: VirtualPurchaseRequestSchema,
+          response: { 200: z.object({ success: z.literal(true), answer: TerminalAnswerSchema }) },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'terminals.use');
+        const raw = request.headers['idempotency-key'];
+        const key = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+        if (key !== undefined && !/^[A-Za-z0-9-]{8,60}$/.test(key)) {
+          throw new AppError('VALIDATION', 'Idempotency-Key must be 8 to 60 letters, digits or dashes', {
+            fields: [{ field: 'Idempotency-Key', key: 'invalidValue' }],
+          });
+        }
+        const answer = await service.virtualPurchase(
+          merchantId,
+          { ...request.body, idempotencyKey: key ?? randomUUID() },
+          requestLocale(request),
+        );
+        return { success: true as const, answer };
+      },
+    );
+
+    app.get(
+      '/virtualTerminal/demoCards',
+      {
+        schema: {
+          tags,
+          description: 'Demo cards with money for the virtual terminal (demo data and tests only).',
+          response: { 200: z.object({ success: z.literal(true), cards: z.array(DemoCardSchema) }) },
+        },
+      },
+      async (request) => {
+        await requireActor(request, 'terminals.use');
+        return { success: true as const, cards: await service.demoCards() };
+      },
+    );
+  };
+}

@@ -1,0 +1,83 @@
+import type {
+  AuthoriseRequest,
+  Locale,
+  RefundRequest,
+  ReverseRequest,
+  TerminalAnswer,
+} from '@tessera/domain';
+import { athensDate } from '@tessera/domain';
+import type { Db } from '../../platform/db';
+import { AppError } from '../../platform/errors';
+import { findDemoCards } from '../cards';
+import type { LedgerService } from '../ledger';
+import type { MerchantsService } from '../merchants';
+import { authorise } from './authorise';
+import { giveBack } from './give-back';
+import { issueToken } from './issue-token';
+import type { CallOptions, TerminalCaller, TerminalsContext } from './terminal-context';
+import { createTerminalTokens } from './tokens';
+
+export type TerminalsService = ReturnType<typeof createTerminalsService>;
+
+export type TerminalsDeps = {
+  db: Db;
+  ledger: LedgerService;
+  merchants: MerchantsService;
+  /** The server's secret: the access tokens' key is derived from it. */
+  secret: string;
+  tokenLifetimeSeconds?: number;
+  /** Whether the virtual terminal offers demo cards (demo data and tests only). */
+  demoCards: boolean;
+};
+
+/**
+ * The terminal API (issue 15 §2, ADR 016): tokens for terminals, and their authorisations,
+ * reversals and refunds; the virtual terminal of the portal calls the same operations.
+ */
+export function createTerminalsService(deps: TerminalsDeps) {
+  const ctx: TerminalsContext = { db: deps.db, ledger: deps.ledger, merchants: deps.merchants };
+  const tokens = createTerminalTokens({
+    secret: deps.secret,
+    lifetimeSeconds: deps.tokenLifetimeSeconds ?? 3_600,
+  });
+  return {
+    tokens,
+    issueToken: (clientId: string, clientSecret: string) =>
+      issueToken({ db: deps.db, merchants: deps.merchants, tokens }, clientId, clientSecret),
+    authorise: (caller: TerminalCaller, request: AuthoriseRequest, options: CallOptions) =>
+      authorise(ctx, caller, request, options),
+    reverse: (caller: TerminalCaller, request: ReverseRequest, options: CallOptions) =>
+      giveBack(ctx, caller, 'reverse', request, options),
+    refund: (caller: TerminalCaller, request: RefundRequest, options: CallOptions) =>
+      giveBack(ctx, caller, 'refund', request, options),
+
+    /**
+     * A purchase on the portal's virtual terminal: the merchant's own terminal (another merchant's
+     * is "not found"), the call id from the request's idempotency key.
+     */
+    async virtualPurchase(
+      merchantId: string,
+      input: { terminalId: string; amountCents: number; cardToken: string; idempotencyKey: string },
+      locale: Locale,
+    ): Promise<TerminalAnswer> {
+      const terminal = await deps.merchants.terminalOf(merchantId, input.terminalId);
+      return authorise(
+        ctx,
+        { terminalId: terminal.id, mid: terminal.mid },
+        {
+          terminalTransactionId: `VT-${input.idempotencyKey}`,
+          mid: terminal.mid,
+          cardToken: input.cardToken,
+          amountCents: input.amountCents,
+          time: new Date().toISOString(),
+        },
+        { locale },
+      );
+    },
+
+    async demoCards(limit = 12) {
+      if (!deps.demoCards) throw new AppError('NOT_FOUND', 'demo cards are offered with demo data only');
+      return findDemoCards(deps.db, limit, athensDate());
+    },
+  };
+}

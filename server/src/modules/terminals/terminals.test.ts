@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { cardWithBalance, createTestMerchant, terminalToken } from '../../../test/merchant-helper';
+import { demoWorldTestFile } from '../../../test/tenant-helper';
+
+const world = demoWorldTestFile({ cardScale: 0.05 });
+
+function call(token: string, path: string, payload: object, culture = 'en-us') {
+  return world.ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/terminals/${path}`,
+    headers: { authorization: `Bearer ${token}`, culture },
+    payload,
+  });
+}
+
+describe('the terminal API', () => {
+  it('authorises a purchase once, answers its repeat the same, and moves the money card → merchant', async () => {
+    const { terminals } = await createTestMerchant(world.ctx);
+    const terminal = terminals[0]!;
+    const token = await terminalToken(world.ctx, terminal);
+    const card = await cardWithBalance(world.ctx, { balanceCents: 2_000 });
+    const body = {
+      terminalTransactionId: 'T-1',
+      mid: terminal.mid,
+      cardToken: card.token,
+      amountCents: 1_250,
+      time: new Date().toISOString(),
+    };
+    const first = await call(token, 'authorise', body);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ outcome: 'approved', amountCents: 1_250, balanceCents: 750 });
+    const again = await call(token, 'authorise', body);
+    expect(again.json()).toEqual(first.json());
+    const other = await call(token, 'authorise', { ...body, amountCents: 100 });
+    expect(other.json()).toMatchObject({ outcome: 'declined', reason: 'duplicate' });
+    const above = await call(
+      token,
+      'authorise',
+      { ...body, terminalTransactionId: 'T-2', amountCents: 751 },
+      'el-gr',
+    );
+    expect(above.json()).toMatchObject({
+      outcome: 'declined',
+      reason: 'insufficientBalance',
+      message: 'Ανεπαρκές υπόλοιπο',
+    });
+    expect(await world.ctx.app.services.ledger.balance(world.ctx.database.db, card.accountId)).toBe(750);
+
+    const reverse = await call(token, 'reverse', {
+      terminalTransactionId: 'T-3',
+      mid: terminal.mid,
+      originalTerminalTransactionId: 'T-1',
+      time: new Date().toISOString(),
+    });
+    expect(reverse.json()).toMatchObject({ outcome: 'approved', amountCents: 1_250, balanceCents: 2_000 });
+    const refund = await call(token, 'refund', {
+      terminalTransactionId: 'T-4',
+      mid: terminal.mid,
+      originalTerminalTransactionId: 'T-1',
+      amountCents: 100,
+      time: new Date().toISOString(),
+    });
+    expect(refund.json()).toMatchObject({ outcome: 'declined', reason: 'alreadyReversed' });
+  });
+
+  it('refuses a call without a valid token, and a MID that is not the token’s', async () => {
+    const { terminals } = await createTestMerchant(world.ctx, { mids: ['55500001', '55500002'] });
+    const token = await terminalToken(world.ctx, terminals[0]!);
+    const body = {
+      terminalTransactionId: 'X-1',
+      mid: '55500002',
+      cardToken: 'tok_00000000',
+      amountCents: 100,
+      time: new Date().toISOString(),
+    };
+    expect((await call(token, 'authorise', body)).statusCode).toBe(403);
+    expect((await call('nope', 'authorise', { ...body, mid: '55500001' })).statusCode).toBe(401);
+    const badSecret = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/terminals/oauth/token',
+      payload: {
+        grant_type: 'client_credentials',
+        client_id: terminals[0]!.clientId,
+        client_secret: 'wrong-secret',
+      },
+    });
+    expect(badSecret.statusCode).toBe(401);
+    expect(badSecret.json()).toEqual({ error: 'invalid_client' });
+  });
+
+  it('approves exactly 10 of 50 concurrent purchases on a card with money for 10', async () => {
+    const { terminals } = await createTestMerchant(world.ctx);
+    const terminal = terminals[0]!;
+    const token = await terminalToken(world.ctx, terminal);
+    const card = await cardWithBalance(world.ctx, { balanceCents: 1_000, skip: 1 });
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) =>
+        call(token, 'authorise', {
+          terminalTransactionId: `C-${index}`,
+          mid: terminal.mid,
+          cardToken: card.token,
+          amountCents: 100,
+          time: new Date().toISOString(),
+        }),
+      ),
+    );
+    const outcomes = answers.map((answer) => answer.json<{ outcome: string; reason?: string }>());
+    expect(outcomes.filter((answer) => answer.outcome === 'approved')).toHaveLength(10);
+    expect(outcomes.filter((answer) => answer.reason === 'insufficientBalance')).toHaveLength(40);
+    expect(await world.ctx.app.services.ledger.balance(world.ctx.database.db, card.accountId)).toBe(0);
+  });
+});
