@@ -1,5 +1,11 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import {
+  seedDemoMerchants,
+  demoMerchantLogins,
+  DEMO_CARD_TOKENS,
+  DEMO_TERMINAL,
+} from './db/seed/demo-merchants';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { loadConfig } from './platform/config';
 import { purgeIdempotencyKeys } from './platform/idempotency';
@@ -32,7 +38,10 @@ async function main(): Promise<void> {
   const demo = config.DEMO_SEED ? await seedDemo(database) : null;
 
   const app = await buildApp({ config, database });
-  if (demo?.seeded) await seedDemoOrders(database.db, app.services);
+  if (demo?.seeded) {
+    await seedDemoOrders(database.db, app.services);
+    await seedDemoMerchants(database.db, app.services);
+  }
   // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys; deletes are idempotent, so
   // several instances may run it. Moves to the job queue when jobs arrive.
   const purge = setInterval(() => {
@@ -77,7 +86,14 @@ async function main(): Promise<void> {
       : []),
     ...(config.isApiDocs ? [`  API documentation: ${config.publicUrl}/api/docs`] : []),
     ...(demo
-      ? ['', `  Demo logins (password ${DEMO_PASSWORD}):`, ...demo.logins.map((login) => `    ${login}`)]
+      ? [
+          '',
+          `  Demo logins (password ${DEMO_PASSWORD}):`,
+          ...[...demo.logins, ...demoMerchantLogins()].map((login) => `    ${login}`),
+          '',
+          `  Demo terminal: client id ${DEMO_TERMINAL.clientId}, secret ${DEMO_TERMINAL.clientSecret}, MID ${DEMO_TERMINAL.mid}`,
+          `  Demo card tokens: ${DEMO_CARD_TOKENS.meal} (meal), ${DEMO_CARD_TOKENS.gift} (gift)`,
+        ]
       : []),
     '',
   ];

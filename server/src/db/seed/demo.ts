@@ -126,12 +126,15 @@ export const DEMO_USERS: Record<
     roleId: ROLE.MERCHANT,
     companyIds: [],
     preferredLanguage: 'el',
-    label: 'merchant (role 1001)',
+    label: 'merchant administrator, Φρέσκο Μάρκετ (role 1001)',
   },
 };
 
+/** Width of the e-mail column of the printed demo logins (the merchant users' included). */
+const LOGIN_WIDTH = 28;
+
 export function demoLogins(): string[] {
-  const width = Math.max(...Object.values(DEMO_USERS).map((user) => user.email.length));
+  const width = Math.max(LOGIN_WIDTH, ...Object.values(DEMO_USERS).map((user) => user.email.length));
   return Object.values(DEMO_USERS).map(
     (user) => `${user.email.padEnd(width)}  ${DEMO_PASSWORD}   ${user.label}`,
   );

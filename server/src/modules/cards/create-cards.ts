@@ -38,6 +38,8 @@ export type NewCard = {
   /** Defaults to the end of the month `validityMonths` from now. */
   expiryDate?: string;
   createdAt?: Date;
+  /** The processor's token when it is already known (the demo's published cards); else a new one. */
+  token?: string;
 };
 
 /**
@@ -107,7 +109,7 @@ export async function createCards(
       cardName,
       status: input.status ?? ('active' as const),
       expiryDate: input.expiryDate ?? expiryAfterMonths(PRODUCTS[input.product].validityMonths, ctx.now()),
-      token: `tok_${randomBytes(16).toString('hex')}`,
+      token: input.token ?? `tok_${randomBytes(16).toString('hex')}`,
       bin: PRODUCTS[input.product].bin,
       last4,
       accountId: accountIds[index]!,

@@ -159,7 +159,12 @@ export function createLedgerService() {
     },
 
     /** Undoes a transaction with its mirror image; a transaction is reversed at most once. */
-    async reverse(db: Executor, transactionId: string, createdBy?: string | null): Promise<string> {
+    async reverse(
+      db: Executor,
+      transactionId: string,
+      createdBy?: string | null,
+      postedAt?: Date,
+    ): Promise<string> {
       const original = await findTransaction(db, transactionId);
       if (!original) throw new AppError('NOT_FOUND', `no ledger transaction ${transactionId}`);
       const entries = await findEntries(db, transactionId);
@@ -172,6 +177,7 @@ export function createLedgerService() {
             description: `reversal of ${transactionId}`,
             reversesTransactionId: transactionId,
             createdBy: createdBy ?? null,
+            ...(postedAt ? { postedAt } : {}),
           });
           await insertEntries(
             tx,

@@ -84,13 +84,8 @@ export async function authorise(
   if (request.mid !== caller.mid)
     throw new AppError('FORBIDDEN', `MID ${request.mid} is not this terminal's`);
   const at = options.at ?? new Date();
-  const requestHash = requestHashOf([
-    'authorise',
-    request.mid,
-    request.cardToken,
-    request.amountCents,
-    request.time,
-  ]);
+  // The time is not part of the content: a retry stamped a moment later is the same purchase.
+  const requestHash = requestHashOf(['authorise', request.mid, request.cardToken, request.amountCents]);
   try {
     return await ctx.db.transaction(async (tx) => {
       const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);

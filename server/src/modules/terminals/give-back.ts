@@ -30,13 +30,7 @@ export async function giveBack(
     throw new AppError('FORBIDDEN', `MID ${request.mid} is not this terminal's`);
   const at = options.at ?? new Date();
   const refundCents = 'amountCents' in request ? request.amountCents : null;
-  const requestHash = requestHashOf([
-    kind,
-    request.mid,
-    request.originalTerminalTransactionId,
-    refundCents,
-    request.time,
-  ]);
+  const requestHash = requestHashOf([kind, request.mid, request.originalTerminalTransactionId, refundCents]);
   try {
     return await ctx.db.transaction(async (tx) => {
       const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);
@@ -64,7 +58,7 @@ export async function giveBack(
       if (approved) {
         ledgerTransactionId =
           kind === 'reverse'
-            ? await ctx.ledger.reverse(tx, original.ledgerTransactionId!)
+            ? await ctx.ledger.reverse(tx, original.ledgerTransactionId!, null, at)
             : await ctx.ledger.post(tx, {
                 kind: 'refund',
                 companyId: card.companyId,

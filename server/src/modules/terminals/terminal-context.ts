@@ -25,7 +25,7 @@ export function requestHashOf(parts: readonly unknown[]): string {
 
 /** A fresh authorisation id: 12 characters a cashier can read out. */
 export function newAuthorisationId(): string {
-  return randomBytes(8).toString('base64url').replace(/[-_]/g, 'X').slice(0, 12).toUpperCase();
+  return randomBytes(9).toString('base64url').replace(/[-_]/g, 'X').slice(0, 12).toUpperCase();
 }
 
 /** The answer a stored call gave, in `locale`. */

@@ -1,0 +1,391 @@
+import { athensDate, athensMidnight, addDays, ROLE, type CardCategory } from '@tessera/domain';
+import { sql } from 'drizzle-orm';
+import type { AppServices } from '../../app';
+import type { Db } from '../../platform/db';
+import { hashPassword } from '../../modules/identity';
+import type { NewMerchant } from '../../modules/merchants';
+import { DEMO_PASSWORD, DEMO_USERS } from './demo';
+import { seededRandom } from './demo-cards';
+import { createUser } from './factories';
+
+/** The demo terminal the README names: a till of Φρέσκο Μάρκετ at Syntagma. */
+export const DEMO_TERMINAL = {
+  clientId: 'term-fresko-syntagma-1',
+  clientSecret: 'Tessera-Terminal-2026',
+  mid: '20020101',
+} as const;
+
+/** The demo cards the README names (Ακμή Τροφίμων, C1001): a meal card and a gift card with money. */
+export const DEMO_CARD_TOKENS = {
+  meal: 'tok_demo_meal_c1001',
+  gift: 'tok_demo_gift_c1001',
+} as const;
+
+/** Merchant users beside the demo merchant administrator (merchant@tessera.demo, Φρέσκο Μάρκετ). */
+export const DEMO_MERCHANT_USERS = [
+  {
+    email: 'merchant.viewer@tessera.demo',
+    firstName: 'Γιώργος',
+    lastName: 'Σταύρου',
+    merchantId: 'M2002',
+    role: 'viewer' as const,
+    label: 'merchant, view-only (role 1001)',
+  },
+  {
+    email: 'taverna@tessera.demo',
+    firstName: 'Μιχάλης',
+    lastName: 'Κωστόπουλος',
+    merchantId: 'M2001',
+    role: 'admin' as const,
+    label: 'merchant, taverna administrator (role 1001)',
+  },
+  {
+    email: 'grocer@tessera.demo',
+    firstName: 'Άννα',
+    lastName: 'Λαμπράκη',
+    merchantId: 'M2003',
+    role: 'admin' as const,
+    label: 'merchant, online grocer administrator (role 1001)',
+  },
+];
+
+const ALL_PRODUCTS: CardCategory[] = ['TICKET_RESTAURANT', 'SPENDEO', 'MY_BENEFITS', 'VOUCHER', 'COPMLIMENT'];
+const secret = DEMO_TERMINAL.clientSecret;
+const till = (
+  mid: string,
+  label: string,
+  clientId: string,
+  state: 'requested' | 'enrolled' | 'suspended',
+) => ({
+  mid,
+  label,
+  state,
+  clientId,
+  clientSecret: secret,
+});
+
+/** The three demo merchants (issue 15 §1): a taverna, a supermarket chain of five stores, an online grocer. */
+export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
+  {
+    merchantId: 'M2001',
+    legalName: 'Κωστόπουλος Μιχαήλ & ΣΙΑ Ο.Ε.',
+    tradeName: 'Ταβέρνα Το Στέκι',
+    vatNumber: '801234567',
+    iban: 'GR9601100400000004012345678',
+    bic: 'ETHNGRAA',
+    address: 'Βεϊκου 42, 117 42 Αθήνα',
+    contactName: 'Μιχάλης Κωστόπουλος',
+    contactEmail: 'taverna@tessera.demo',
+    contactPhone: '+302109231234',
+    feePlan: { TICKET_RESTAURANT: 400, VOUCHER: 350, COPMLIMENT: 350 },
+    stores: [
+      {
+        name: 'Το Στέκι — Κουκάκι',
+        address: 'Βεϊκου 42',
+        city: 'Αθήνα',
+        postalCode: '11742',
+        category: 'restaurants',
+        openingHours: 'Τρ–Κυ 12:00–00:00',
+        channels: ['in_store', 'delivery_platform'],
+        acceptedProducts: ['TICKET_RESTAURANT', 'VOUCHER', 'COPMLIMENT'],
+        terminals: [
+          till('20010101', 'Ταμείο', 'term-steki-koukaki-1', 'enrolled'),
+          till('20010102', 'Delivery (efood)', 'term-steki-koukaki-2', 'requested'),
+        ],
+      },
+    ],
+  },
+  {
+    merchantId: 'M2002',
+    legalName: 'Φρέσκο Μάρκετ Α.Ε.',
+    tradeName: 'Φρέσκο Μάρκετ',
+    vatNumber: '998877665',
+    iban: 'GR1601101250000000012300695',
+    bic: 'ETHNGRAA',
+    address: 'Λεωφόρος Αλεξάνδρας 100, 114 71 Αθήνα',
+    contactName: 'Σοφία Μιχαηλίδου',
+    contactEmail: 'merchant@tessera.demo',
+    contactPhone: '+302106401000',
+    feePlan: { TICKET_RESTAURANT: 300, SPENDEO: 150, MY_BENEFITS: 250, VOUCHER: 300, COPMLIMENT: 300 },
+    stores: [
+      {
+        name: 'Φρέσκο Μάρκετ Σύνταγμα',
+        address: 'Φιλελλήνων 12',
+        city: 'Αθήνα',
+        postalCode: '10557',
+        category: 'groceries',
+        openingHours: 'Δε–Σα 08:00–21:00',
+        channels: ['in_store'],
+        acceptedProducts: ALL_PRODUCTS,
+        terminals: [
+          till(DEMO_TERMINAL.mid, 'Ταμείο 1', DEMO_TERMINAL.clientId, 'enrolled'),
+          till('20020102', 'Ταμείο 2', 'term-fresko-syntagma-2', 'enrolled'),
+        ],
+      },
+      {
+        name: 'Φρέσκο Μάρκετ Καλαμαριά',
+        address: 'Κομνηνών 30',
+        city: 'Θεσσαλονίκη',
+        postalCode: '55132',
+        category: 'groceries',
+        openingHours: 'Δε–Σα 08:00–21:00',
+        channels: ['in_store'],
+        acceptedProducts: ALL_PRODUCTS,
+        terminals: [till('20020201', 'Ταμείο 1', 'term-fresko-kalamaria-1', 'enrolled')],
+      },
+      {
+        name: 'Φρέσκο Μάρκετ Πάτρα',
+        address: 'Μαιζώνος 150',
+        city: 'Πάτρα',
+        postalCode: '26221',
+        category: 'groceries',
+        openingHours: 'Δε–Σα 08:00–21:00',
+        channels: ['in_store'],
+        acceptedProducts: ALL_PRODUCTS,
+        terminals: [
+          till('20020301', 'Ταμείο 1', 'term-fresko-patra-1', 'enrolled'),
+          till('20020302', 'Ταμείο 2', 'term-fresko-patra-2', 'suspended'),
+        ],
+      },
+      {
+        name: 'Φρέσκο Μάρκετ Ηράκλειο',
+        address: 'Λεωφόρος Ικάρου 55',
+        city: 'Ηράκλειο',
+        postalCode: '71307',
+        category: 'groceries',
+        openingHours: 'Δε–Σα 08:00–21:00',
+        channels: ['in_store', 'delivery_platform'],
+        acceptedProducts: ALL_PRODUCTS,
+        terminals: [till('20020401', 'Ταμείο 1', 'term-fresko-heraklio-1', 'enrolled')],
+      },
+      {
+        name: 'Φρέσκο Μάρκετ Λάρισα',
+        address: 'Κύπρου 20',
+        city: 'Λάρισα',
+        postalCode: '41222',
+        category: 'groceries',
+        openingHours: 'Δε–Σα 08:00–21:00',
+        channels: ['in_store'],
+        acceptedProducts: ALL_PRODUCTS,
+        terminals: [till('20020501', 'Ταμείο 1', 'term-fresko-larisa-1', 'requested')],
+      },
+    ],
+  },
+  {
+    merchantId: 'M2003',
+    legalName: 'Ηλεκτρονικό Μπακάλικο Ι.Κ.Ε.',
+    tradeName: 'e-Μπακάλικο',
+    vatNumber: '802345678',
+    iban: 'GR7501401010101002320000190',
+    bic: 'CRBAGRAA',
+    address: 'Πειραιώς 180, 118 53 Αθήνα',
+    contactName: 'Άννα Λαμπράκη',
+    contactEmail: 'grocer@tessera.demo',
+    contactPhone: '+302103456789',
+    feePlan: { TICKET_RESTAURANT: 350, SPENDEO: 200, MY_BENEFITS: 250 },
+    stores: [
+      {
+        name: 'e-Μπακάλικο online',
+        address: 'Πειραιώς 180',
+        city: 'Αθήνα',
+        postalCode: '11853',
+        category: 'online',
+        openingHours: '24/7',
+        channels: ['online', 'delivery_platform'],
+        acceptedProducts: ['TICKET_RESTAURANT', 'SPENDEO', 'MY_BENEFITS'],
+        terminals: [
+          till('20030101', 'Web checkout', 'term-empakaliko-web-1', 'enrolled'),
+          till('20030102', 'Mobile app checkout', 'term-empakaliko-app-1', 'requested'),
+        ],
+      },
+    ],
+  },
+];
+
+export function demoMerchantLogins(): string[] {
+  const width = Math.max(28, ...DEMO_MERCHANT_USERS.map((user) => user.email.length));
+  return DEMO_MERCHANT_USERS.map((user) => `${user.email.padEnd(width)}  ${DEMO_PASSWORD}   ${user.label}`);
+}
+
+/** Each demo merchant's tills and how busy they are (purchases a day, hours open, typical ticket). */
+const TRADE: Record<string, { perDay: number; hours: [number, number]; ticket: [number, number] }> = {
+  M2001: { perDay: 2, hours: [12, 23], ticket: [800, 2_400] },
+  M2002: { perDay: 4, hours: [8, 21], ticket: [600, 6_000] },
+  M2003: { perDay: 1.5, hours: [7, 23], ticket: [1_500, 4_500] },
+};
+
+export type DemoMerchantOptions = {
+  /** The moment the demo history ends (tests pin it). */
+  now?: Date;
+  /** Days of purchases, settlements and payouts before `now` (0: the merchants only). */
+  historyDays?: number;
+};
+
+/**
+ * The demo merchants, their users and terminals, two demo cards with money, and (by default) six
+ * months of trade: purchases, declines, reversals and refunds through the terminal operations, each
+ * back-dated to its day, so the ledger holds them exactly as a terminal would have made them.
+ */
+export async function seedDemoMerchants(
+  db: Db,
+  services: AppServices,
+  options: DemoMerchantOptions = {},
+): Promise<void> {
+  const now = options.now ?? new Date();
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const { rows: existing } = await db.execute<{ id: string }>(
+    sql`select id from users where email = ${DEMO_USERS.merchant.email}`,
+  );
+  const adminId = existing[0]?.id;
+  const userIds = new Map<string, string>();
+  for (const user of DEMO_MERCHANT_USERS) {
+    const created = await createUser(db, {
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      roleId: ROLE.MERCHANT,
+      passwordHash,
+      preferredLanguage: 'el',
+    });
+    userIds.set(user.email, created.id);
+  }
+  for (const merchant of DEMO_MERCHANTS) {
+    await services.merchants.createMerchant({
+      ...merchant,
+      users: [
+        ...(merchant.merchantId === 'M2002' && adminId ? [{ userId: adminId, role: 'admin' as const }] : []),
+        ...DEMO_MERCHANT_USERS.filter((user) => user.merchantId === merchant.merchantId).map((user) => ({
+          userId: userIds.get(user.email)!,
+          role: user.role,
+        })),
+      ],
+    });
+  }
+  await seedDemoCards(db, services, now);
+  if ((options.historyDays ?? 182) > 0) await seedTrade(db, services, now, options.historyDays ?? 182);
+}
+
+/** The README's two demo cards of Ακμή Τροφίμων, paid for and loaded through the ledger. */
+async function seedDemoCards(db: Db, services: AppServices, now: Date): Promise<void> {
+  const { ledger, cards } = services;
+  await db.transaction(async (tx) => {
+    const created = await cards.createCards(tx, 'C1001', [
+      {
+        product: 'TICKET_RESTAURANT',
+        family: 'plastic',
+        cardholder: { firstName: 'Ελένη', lastName: 'Δημητρίου', email: 'eleni.dimitriou@akmi.demo' },
+        token: DEMO_CARD_TOKENS.meal,
+        createdAt: new Date(now.getTime() - 40 * 86_400_000),
+      },
+      {
+        product: 'VOUCHER',
+        family: 'virtual',
+        cardholder: { firstName: 'Νίκος', lastName: 'Αλεξίου', email: 'nikos.alexiou@akmi.demo' },
+        token: DEMO_CARD_TOKENS.gift,
+        createdAt: new Date(now.getTime() - 40 * 86_400_000),
+      },
+    ]);
+    const amounts = [18_000, 15_000];
+    const total = amounts.reduce((sum, amount) => sum + amount, 0);
+    const bank = await ledger.bankAccount(tx);
+    const funding = await ledger.companyFundingAccount(tx, 'C1001');
+    const at = new Date(now.getTime() - 30 * 86_400_000);
+    await ledger.post(tx, {
+      kind: 'payment',
+      companyId: 'C1001',
+      reference: 'demo-cards-payment',
+      description: 'Demo: company payment',
+      postedAt: new Date(at.getTime() - 3_600_000),
+      entries: [
+        { accountId: bank, amountCents: -total },
+        { accountId: funding, amountCents: total },
+      ],
+    });
+    await ledger.post(tx, {
+      kind: 'load',
+      companyId: 'C1001',
+      reference: 'demo-cards-load',
+      description: 'Demo: load of the demo cards',
+      postedAt: at,
+      entries: [
+        { accountId: funding, amountCents: -total },
+        ...created.map((card, index) => ({ accountId: card.accountId, amountCents: amounts[index]! })),
+      ],
+    });
+  });
+}
+
+/**
+ * Purchases at the demo merchants' enrolled tills over `days` days: a few a day each, on cards of
+ * the demo companies that have money (the published demo cards are left alone), with the odd
+ * reversal and partial refund; the daily caps and balances decline some, as they would.
+ */
+async function seedTrade(db: Db, services: AppServices, now: Date, days: number): Promise<void> {
+  const random = seededRandom(2026);
+  const { rows: cards } = await db.execute<{ token: string; product: CardCategory }>(sql`
+    select c.token, c.product from cards c join ledger_accounts a on a.id = c.account_id
+     where c.status = 'active' and a.balance_cents >= 3000 and c.token not like 'tok_demo_%'
+     order by c.id limit 400`);
+  if (cards.length === 0) return;
+  const { rows: tills } = await db.execute<{ id: string; mid: string; merchant_id: string }>(sql`
+    select id, mid, merchant_id from merchant_terminals where state = 'enrolled' order by mid`);
+  const today = athensDate(now);
+  let sequence = 0;
+  for (let back = days; back >= 1; back -= 1) {
+    const day = addDays(today, -back);
+    const midnight = athensMidnight(day).getTime();
+    for (const [merchantId, trade] of Object.entries(TRADE)) {
+      const own = tills.filter((terminal) => terminal.merchant_id === merchantId);
+      const count = Math.floor(trade.perDay * (0.5 + random()) + random());
+      for (let index = 0; index < count && own.length > 0; index += 1) {
+        const terminal = own[Math.floor(random() * own.length)]!;
+        const card = cards[Math.floor(random() * cards.length)]!;
+        const hour = trade.hours[0] + random() * (trade.hours[1] - trade.hours[0]);
+        const at = new Date(midnight + Math.floor(hour * 3_600_000));
+        const amountCents =
+          Math.round((trade.ticket[0] + random() * (trade.ticket[1] - trade.ticket[0])) / 10) * 10;
+        sequence += 1;
+        const id = `D${day.replaceAll('-', '')}-${String(sequence).padStart(5, '0')}`;
+        const caller = { terminalId: terminal.id, mid: terminal.mid };
+        const answer = await services.terminals.authorise(
+          caller,
+          {
+            terminalTransactionId: id,
+            mid: terminal.mid,
+            cardToken: card.token,
+            amountCents,
+            time: at.toISOString(),
+          },
+          { locale: 'el', at },
+        );
+        if (answer.outcome !== 'approved') continue;
+        const luck = random();
+        const later = new Date(at.getTime() + 5 * 60_000);
+        if (luck < 0.03) {
+          await services.terminals.reverse(
+            caller,
+            {
+              terminalTransactionId: `${id}-R`,
+              mid: terminal.mid,
+              originalTerminalTransactionId: id,
+              time: later.toISOString(),
+            },
+            { locale: 'el', at: later },
+          );
+        } else if (luck < 0.07) {
+          await services.terminals.refund(
+            caller,
+            {
+              terminalTransactionId: `${id}-F`,
+              mid: terminal.mid,
+              originalTerminalTransactionId: id,
+              amountCents: Math.max(10, Math.round(amountCents / 300) * 100),
+              time: later.toISOString(),
+            },
+            { locale: 'el', at: later },
+          );
+        }
+      }
+    }
+  }
+}
