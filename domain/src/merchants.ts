@@ -353,3 +353,76 @@ export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** Every product a fee plan may name. */
 export const FEE_PRODUCTS: readonly CardCategory[] = CARD_CATEGORIES;
+
+// ------------------------------------------------------------------------------------ transactions and KPIs
+
+const IsoDate = z.iso.date();
+
+/** `retrieveTransactionList` filters (SPEC §7): dates are Athens days, inclusive. */
+export const TransactionListQuerySchema = z.object({
+  from: IsoDate.optional(),
+  to: IsoDate.optional(),
+  storeId: z.uuid().optional(),
+  terminalId: z.uuid().optional(),
+  product: CardCategorySchema.optional(),
+  outcome: z.enum(['approved', 'declined']).optional(),
+  kind: z.enum(TERMINAL_CALL_KINDS).optional(),
+  /** The page after this cursor (from the previous page's `nextCursor`). */
+  cursor: z
+    .string()
+    .regex(/^[0-9]+\.[0-9a-f-]{36}$/, 'a cursor of a previous page')
+    .optional(),
+  pageSize: z.coerce.number().int().min(1).max(200).default(25),
+  /** Provider staff: the merchant (else the `merchantId` header). */
+  merchantId: z.string().max(20).optional(),
+});
+export type TransactionListQuery = z.infer<typeof TransactionListQuerySchema>;
+
+export const MerchantTransactionSchema = z.object({
+  transactionId: z.uuid(),
+  terminalTransactionId: z.string(),
+  kind: z.enum(TERMINAL_CALL_KINDS),
+  outcome: z.enum(['approved', 'declined']),
+  declineReason: DeclineReasonSchema.nullable(),
+  amountCents: z.number().int(),
+  product: CardCategorySchema.nullable(),
+  storeId: z.uuid(),
+  storeName: z.string(),
+  terminalId: z.uuid(),
+  terminalLabel: z.string(),
+  mid: z.string(),
+  authorisationId: z.string().nullable(),
+  maskedCard: z.string().nullable(),
+  at: z.string(),
+});
+export type MerchantTransaction = z.infer<typeof MerchantTransactionSchema>;
+
+export const TransactionListResponseSchema = z.object({
+  success: z.literal(true),
+  transactions: z.array(MerchantTransactionSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const TransactionDownloadQuerySchema = TransactionListQuerySchema.omit({
+  cursor: true,
+  pageSize: true,
+}).extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+
+const Figures = z.object({
+  salesCents: z.number().int(),
+  count: z.number().int(),
+  averageTicketCents: z.number().int(),
+});
+
+/** `retrieveKpis`: the dashboard's figures (sales net of money given back; Athens days). */
+export const MerchantKpisSchema = z.object({
+  today: Figures,
+  month: Figures,
+  declinesToday: z.number().int(),
+  salesByDay: z.array(z.object({ day: z.string(), salesCents: z.number().int(), count: z.number().int() })),
+  salesByStore: z.array(z.object({ storeId: z.uuid(), storeName: z.string(), salesCents: z.number().int() })),
+  salesByProduct: z.array(z.object({ product: CardCategorySchema, salesCents: z.number().int() })),
+  peakHours: z.array(z.object({ hour: z.number().int(), count: z.number().int() })),
+  latestDeclines: z.array(MerchantTransactionSchema),
+});
+export type MerchantKpis = z.infer<typeof MerchantKpisSchema>;

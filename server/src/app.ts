@@ -39,6 +39,7 @@ import { createLedgerService, type LedgerService } from './modules/ledger';
 import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
 import {
   createTerminalsService,
+  merchantTransactionRoutes,
   terminalApiRoutes,
   virtualTerminalRoutes,
   type TerminalsService,
@@ -385,6 +386,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
+  await app.register(merchantTransactionRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });

@@ -19,6 +19,7 @@ export async function createTestMerchant(
     category?: NewMerchant['stores'][number]['category'];
     users?: NewMerchant['users'];
     feePlan?: NewMerchant['feePlan'];
+    storeName?: string;
   } = {},
 ): Promise<{ merchantId: string; terminals: TestTerminal[] }> {
   sequence += 1;
@@ -49,7 +50,7 @@ export async function createTestMerchant(
     },
     stores: [
       {
-        name: `Store of ${merchantId}`,
+        name: options.storeName ?? `Store of ${merchantId}`,
         address: 'Ερμού 1',
         city: 'Αθήνα',
         postalCode: '10563',

@@ -11,4 +11,4 @@ export {
   type NewCard,
   type NewCardholder,
 } from './service';
-export { findDemoCards, lockCardForPurchase, type PurchaseCard } from './purchase-card';
+export { findDemoCards, findMaskedCards, lockCardForPurchase, type PurchaseCard } from './purchase-card';

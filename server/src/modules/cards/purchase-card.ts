@@ -1,5 +1,5 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
-import type { CardCategory, CardStatus, DemoCard } from '@tessera/domain';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { maskCardNumber, type CardCategory, type CardStatus, type DemoCard } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { ledgerAccounts } from '../ledger/schema';
 import { cardholders, cards } from './schema';
@@ -72,4 +72,14 @@ export async function findDemoCards(db: Executor, limit: number, today: string):
     balanceCents: row.balanceCents,
     label: `${row.firstName} ${row.lastName} · •••• ${row.last4} · ${row.companyId}`,
   }));
+}
+
+/** The masked numbers of cards by id (a merchant's transaction list shows no more of a card). */
+export async function findMaskedCards(db: Executor, cardIds: readonly string[]): Promise<Map<string, string>> {
+  if (cardIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: cards.id, bin: cards.bin, last4: cards.last4 })
+    .from(cards)
+    .where(inArray(cards.id, [...cardIds]));
+  return new Map(rows.map((row) => [row.id, maskCardNumber(row.bin, row.last4)]));
 }

@@ -3,4 +3,5 @@
  * modules reach it through these only; its table is gathered for Drizzle by `db/schema.ts`.
  */
 export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
+export { merchantTransactionRoutes } from './transaction-routes';
 export { createTerminalsService, type TerminalsService } from './service';

@@ -1,6 +1,7 @@
 import type {
   AuthoriseRequest,
   Locale,
+  TransactionListQuery,
   RefundRequest,
   ReverseRequest,
   TerminalAnswer,
@@ -12,6 +13,9 @@ import { findDemoCards } from '../cards';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import { authorise } from './authorise';
+import { streamOf, writeMerchantTransactions } from './download-transactions';
+import { merchantKpis } from './merchant-kpis';
+import { listMerchantTransactions, type TransactionFilter } from './merchant-transactions';
 import { giveBack } from './give-back';
 import { issueToken } from './issue-token';
 import type { CallOptions, TerminalCaller, TerminalsContext } from './terminal-context';
@@ -74,6 +78,30 @@ export function createTerminalsService(deps: TerminalsDeps) {
         { locale },
       );
     },
+
+    transactions: (merchantId: string, query: TransactionListQuery) =>
+      listMerchantTransactions({ db: deps.db, merchants: deps.merchants }, merchantId, query),
+    downloadTransactions: (
+      merchantId: string,
+      filter: TransactionFilter,
+      format: 'xlsx' | 'csv',
+      locale: Locale,
+      onError: (error: unknown) => void,
+    ) =>
+      streamOf(
+        (output) =>
+          writeMerchantTransactions(
+            { db: deps.db, merchants: deps.merchants },
+            merchantId,
+            filter,
+            format,
+            locale,
+            output,
+          ),
+        onError,
+      ),
+    kpis: (merchantId: string, now?: Date) =>
+      merchantKpis({ db: deps.db, merchants: deps.merchants }, merchantId, now),
 
     async demoCards(limit = 12) {
       if (!deps.demoCards) throw new AppError('NOT_FOUND', 'demo cards are offered with demo data only');
