@@ -75,7 +75,10 @@ export async function findDemoCards(db: Executor, limit: number, today: string):
 }
 
 /** The masked numbers of cards by id (a merchant's transaction list shows no more of a card). */
-export async function findMaskedCards(db: Executor, cardIds: readonly string[]): Promise<Map<string, string>> {
+export async function findMaskedCards(
+  db: Executor,
+  cardIds: readonly string[],
+): Promise<Map<string, string>> {
   if (cardIds.length === 0) return new Map();
   const rows = await db
     .select({ id: cards.id, bin: cards.bin, last4: cards.last4 })
