@@ -1,3 +1,4 @@
+import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
 import type { Cents } from './money';
 import { CARD_CATEGORIES, CardCategorySchema, type CardCategory, type CardStatus } from './products';
@@ -426,3 +427,103 @@ export const MerchantKpisSchema = z.object({
   latestDeclines: z.array(MerchantTransactionSchema),
 });
 export type MerchantKpis = z.infer<typeof MerchantKpisSchema>;
+
+// ------------------------------------------------------------------------------------ the merchant portal
+
+/** The channels a store sells through (`retrieveChannels`), named per culture. */
+export const CHANNEL_NAMES: Record<StoreChannel, { el: string; en: string }> = {
+  in_store: { el: 'Στο κατάστημα', en: 'In store' },
+  online: { el: 'Ηλεκτρονικό κατάστημα', en: 'Online shop' },
+  delivery_platform: { el: 'Πλατφόρμα διανομής', en: 'Delivery platform' },
+};
+
+const Text = (max: number) => z.string().trim().min(1).max(max);
+
+/** `updateStoreDetails`: what the merchant may change of a store (its category and products are contractual). */
+export const UpdateStoreDetailsRequestSchema = z.object({
+  storeId: z.uuid(),
+  name: Text(80),
+  address: Text(120),
+  city: Text(60),
+  postalCode: z
+    .string()
+    .trim()
+    .regex(/^[0-9]{3} ?[0-9]{2}$/, 'a Greek postal code is five digits'),
+  openingHours: z.string().trim().max(120),
+  channels: z.array(z.enum(STORE_CHANNELS)).min(1).max(STORE_CHANNELS.length),
+});
+export type UpdateStoreDetailsRequest = z.infer<typeof UpdateStoreDetailsRequestSchema>;
+
+/** Spaces removed, upper case: how an IBAN is stored. */
+export function normalizeIban(text: string): string {
+  return text.replace(/\s+/g, '').toUpperCase();
+}
+
+/** `updateRedeemerProfile`: contact details at once; a new IBAN waits for its e-mailed confirmation. */
+export const UpdateRedeemerProfileRequestSchema = z.object({
+  contactName: Text(100),
+  contactEmail: z.email().max(200),
+  contactPhone: z.string().trim().max(30),
+  address: z.string().trim().max(200),
+  iban: z
+    .string()
+    .trim()
+    .max(42)
+    .transform(normalizeIban)
+    .refine((value) => isValidIBAN(value), 'not a valid IBAN')
+    .optional(),
+  bic: z
+    .string()
+    .trim()
+    .transform((value) => value.toUpperCase())
+    .refine((value) => value === '' || isValidBIC(value), 'not a valid BIC')
+    .optional(),
+});
+export type UpdateRedeemerProfileRequest = z.input<typeof UpdateRedeemerProfileRequestSchema>;
+
+export const MERCHANT_NOTIFICATION_KINDS = [
+  'payoutSent',
+  'midEnrolled',
+  'declineSpike',
+  'ibanChanged',
+] as const;
+export type MerchantNotificationKind = (typeof MERCHANT_NOTIFICATION_KINDS)[number];
+
+export const MerchantNotificationSchema = z.object({
+  notificationId: z.uuid(),
+  kind: z.enum(MERCHANT_NOTIFICATION_KINDS),
+  title: z.string(),
+  body: z.string(),
+  createdAt: z.string(),
+  read: z.boolean(),
+});
+export type MerchantNotification = z.infer<typeof MerchantNotificationSchema>;
+
+/** The texts of the merchant's notifications; `{name}` is filled from the notification's values. */
+export const MERCHANT_NOTIFICATION_TEXT: Record<
+  MerchantNotificationKind,
+  { el: { title: string; body: string }; en: { title: string; body: string } }
+> = {
+  payoutSent: {
+    el: {
+      title: 'Η πληρωμή σας στάλθηκε',
+      body: 'Στάλθηκαν {amount} στον λογαριασμό {iban} για τις πωλήσεις της {day}.',
+    },
+    en: { title: 'Your payout was sent', body: '{amount} was sent to {iban} for your sales of {day}.' },
+  },
+  midEnrolled: {
+    el: {
+      title: 'Νέο τερματικό σε λειτουργία',
+      body: 'Το τερματικό {label} (MID {mid}) ενεργοποιήθηκε και δέχεται κάρτες.',
+    },
+    en: { title: 'New terminal live', body: 'Terminal {label} (MID {mid}) is enrolled and accepts cards.' },
+  },
+  declineSpike: {
+    el: { title: 'Πολλές απορρίψεις σήμερα', body: '{count} απορρίψεις σήμερα, συχνότερος λόγος: {reason}.' },
+    en: { title: 'Many declines today', body: '{count} declines today, most often: {reason}.' },
+  },
+  ibanChanged: {
+    el: { title: 'Ο λογαριασμός πληρωμών άλλαξε', body: 'Οι πληρωμές σας θα πηγαίνουν στο {iban}.' },
+    en: { title: 'Payout account changed', body: 'Your payouts will go to {iban}.' },
+  },
+};

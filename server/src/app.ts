@@ -278,7 +278,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]));
   const ledger = createLedgerService();
-  const merchants = createMerchantsService({ db: database.db, ledger });
+  const merchants = createMerchantsService({
+    db: database.db,
+    ledger,
+    identity,
+    mailer,
+    publicUrl: config.publicUrl,
+  });
   installTenantScope(app, {
     db: database.db,
     merchantOf: (userId) => merchants.merchantOf(userId),

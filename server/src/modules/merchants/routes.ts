@@ -1,9 +1,18 @@
 import {
+  CHANNEL_NAMES,
   ENROLMENT_STATES,
+  LocaleSchema,
+  MERCHANT_USER_ROLES,
+  MerchantNotificationSchema,
   MerchantSummarySchema,
+  STORE_CHANNELS,
   StoreViewSchema,
   TerminalViewSchema,
+  UpdateRedeemerProfileRequestSchema,
+  UpdateStoreDetailsRequestSchema,
+  UserSchema,
 } from '@tessera/domain';
+import { requestLocale } from '../../platform/http';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/policy';
@@ -81,6 +90,223 @@ export function merchantsRoutes(service: MerchantsService): FastifyPluginAsyncZo
           },
           clientSecret,
         };
+      },
+    );
+
+    app.get(
+      '/retrieveStoreDetails',
+      {
+        schema: {
+          tags,
+          querystring: z.object({ storeId: z.uuid(), merchantId: z.string().max(20).optional() }),
+          response: { 200: z.object({ success: z.literal(true), store: StoreViewSchema }) },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read', {
+          merchantId: request.query.merchantId,
+        });
+        return {
+          success: true as const,
+          store: await service.storeDetails(merchantId, request.query.storeId),
+        };
+      },
+    );
+
+    app.post(
+      '/updateStoreDetails',
+      {
+        schema: {
+          tags,
+          description:
+            'A store’s name, address, opening hours and channels (its category and products are contractual).',
+          body: UpdateStoreDetailsRequestSchema,
+          response: { 200: z.object({ success: z.literal(true), store: StoreViewSchema }) },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'merchants.manage');
+        return {
+          success: true as const,
+          store: await service.updateStoreDetails(actor, actor.merchantId, request.body),
+        };
+      },
+    );
+
+    app.get(
+      '/retrieveChannels',
+      {
+        schema: {
+          tags,
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              channels: z.array(z.object({ code: z.enum(STORE_CHANNELS), name: z.string() })),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        await requireActor(request, 'merchants.read');
+        const locale = requestLocale(request);
+        return {
+          success: true as const,
+          channels: STORE_CHANNELS.map((code) => ({ code, name: CHANNEL_NAMES[code][locale] })),
+        };
+      },
+    );
+
+    app.post(
+      '/updateRedeemerProfile',
+      {
+        schema: {
+          tags,
+          description:
+            'Contact details change at once; a new IBAN takes effect only once the link mailed to the merchant’s contact address confirms it.',
+          body: UpdateRedeemerProfileRequestSchema,
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              merchant: MerchantSummarySchema,
+              ibanChangePending: z.boolean(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'merchants.manage');
+        const { ibanChangePending } = await service.updateProfile(
+          actor,
+          actor.merchantId,
+          request.body,
+          requestLocale(request),
+        );
+        return {
+          success: true as const,
+          merchant: await service.profile(actor.merchantId),
+          ibanChangePending,
+        };
+      },
+    );
+
+    app.post(
+      '/confirmIbanChange',
+      {
+        schema: {
+          tags,
+          body: z.object({ token: z.string().min(20).max(100) }),
+          response: { 200: z.object({ success: z.literal(true), merchant: MerchantSummarySchema }) },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'merchants.manage');
+        await service.confirmIbanChange(actor, actor.merchantId, request.body.token);
+        return { success: true as const, merchant: await service.profile(actor.merchantId) };
+      },
+    );
+
+    const MerchantUserSchema = UserSchema.extend({ merchantRole: z.enum(MERCHANT_USER_ROLES) });
+
+    app.get(
+      '/merchantUsers',
+      {
+        schema: {
+          tags,
+          response: { 200: z.object({ success: z.literal(true), users: z.array(MerchantUserSchema) }) },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read');
+        return { success: true as const, users: await service.users(merchantId) };
+      },
+    );
+
+    app.post(
+      '/inviteMerchantUser',
+      {
+        schema: {
+          tags,
+          description:
+            'Invites an administrator or a view-only user; the confirmation mail lets them set a password.',
+          body: z.object({
+            email: z.email().max(200),
+            firstName: z.string().trim().min(1).max(100),
+            lastName: z.string().trim().min(1).max(100),
+            role: z.enum(MERCHANT_USER_ROLES),
+            preferredLanguage: LocaleSchema.default('el'),
+          }),
+          response: { 200: z.object({ success: z.literal(true), user: MerchantUserSchema }) },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'merchants.manage');
+        return {
+          success: true as const,
+          user: await service.inviteUser(actor, actor.merchantId, request.body),
+        };
+      },
+    );
+
+    app.post(
+      '/lockMerchantUser',
+      {
+        schema: {
+          tags,
+          body: z.object({ userId: z.uuid(), locked: z.boolean() }),
+          response: { 200: z.object({ success: z.literal(true), user: MerchantUserSchema }) },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'merchants.manage');
+        return {
+          success: true as const,
+          user: await service.setUserLocked(
+            actor,
+            actor.merchantId,
+            request.body.userId,
+            request.body.locked,
+          ),
+        };
+      },
+    );
+
+    app.get(
+      '/retrieveMerchantNotifications',
+      {
+        schema: {
+          tags,
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              notifications: z.array(MerchantNotificationSchema),
+              unread: z.number().int(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read');
+        return {
+          success: true as const,
+          ...(await service.notifications(merchantId, requestLocale(request))),
+        };
+      },
+    );
+
+    app.post(
+      '/updateMerchantNotification',
+      {
+        schema: {
+          tags,
+          description: 'Marks one notification read, or every one without an id.',
+          body: z.object({ notificationId: z.uuid().optional() }),
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read');
+        await service.markNotificationsRead(merchantId, request.body.notificationId);
+        return { success: true as const };
       },
     );
 

@@ -4,6 +4,7 @@ import type {
   CardCategory,
   EnrolmentState,
   FeePlan,
+  MerchantNotificationKind,
   MerchantUserRole,
   SpendCategory,
   StoreChannel,
@@ -101,5 +102,50 @@ export const merchantUsers = pgTable(
     index('merchant_users_admin_idx')
       .on(table.merchantId)
       .where(sql`${table.role} = 'admin'`),
+  ],
+);
+
+/**
+ * An IBAN change waiting for its confirmation (issue 16): the merchant's administrator asks, a
+ * single-use link mailed to the merchant's contact address confirms it within 24 hours. Only the
+ * link's SHA-256 is kept.
+ */
+export const merchantIbanChanges = pgTable(
+  'merchant_iban_changes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    iban: text('iban').notNull(),
+    bic: text('bic').notNull().default(''),
+    tokenHash: text('token_hash').notNull().unique(),
+    requestedBy: uuid('requested_by').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (table) => [index('merchant_iban_changes_merchant_idx').on(table.merchantId, table.createdAt)],
+);
+
+/** What the merchant is told (issue 16): payout sent, MID enrolled, a spike of declines. */
+export const merchantNotifications = pgTable(
+  'merchant_notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    merchantId: text('merchant_id')
+      .notNull()
+      .references(() => merchants.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<MerchantNotificationKind>().notNull(),
+    /** The values the texts name (amounts, MIDs, counts). */
+    params: jsonb('params').$type<Record<string, string | number>>().notNull(),
+    /** One notification per event: a repeat of the same event is not told twice. */
+    dedupeKey: text('dedupe_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('merchant_notifications_dedupe_idx').on(table.merchantId, table.dedupeKey),
+    index('merchant_notifications_merchant_idx').on(table.merchantId, table.createdAt),
   ],
 );

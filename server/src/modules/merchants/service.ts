@@ -10,10 +10,14 @@ import type {
   StoreView,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
-import type { Db, Executor } from '../../platform/db';
+import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../identity';
-import type { LedgerService } from '../ledger';
+import type { MerchantChangeActor, MerchantsDeps } from './merchant-context';
+import { inviteMerchantUser, listMerchantUsers, setMerchantUserLocked } from './merchant-users';
+import { listMerchantNotifications, markMerchantNotificationsRead, notifyMerchant } from './notifications';
+import { confirmIbanChange, updateRedeemerProfile } from './redeemer-profile';
+import { updateStoreDetails } from './store-details';
 import {
   findMerchant,
   findMerchants,
@@ -87,8 +91,8 @@ function toSummary(row: MerchantRow): MerchantSummary {
  * (a merchant user's own, or the one provider staff named) before calling; reads and writes are
  * always by that merchant's id, so another merchant's store or terminal is "not found".
  */
-export function createMerchantsService(deps: { db: Db; ledger: LedgerService }) {
-  return {
+export function createMerchantsService(deps: MerchantsDeps) {
+  const service = {
     /** The merchant a merchant user works for (the tenant scope's question). */
     async merchantOf(userId: string): Promise<{ merchantId: string; role: MerchantUserRole } | null> {
       return (await findMerchantUser(deps.db, userId)) ?? null;
@@ -157,6 +161,15 @@ export function createMerchantsService(deps: { db: Db; ledger: LedgerService }) 
           throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
         }
         const after = (await updateTerminalState(tx, merchantId, terminalId, state))!;
+        if (state === 'enrolled' && before.state !== 'enrolled') {
+          await notifyMerchant(
+            tx,
+            merchantId,
+            'midEnrolled',
+            { label: after.label, mid: after.mid },
+            `enrolled:${terminalId}:${Date.now()}`,
+          );
+        }
         await writeAudit(tx, {
           actorUserId: actor.userId,
           action: 'terminal.state',
@@ -283,5 +296,40 @@ export function createMerchantsService(deps: { db: Db; ledger: LedgerService }) 
         return { terminalIds };
       });
     },
+    /** `updateStoreDetails`. */
+    updateStoreDetails: (
+      actor: MerchantChangeActor,
+      merchantId: string,
+      input: Parameters<typeof updateStoreDetails>[3],
+    ) => updateStoreDetails(deps, actor, merchantId, input, (id) => service.stores(id)),
+    /** `retrieveStoreDetails`: one store of the merchant; another merchant's is "not found". */
+    async storeDetails(merchantId: string, storeId: string): Promise<StoreView> {
+      const store = (await service.stores(merchantId)).find((candidate) => candidate.storeId === storeId);
+      if (!store) throw new AppError('NOT_FOUND', `no store ${storeId}`);
+      return store;
+    },
+    updateProfile: (
+      actor: MerchantChangeActor,
+      merchantId: string,
+      input: Parameters<typeof updateRedeemerProfile>[3],
+      locale: Parameters<typeof updateRedeemerProfile>[4],
+    ) => updateRedeemerProfile(deps, actor, merchantId, input, locale),
+    confirmIbanChange: (actor: MerchantChangeActor, merchantId: string, token: string) =>
+      confirmIbanChange(deps, actor, merchantId, token),
+    users: (merchantId: string) => listMerchantUsers(deps, merchantId),
+    inviteUser: (
+      actor: MerchantChangeActor,
+      merchantId: string,
+      input: Parameters<typeof inviteMerchantUser>[3],
+    ) => inviteMerchantUser(deps, actor, merchantId, input),
+    setUserLocked: (actor: MerchantChangeActor, merchantId: string, userId: string, isLocked: boolean) =>
+      setMerchantUserLocked(deps, actor, merchantId, userId, isLocked),
+    notifications: (merchantId: string, locale: Parameters<typeof listMerchantNotifications>[2]) =>
+      listMerchantNotifications(deps.db, merchantId, locale),
+    markNotificationsRead: (merchantId: string, notificationId: string | undefined) =>
+      markMerchantNotificationsRead(deps.db, merchantId, notificationId),
+    /** Tells the merchant something once per key (other modules: payouts sent, decline spikes). */
+    notify: notifyMerchant,
   };
+  return service;
 }

@@ -1,0 +1,22 @@
+import type { Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
+import type { IdentityService } from '../identity';
+import type { LedgerService } from '../ledger';
+
+/** What the merchants module's operations share (one operation per file, ADR 015). */
+export type MerchantsDeps = {
+  db: Db;
+  ledger: LedgerService;
+  /** Merchant users are identity users of role 1001 (invite, lock). Absent in the tenant wiring. */
+  identity?: IdentityService;
+  mailer?: Mailer;
+  /** Where the IBAN confirmation link points. */
+  publicUrl?: string;
+};
+
+/** Who changes something: the user and the request, for the audit. */
+export type MerchantChangeActor = {
+  userId: string;
+  roleId: import('@tessera/domain').RoleId;
+  requestId?: string;
+};
