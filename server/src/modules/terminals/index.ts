@@ -4,3 +4,4 @@
  */
 export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
 export { createTerminalsService, type TerminalsService } from './service';
+export { merchantsWithSales, salesOfMerchant } from './settlement-sales';
