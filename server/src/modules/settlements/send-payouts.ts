@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { athensDate, type SendPayoutsResponse } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
-import { findPayee } from './merchant-names';
+import { findPayee } from './find-payee';
 import { messageIdOf, painXml, type CreditTransfer } from './pain001';
 import { insertPayoutFile, lockScheduledPayouts, markPayoutSent } from './repository';
 import type { SettlementsActor, SettlementsContext } from './settlements-context';
