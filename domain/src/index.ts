@@ -26,3 +26,4 @@ export * from './order-api';
 export * from './bulk';
 export * from './draft-lines';
 export * from './merchants';
+export * from './settlements';

@@ -37,6 +37,7 @@ import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
 import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import { createSettlementsService, settlementsRoutes, type SettlementsService } from './modules/settlements';
 import {
   createTerminalsService,
   merchantTransactionRoutes,
@@ -111,6 +112,7 @@ export type AppServices = {
   bulk: BulkService;
   merchants: MerchantsService;
   terminals: TerminalsService;
+  settlements: SettlementsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -393,6 +395,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(merchantTransactionRoutes(terminals), { prefix: '/api/v1/merchants' });
+  // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
+  const settlements = createSettlementsService({ db: database.db, ledger, merchants, jobs });
+  await app.register(settlementsRoutes(settlements), { prefix: '/api/v1/merchants' });
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
@@ -443,6 +448,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bulk,
     merchants,
     terminals,
+    settlements,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -18,3 +18,4 @@ export * from '../modules/payments/schema';
 export * from '../modules/bulk/schema';
 export * from '../modules/merchants/schema';
 export * from '../modules/terminals/schema';
+export * from '../modules/settlements/schema';

@@ -29,6 +29,12 @@ export type JobDefinition<T extends object> = {
   cron?: string;
 };
 
+/**
+ * Options of one `send`: `singletonKey` with `singletonSeconds` makes pg-boss keep one job of that
+ * name and key per time slot of that many seconds, across instances (a second send answers null).
+ */
+export type SendOptions = { singletonKey?: string; singletonSeconds?: number };
+
 export type JobsOptions = {
   /** Where pg-boss connects: `Database.url`. */
   url: string;
@@ -105,12 +111,16 @@ export function createJobs(options: JobsOptions) {
     },
 
     /**
-     * Queues a job; answers its id. A worker of this instance starts on it at once instead of at
+     * Queues a job; answers its id (null when a singleton of it is already queued in its slot). A worker of this instance starts on it at once instead of at
      * its next poll (other instances find it when they poll).
      */
-    async send<T extends object>(name: string, data: T): Promise<string | null> {
+    async send<T extends object>(
+      name: string,
+      data: T,
+      sendOptions: SendOptions = {},
+    ): Promise<string | null> {
       const boss = await queue();
-      const id = await boss.send(name, data);
+      const id = await boss.send(name, data, sendOptions);
       const worker = workerIds.get(name);
       if (worker) boss.notifyWorker(worker);
       return id;

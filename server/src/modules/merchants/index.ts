@@ -4,4 +4,4 @@
  */
 export { merchantsRoutes } from './routes';
 export { createMerchantsService, type MerchantsService, type NewMerchant } from './service';
-export type { TerminalForPurchase, TerminalRow } from './repository';
+export type { MerchantPayee, TerminalForPurchase, TerminalRow } from './repository';

@@ -132,3 +132,28 @@ export async function updateTerminalState(
     .returning();
   return row;
 }
+
+/** What a settlement needs of a merchant: its fee plan, ledger account and bank account. */
+export type MerchantPayee = {
+  merchantId: string;
+  legalName: string;
+  iban: string;
+  bic: string;
+  feePlan: MerchantRow['feePlan'];
+  ledgerAccountId: string;
+};
+
+export async function findPayee(db: Executor, merchantId: string): Promise<MerchantPayee | undefined> {
+  const [row] = await db
+    .select({
+      merchantId: merchants.id,
+      legalName: merchants.legalName,
+      iban: merchants.iban,
+      bic: merchants.bic,
+      feePlan: merchants.feePlan,
+      ledgerAccountId: merchants.ledgerAccountId,
+    })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return row;
+}

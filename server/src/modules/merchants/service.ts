@@ -31,7 +31,9 @@ import {
   insertMerchantUser,
   insertStore,
   insertTerminal,
+  findPayee,
   updateTerminalState,
+  type MerchantPayee,
   type MerchantRow,
   type TerminalForPurchase,
   type TerminalRow,
@@ -221,6 +223,10 @@ export function createMerchantsService(deps: MerchantsDeps) {
         return { terminal: (await findTerminal(tx, terminalId))!, clientSecret };
       });
     },
+
+    /** The merchant's fee plan, ledger account and bank account, read in `db` (a settlement's transaction). */
+    payeeOf: (db: Executor, merchantId: string): Promise<MerchantPayee | undefined> =>
+      findPayee(db, merchantId),
 
     terminalByClientId: (clientId: string) => findTerminalByClientId(deps.db, clientId),
     terminalForPurchase: (db: Executor, terminalId: string): Promise<TerminalForPurchase | undefined> =>

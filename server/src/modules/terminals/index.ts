@@ -5,3 +5,4 @@
 export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
 export { merchantTransactionRoutes } from './transaction-routes';
 export { createTerminalsService, type TerminalsService } from './service';
+export { merchantsWithSales, salesOfMerchant } from './settlement-sales';

@@ -1,0 +1,286 @@
+import { z } from 'zod';
+import type { Cents } from './money';
+import { CardCategorySchema, type CardCategory } from './products';
+import { PAYOUT_STATES, feeOf, type FeePlan } from './merchants';
+
+/**
+ * Settlements and payouts (issue 15 §4, ADR 016): each merchant's business day closed into one
+ * settlement (sales per product, the fee of its fee plan, VAT on the fee, the net), and the payout of
+ * the net to the merchant's IBAN in a SEPA credit-transfer file (pain.001.001.03). Money is cents.
+ */
+
+/** One product's takings of a settlement day, as the terminals recorded them. */
+export type SalesOfProduct = {
+  product: CardCategory;
+  /** Approved authorisations. */
+  purchasesCents: Cents;
+  purchaseCount: number;
+  /** Approved reversals and refunds (money back to the cards), whatever day the purchase was. */
+  givenBackCents: Cents;
+};
+
+export const SettlementLineSchema = z.object({
+  product: CardCategorySchema,
+  purchases: z.number().int(),
+  count: z.number().int(),
+  givenBack: z.number().int(),
+  /** Purchases less what was given back: what the fee is taken on (negative on a day of refunds). */
+  sales: z.number().int(),
+  basisPoints: z.number().int(),
+  fee: z.number().int(),
+  vat: z.number().int(),
+  net: z.number().int(),
+});
+export type SettlementLine = z.infer<typeof SettlementLineSchema>;
+
+export type SettlementFigures = {
+  lines: SettlementLine[];
+  purchasesCents: Cents;
+  givenBackCents: Cents;
+  /** Net sales: purchases less given back. */
+  grossCents: Cents;
+  feeCents: Cents;
+  vatCents: Cents;
+  netCents: Cents;
+};
+
+/**
+ * The arithmetic of one settlement: per product, sales = purchases − given back, the fee of the
+ * merchant's plan on the sales (a product the plan does not name pays no fee) and VAT on the fee
+ * (`feeOf`); the totals are the sums of the lines. Pure: fee + VAT + net is the gross to the cent, per
+ * line and in total (the property test in `settlements.test.ts` holds it to that).
+ */
+export function settlementOf(sales: readonly SalesOfProduct[], plan: FeePlan): SettlementFigures {
+  const lines = [...sales]
+    .sort((a, b) => a.product.localeCompare(b.product))
+    .map((line): SettlementLine => {
+      const basisPoints = plan[line.product] ?? 0;
+      const amount = line.purchasesCents - line.givenBackCents;
+      const fee = feeOf(amount, basisPoints);
+      return {
+        product: line.product,
+        purchases: line.purchasesCents,
+        count: line.purchaseCount,
+        givenBack: line.givenBackCents,
+        sales: amount,
+        basisPoints,
+        fee: fee.feeCents,
+        vat: fee.vatCents,
+        net: fee.netCents,
+      };
+    });
+  const sum = (pick: (line: SettlementLine) => number) =>
+    lines.reduce((total, line) => total + pick(line), 0);
+  return {
+    lines,
+    purchasesCents: sum((line) => line.purchases),
+    givenBackCents: sum((line) => line.givenBack),
+    grossCents: sum((line) => line.sales),
+    feeCents: sum((line) => line.fee),
+    vatCents: sum((line) => line.vat),
+    netCents: sum((line) => line.net),
+  };
+}
+
+/**
+ * What is paid out for a settlement: its net plus what earlier days carried (zero or negative: a
+ * day of more refunds than sales leaves the merchant owing). Nothing is paid when that is not above
+ * zero; the rest is carried to the next day, so the merchant account is never paid more than the
+ * sum of the nets. Returns the payout and the new carry (never positive).
+ */
+export function payoutOf(netCents: Cents, carriedCents: Cents): { payoutCents: Cents; carryCents: Cents } {
+  if (carriedCents > 0) throw new RangeError(`a carry is never positive (${carriedCents})`);
+  const owed = netCents + carriedCents;
+  return owed > 0 ? { payoutCents: owed, carryCents: 0 } : { payoutCents: 0, carryCents: owed };
+}
+
+// ------------------------------------------------------------------------------------ SEPA text
+
+const GREEK_TO_LATIN: Record<string, string> = {
+  α: 'a',
+  β: 'v',
+  γ: 'g',
+  δ: 'd',
+  ε: 'e',
+  ζ: 'z',
+  η: 'i',
+  θ: 'th',
+  ι: 'i',
+  κ: 'k',
+  λ: 'l',
+  μ: 'm',
+  ν: 'n',
+  ξ: 'x',
+  ο: 'o',
+  π: 'p',
+  ρ: 'r',
+  σ: 's',
+  ς: 's',
+  τ: 't',
+  υ: 'y',
+  φ: 'f',
+  χ: 'ch',
+  ψ: 'ps',
+  ω: 'o',
+};
+
+/**
+ * Text for a SEPA field: Greek letters spelled in Latin (ELOT 743, letter by letter), accents
+ * dropped, anything outside the EPC's Latin character set (`a-z A-Z 0-9 / - ? : ( ) . , ' +` and
+ * space; EPC217-08) turned into a space, cut to `max` characters. Banks refuse other characters.
+ */
+export function sepaText(text: string, max: number): string {
+  const chars = [...text.normalize('NFD').replace(/[\u0300-\u036f]/g, '')];
+  const isUpper = (char: string | undefined) =>
+    char !== undefined && char !== char.toLocaleLowerCase('el') && char === char.toLocaleUpperCase('el');
+  const latin = chars
+    .map((char, index) => {
+      const lower = char.toLocaleLowerCase('el');
+      const mapped = GREEK_TO_LATIN[lower];
+      if (mapped === undefined) return char;
+      if (char === lower) return mapped;
+      // ΨΗΦΙΑΚΟ → PSIFIAKO, Θωμάς → Thomas.
+      const isAllCaps =
+        isUpper(chars[index + 1]) || (isUpper(chars[index - 1]) && !/\p{L}/u.test(chars[index + 1] ?? ''));
+      return isAllCaps ? mapped.toUpperCase() : mapped.charAt(0).toUpperCase() + mapped.slice(1);
+    })
+    .join('');
+  return latin
+    .replace(/[^a-zA-Z0-9/\-?:().,'+ ]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max)
+    .trim();
+}
+
+/** Cents as the decimal euros of an ISO 20022 amount: `1234` → `12.34`. */
+export function isoAmount(cents: Cents): string {
+  if (!Number.isSafeInteger(cents) || cents < 0) throw new RangeError(`amount ${cents} is not payable`);
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+// ------------------------------------------------------------------------------------ wire shapes
+
+export const PayoutStateSchema = z.enum(PAYOUT_STATES);
+
+const BusinessDay = z.iso.date();
+
+export const SettlementViewSchema = z.object({
+  settlementId: z.string(),
+  merchantId: z.string(),
+  businessDay: z.string(),
+  purchasesCents: z.number().int(),
+  refundsCents: z.number().int(),
+  grossCents: z.number().int(),
+  feeCents: z.number().int(),
+  vatCents: z.number().int(),
+  netCents: z.number().int(),
+  /** What earlier days carried into this one (zero or negative). */
+  carriedCents: z.number().int(),
+  lines: z.array(SettlementLineSchema),
+  payoutId: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SettlementView = z.infer<typeof SettlementViewSchema>;
+
+export const PayoutViewSchema = z.object({
+  payoutId: z.string(),
+  merchantId: z.string(),
+  settlementId: z.string(),
+  businessDay: z.string(),
+  amountCents: z.number().int(),
+  iban: z.string(),
+  bic: z.string(),
+  endToEndId: z.string(),
+  state: PayoutStateSchema,
+  payoutFileId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+  paidAt: z.string().nullable(),
+});
+export type PayoutView = z.infer<typeof PayoutViewSchema>;
+
+const Page = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+};
+
+/** `GET /settlements`: a merchant's (or every merchant's) settlements of business days [from, to]. */
+export const SettlementsQuerySchema = z
+  .object({
+    merchantId: z.string().trim().min(1).max(20).optional(),
+    from: BusinessDay.optional(),
+    to: BusinessDay.optional(),
+    ...Page,
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'to is before from',
+  });
+export type SettlementsQuery = z.infer<typeof SettlementsQuerySchema>;
+
+export const SettlementsResponseSchema = z.object({
+  success: z.literal(true),
+  settlements: z.array(SettlementViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const PayoutsQuerySchema = z.object({
+  state: PayoutStateSchema.optional(),
+  merchantId: z.string().trim().min(1).max(20).optional(),
+  ...Page,
+});
+export type PayoutsQuery = z.infer<typeof PayoutsQuerySchema>;
+
+export const PayoutsResponseSchema = z.object({
+  success: z.literal(true),
+  payouts: z.array(PayoutViewSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+/** `POST /payouts/send`: the file made of every scheduled payout (none: `fileId` null, count 0). */
+export const SendPayoutsResponseSchema = z.object({
+  success: z.literal(true),
+  fileId: z.string().nullable(),
+  count: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type SendPayoutsResponse = z.infer<typeof SendPayoutsResponseSchema>;
+
+/** `POST /payouts/markPaid`: the bank paid these (sent) payouts. */
+export const MarkPaidRequestSchema = z.object({
+  payoutIds: z.array(z.uuid()).min(1).max(500),
+});
+export type MarkPaidRequest = z.infer<typeof MarkPaidRequestSchema>;
+
+export const MarkPaidResponseSchema = z.object({
+  success: z.literal(true),
+  payouts: z.array(PayoutViewSchema),
+});
+
+/** `GET /retrieveBalance`: what the merchant is owed, in brief (the merchant portal builds on it). */
+export const MerchantBalanceSchema = z.object({
+  /** Sales (purchases less money given back) since the last settled day, not settled yet. */
+  unsettledCents: z.number().int(),
+  /** Payouts made by settlements and not yet in a file sent to the bank. */
+  scheduledPayoutCents: z.number().int(),
+  /** The oldest payout not yet paid. */
+  nextPayout: z
+    .object({ amountCents: z.number().int(), state: PayoutStateSchema, day: z.string() })
+    .nullable(),
+  lastPayouts: z.array(
+    z.object({
+      payoutId: z.string(),
+      amountCents: z.number().int(),
+      state: PayoutStateSchema,
+      day: z.string(),
+      sentAt: z.string().nullable(),
+      paidAt: z.string().nullable(),
+    }),
+  ),
+});
+export type MerchantBalance = z.infer<typeof MerchantBalanceSchema>;

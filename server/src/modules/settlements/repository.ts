@@ -1,0 +1,211 @@
+import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type { PayoutState } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { payoutFiles, payouts, settlements } from './schema';
+
+export type { Executor };
+export type SettlementRow = typeof settlements.$inferSelect;
+export type PayoutRow = typeof payouts.$inferSelect;
+export type PayoutWithDay = PayoutRow & { businessDay: string };
+
+/**
+ * Serialises the settlements of one merchant inside the caller's transaction (released at its end):
+ * two processes settling the same merchant wait for each other, so the second sees the first's row
+ * and what it carried. The unique `(merchant_id, business_day)` stays the last guard.
+ */
+export async function lockMerchantSettlements(db: Executor, merchantId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`settlement:${merchantId}`}))`);
+}
+
+export async function findSettlement(
+  db: Executor,
+  merchantId: string,
+  businessDay: string,
+): Promise<SettlementRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(settlements)
+    .where(and(eq(settlements.merchantId, merchantId), eq(settlements.businessDay, businessDay)));
+  return row;
+}
+
+/** Inserts a settlement unless the day is settled already; answers the new row or undefined. */
+export async function insertSettlement(
+  db: Executor,
+  row: typeof settlements.$inferInsert,
+): Promise<SettlementRow | undefined> {
+  const [inserted] = await db
+    .insert(settlements)
+    .values(row)
+    .onConflictDoNothing({ target: [settlements.merchantId, settlements.businessDay] })
+    .returning();
+  return inserted;
+}
+
+export async function setFeeTransaction(db: Executor, settlementId: string, transactionId: string) {
+  await db
+    .update(settlements)
+    .set({ feeLedgerTransactionId: transactionId })
+    .where(eq(settlements.id, settlementId));
+}
+
+/**
+ * What the merchant's settlements carry: the sum of their nets less the sum of their payouts. Never
+ * positive (a payout takes all that is owed), negative while refunds outweigh sales.
+ */
+export async function sumCarried(db: Executor, merchantId: string): Promise<number> {
+  const result = await db.execute<{ carried: string | number }>(sql`
+    select coalesce((select sum(net_cents) from settlements where merchant_id = ${merchantId}), 0)
+         - coalesce((select sum(amount_cents) from payouts where merchant_id = ${merchantId}), 0) as carried`);
+  return Number(result.rows[0]?.carried ?? 0);
+}
+
+/** The last settled business day of a merchant (`YYYY-MM-DD`), or null. */
+export async function findLastSettledDay(db: Executor, merchantId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ day: sql<string | null>`max(${settlements.businessDay})::text` })
+    .from(settlements)
+    .where(eq(settlements.merchantId, merchantId));
+  return row?.day ?? null;
+}
+
+export async function insertPayout(db: Executor, row: typeof payouts.$inferInsert): Promise<PayoutRow> {
+  const [inserted] = await db.insert(payouts).values(row).returning();
+  return inserted!;
+}
+
+export async function findSettlements(
+  db: Executor,
+  filter: { merchantId?: string; from?: string; to?: string },
+  page: { offset: number; limit: number },
+): Promise<{ rows: (SettlementRow & { payoutId: string | null })[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.merchantId) conditions.push(eq(settlements.merchantId, filter.merchantId));
+  if (filter.from) conditions.push(gte(settlements.businessDay, filter.from));
+  if (filter.to) conditions.push(lte(settlements.businessDay, filter.to));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select({ settlement: settlements, payoutId: payouts.id })
+    .from(settlements)
+    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .where(where)
+    .orderBy(desc(settlements.businessDay), asc(settlements.merchantId))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(settlements).where(where);
+  return {
+    rows: rows.map((row) => ({ ...row.settlement, payoutId: row.payoutId })),
+    total: counted?.total ?? 0,
+  };
+}
+
+const payoutWithDay = { payout: payouts, businessDay: settlements.businessDay };
+
+export async function findPayouts(
+  db: Executor,
+  filter: { merchantId?: string; state?: PayoutState },
+  page: { offset: number; limit: number },
+): Promise<{ rows: PayoutWithDay[]; total: number }> {
+  const conditions: SQL[] = [];
+  if (filter.merchantId) conditions.push(eq(payouts.merchantId, filter.merchantId));
+  if (filter.state) conditions.push(eq(payouts.state, filter.state));
+  const where = conditions.length > 0 ? and(...conditions) : undefined;
+  const rows = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(where)
+    .orderBy(desc(settlements.businessDay), asc(payouts.merchantId))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(payouts).where(where);
+  return {
+    rows: rows.map((row) => ({ ...row.payout, businessDay: row.businessDay })),
+    total: counted?.total ?? 0,
+  };
+}
+
+/** Every scheduled payout, locked for the file being made (oldest day first). */
+export async function lockScheduledPayouts(db: Executor): Promise<PayoutWithDay[]> {
+  const rows = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(eq(payouts.state, 'scheduled'))
+    .orderBy(asc(settlements.businessDay), asc(payouts.merchantId))
+    .for('update', { of: payouts });
+  return rows.map((row) => ({ ...row.payout, businessDay: row.businessDay }));
+}
+
+/** The payouts named, locked for a change of state. */
+export async function lockPayouts(db: Executor, payoutIds: string[]): Promise<PayoutWithDay[]> {
+  const rows = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(inArray(payouts.id, payoutIds))
+    .orderBy(asc(payouts.id))
+    .for('update', { of: payouts });
+  return rows.map((row) => ({ ...row.payout, businessDay: row.businessDay }));
+}
+
+export async function markPayoutSent(
+  db: Executor,
+  payoutId: string,
+  change: { payoutFileId: string; ledgerTransactionId: string; sentAt: Date },
+): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ state: 'sent', ...change })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'scheduled')));
+}
+
+export async function markPayoutPaid(db: Executor, payoutId: string, paidAt: Date): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ state: 'paid', paidAt })
+    .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'sent')));
+}
+
+export async function insertPayoutFile(db: Executor, row: typeof payoutFiles.$inferInsert): Promise<string> {
+  const [inserted] = await db.insert(payoutFiles).values(row).returning({ id: payoutFiles.id });
+  return inserted!.id;
+}
+
+export async function findPayoutFile(
+  db: Executor,
+  fileId: string,
+): Promise<typeof payoutFiles.$inferSelect | undefined> {
+  const [row] = await db.select().from(payoutFiles).where(eq(payoutFiles.id, fileId));
+  return row;
+}
+
+/** A merchant's payout figures for its balance: scheduled total, the next unpaid, the last five. */
+export async function findMerchantPayouts(
+  db: Executor,
+  merchantId: string,
+): Promise<{ scheduledCents: number; nextUnpaid: PayoutWithDay | undefined; last: PayoutWithDay[] }> {
+  const [scheduled] = await db
+    .select({ total: sql<string>`coalesce(sum(${payouts.amountCents}), 0)` })
+    .from(payouts)
+    .where(and(eq(payouts.merchantId, merchantId), eq(payouts.state, 'scheduled')));
+  const [next] = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(and(eq(payouts.merchantId, merchantId), inArray(payouts.state, ['scheduled', 'sent'])))
+    .orderBy(asc(settlements.businessDay))
+    .limit(1);
+  const last = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(eq(payouts.merchantId, merchantId))
+    .orderBy(desc(settlements.businessDay))
+    .limit(5);
+  return {
+    scheduledCents: Number(scheduled?.total ?? 0),
+    nextUnpaid: next ? { ...next.payout, businessDay: next.businessDay } : undefined,
+    last: last.map((row) => ({ ...row.payout, businessDay: row.businessDay })),
+  };
+}

@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { athensDate, type SendPayoutsResponse } from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
+import { findPayee } from './find-payee';
+import { messageIdOf, painXml, type CreditTransfer } from './pain001';
+import { insertPayoutFile, lockScheduledPayouts, markPayoutSent } from './repository';
+import type { SettlementsActor, SettlementsContext } from './settlements-context';
+
+/**
+ * Sends every `scheduled` payout (provider staff, issue 15 §4): one pain.001.001.03 file of them all
+ * for the bank, kept in `payout_files`; each payout becomes `sent` with its `payout` ledger
+ * transaction (merchant account → bank, idempotent by `payout:<id>`), audited. One database
+ * transaction: the file, the states and the postings commit together. The scheduled rows are locked,
+ * so two concurrent sends put each payout in one file only (the second finds none left).
+ */
+export async function sendPayouts(
+  ctx: SettlementsContext,
+  actor: SettlementsActor,
+  options: { at?: Date } = {},
+): Promise<SendPayoutsResponse> {
+  const at = options.at ?? new Date();
+  return ctx.db.transaction(async (tx) => {
+    const scheduled = await lockScheduledPayouts(tx);
+    if (scheduled.length === 0) return { success: true as const, fileId: null, count: 0, totalCents: 0 };
+    const bank = await ctx.ledger.bankAccount(tx);
+    const transfers: CreditTransfer[] = [];
+    const accounts = new Map<string, { accountId: string; name: string }>();
+    for (const payout of scheduled) {
+      let payee = accounts.get(payout.merchantId);
+      if (!payee) {
+        const found = await findPayee(ctx, tx, payout.merchantId);
+        if (!found) throw new AppError('INTERNAL', `merchant ${payout.merchantId} of a payout is missing`);
+        payee = found;
+        accounts.set(payout.merchantId, payee);
+      }
+      transfers.push({
+        endToEndId: payout.endToEndId,
+        amountCents: payout.amountCents,
+        creditorName: payee.name,
+        iban: payout.iban,
+        bic: payout.bic,
+        remittance: `Tessera settlement ${payout.businessDay} ${payout.merchantId}`,
+      });
+    }
+    const messageId = messageIdOf(at, randomBytes(6).toString('hex').toUpperCase());
+    const totalCents = scheduled.reduce((sum, payout) => sum + payout.amountCents, 0);
+    const xml = painXml({ messageId, createdAt: at, executionDate: athensDate(at), transfers });
+    const fileId = await insertPayoutFile(tx, {
+      messageId,
+      payoutCount: scheduled.length,
+      totalCents,
+      xml,
+      createdBy: actor.userId,
+      createdAt: at,
+    });
+    for (const payout of scheduled) {
+      const ledgerTransactionId = await ctx.ledger.post(tx, {
+        kind: 'payout',
+        companyId: null,
+        reference: payout.endToEndId,
+        description: `Payout ${payout.merchantId} ${payout.businessDay}`,
+        idempotencyKey: `payout:${payout.id}`,
+        createdBy: actor.userId,
+        postedAt: at,
+        entries: [
+          { accountId: accounts.get(payout.merchantId)!.accountId, amountCents: -payout.amountCents },
+          { accountId: bank, amountCents: payout.amountCents },
+        ],
+      });
+      await markPayoutSent(tx, payout.id, { payoutFileId: fileId, ledgerTransactionId, sentAt: at });
+      await writeAudit(tx, {
+        actorUserId: actor.userId,
+        action: 'payout.send',
+        entity: 'payout',
+        entityId: payout.id,
+        before: { state: 'scheduled' },
+        after: { state: 'sent', payoutFileId: fileId, messageId, amountCents: payout.amountCents },
+        requestId: actor.requestId ?? null,
+      });
+    }
+    return { success: true as const, fileId, count: scheduled.length, totalCents };
+  });
+}
