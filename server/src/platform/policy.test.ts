@@ -74,6 +74,8 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/v1/orders/submitPaymentOrder': { signature: 'a'.repeat(64) },
   'PATCH /api/v1/orders/bulkImports/{importId}/rows/{rowNumber}': { cells: { [BULK_COLUMN_KEYS[0]]: 'x' } },
   'POST /api/v1/orders/bulkImports/{importId}/dropRows': { rowNumbers: undefined, status: 'error' },
+  'POST /api/v1/merchants/updateStoreDetails': { postalCode: '10671' },
+  'POST /api/v1/merchants/updateRedeemerProfile': { contactEmail: 'a@b.gr', iban: undefined, bic: undefined },
 };
 
 /**

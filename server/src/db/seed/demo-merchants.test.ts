@@ -20,20 +20,35 @@ it('seeds the demo merchants and their trade through the terminal operations, ba
     calls.rows.find((row) => row.kind === kind && row.outcome === outcome)?.n ?? 0;
   expect(count('authorise', 'approved')).toBeGreaterThan(40);
   expect(count('authorise', 'declined')).toBeGreaterThan(0);
-  // Each approved call posted exactly one ledger transaction, and each merchant's account holds
-  // its purchases less what it gave back.
+  // Each approved call posted exactly one ledger transaction.
   const postings = await pool.query<{ calls: number; ledger: number }>(`
     select count(*)::int as calls, count(distinct ledger_transaction_id)::int as ledger
       from terminal_transactions where outcome = 'approved'`);
   expect(postings.rows[0]!.ledger).toBe(postings.rows[0]!.calls);
-  const owed = await pool.query<{ id: string; balance: string; sales: string }>(`
+  // What a merchant's account holds: its sales less fees, VAT and the payouts that left.
+  const settled = await pool.query<{
+    id: string;
+    balance: string;
+    sales: string;
+    fees: string;
+    paidOut: string;
+  }>(`
     select m.id, a.balance_cents as balance,
-           coalesce(sum(case t.kind when 'authorise' then t.amount_cents else -t.amount_cents end)
-                    filter (where t.outcome = 'approved'), 0) as sales
-      from merchants m join ledger_accounts a on a.id = m.ledger_account_id
-      left join terminal_transactions t on t.merchant_id = m.id
-     group by m.id, a.balance_cents`);
-  for (const row of owed.rows) expect(Number(row.balance)).toBe(Number(row.sales));
+           (select coalesce(sum(case t.kind when 'authorise' then t.amount_cents else -t.amount_cents end), 0)
+              from terminal_transactions t where t.merchant_id = m.id and t.outcome = 'approved') as sales,
+           (select coalesce(sum(s.fee_cents + s.vat_cents), 0) from settlements s where s.merchant_id = m.id) as fees,
+           (select coalesce(sum(p.amount_cents), 0) from payouts p
+             where p.merchant_id = m.id and p.state in ('sent', 'paid')) as "paidOut"
+      from merchants m join ledger_accounts a on a.id = m.ledger_account_id`);
+  for (const row of settled.rows) {
+    expect(Number(row.balance)).toBe(Number(row.sales) - Number(row.fees) - Number(row.paidOut));
+  }
+  const payouts = await pool.query<{ state: string; n: number }>(
+    'select state, count(*)::int as n from payouts group by state',
+  );
+  expect(payouts.rows.map((row) => row.state).sort()).toEqual(expect.arrayContaining(['paid']));
+  const settlements = await pool.query<{ n: number }>('select count(*)::int as n from settlements');
+  expect(settlements.rows[0]!.n).toBeGreaterThan(20);
   const problems = await world.ctx.app.services.ledger.checkInvariants(db);
   expect(problems).toEqual({ unbalancedTransactions: [], balanceMismatches: [], negativeAccounts: [] });
 }, 120_000);

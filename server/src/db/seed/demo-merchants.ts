@@ -262,7 +262,12 @@ export async function seedDemoMerchants(
     });
   }
   await seedDemoCards(db, services, now);
-  if ((options.historyDays ?? 182) > 0) await seedTrade(db, services, now, options.historyDays ?? 182);
+  if ((options.historyDays ?? 182) > 0) {
+    const { rows: staff } = await db.execute<{ id: string }>(
+      sql`select id from users where email = ${DEMO_USERS.admin.email}`,
+    );
+    await seedTrade(db, services, now, options.historyDays ?? 182, staff[0]?.id ?? null);
+  }
 }
 
 /** The README's two demo cards of Ακμή Τροφίμων, paid for and loaded through the ledger. */
@@ -320,7 +325,13 @@ async function seedDemoCards(db: Db, services: AppServices, now: Date): Promise<
  * the demo companies that have money (the published demo cards are left alone), with the odd
  * reversal and partial refund; the daily caps and balances decline some, as they would.
  */
-async function seedTrade(db: Db, services: AppServices, now: Date, days: number): Promise<void> {
+async function seedTrade(
+  db: Db,
+  services: AppServices,
+  now: Date,
+  days: number,
+  staffId: string | null,
+): Promise<void> {
   const random = seededRandom(2026);
   const { rows: cards } = await db.execute<{ token: string; product: CardCategory }>(sql`
     select c.token, c.product from cards c join ledger_accounts a on a.id = c.account_id
@@ -386,6 +397,41 @@ async function seedTrade(db: Db, services: AppServices, now: Date, days: number)
           );
         }
       }
+    }
+    await settleAndPay(services, day, midnight, staffId, back);
+  }
+}
+
+/**
+ * The night after `day`: its settlement (02:30 Athens), and on Tuesdays and Fridays the provider
+ * sends the scheduled payouts in one credit-transfer file; the bank confirms the files sent two or
+ * more days before. The last few days stay scheduled or sent, as they would be today.
+ */
+async function settleAndPay(
+  services: AppServices,
+  day: string,
+  midnight: number,
+  staffId: string | null,
+  back: number,
+): Promise<void> {
+  const night = new Date(midnight + 26.5 * 3_600_000);
+  await services.settlements.settleDay(day, { at: night });
+  if (!staffId) return;
+  const weekday = new Date(midnight + 12 * 3_600_000).getUTCDay();
+  if ((weekday === 1 || weekday === 4) && back > 1) {
+    const sendAt = new Date(midnight + 34 * 3_600_000);
+    await services.settlements.sendPayouts({ userId: staffId, requestId: 'demo-seed' }, { at: sendAt });
+  }
+  if (back > 3) {
+    const sent = await services.settlements.listPayouts({ state: 'sent', page: 1, pageSize: 100 });
+    const due = sent.payouts.filter(
+      (payout) => payout.sentAt !== null && new Date(payout.sentAt).getTime() < midnight - 24 * 3_600_000,
+    );
+    if (due.length > 0) {
+      await services.settlements.markPaid(
+        { userId: staffId, requestId: 'demo-seed' },
+        due.map((payout) => payout.payoutId),
+      );
     }
   }
 }

@@ -78,7 +78,20 @@ export async function sendPayouts(
         after: { state: 'sent', payoutFileId: fileId, messageId, amountCents: payout.amountCents },
         requestId: actor.requestId ?? null,
       });
+      // The merchant sees the payout leave (issue 16: slow payouts are the merchants' complaint).
+      await ctx.merchants.notify(
+        tx,
+        payout.merchantId,
+        'payoutSent',
+        { amountCents: payout.amountCents, iban: maskedIban(payout.iban), day: payout.businessDay },
+        `payout:${payout.id}`,
+      );
     }
     return { success: true as const, fileId, count: scheduled.length, totalCents };
   });
+}
+
+/** `GR16 •••• •••• 0695`: what a notification shows of an account. */
+function maskedIban(iban: string): string {
+  return `${iban.slice(0, 4)} •••• •••• ${iban.slice(-4)}`;
 }

@@ -7,6 +7,7 @@ import {
 } from '@tessera/domain';
 import { and, desc, eq, gte, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { AppError } from '../../platform/errors';
 import { findMaskedCards } from '../cards';
 import type { MerchantsService } from '../merchants';
 import { terminalTransactions } from './schema';
@@ -80,6 +81,11 @@ export async function listMerchantTransactions(
 ): Promise<{ transactions: MerchantTransaction[]; nextCursor: string | null }> {
   const conditions = transactionConditions(merchantId, query);
   if (query.cursor) {
+    if (!/^[0-9]{1,20}\.[0-9a-f-]{36}$/.test(query.cursor)) {
+      throw new AppError('VALIDATION', 'not a cursor of a previous page', {
+        fields: [{ field: 'cursor', key: 'invalidValue' }],
+      });
+    }
     const [micros, id] = query.cursor.split('.') as [string, string];
     const at = sql`(timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond')`;
     conditions.push(
