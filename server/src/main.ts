@@ -1,5 +1,6 @@
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { ensureDemoMerchant } from './db/seed/demo-merchant-fallback';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { loadConfig } from './platform/config';
 import { purgeIdempotencyKeys } from './platform/idempotency';
@@ -33,6 +34,8 @@ async function main(): Promise<void> {
 
   const app = await buildApp({ config, database });
   if (demo?.seeded) await seedDemoOrders(database.db, app.services);
+  // Last: a small demo merchant for the virtual terminal unless the full merchant demo made one.
+  if (demo?.seeded) await ensureDemoMerchant(database.db, app.services);
   // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys; deletes are idempotent, so
   // several instances may run it. Moves to the job queue when jobs arrive.
   const purge = setInterval(() => {
