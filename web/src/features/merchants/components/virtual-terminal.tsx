@@ -10,6 +10,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
 import { productName } from '../../../lib/labels';
@@ -34,9 +35,9 @@ const STATE_MESSAGE: Record<EnrolmentState, MessageId> = {
   suspended: 'merchants.vt.state.suspended',
 };
 const STATE_COLOR: Record<EnrolmentState, string> = {
-  enrolled: 'green',
-  requested: 'yellow',
-  suspended: 'red',
+  enrolled: BADGE_COLOR.green,
+  requested: BADGE_COLOR.amber,
+  suspended: BADGE_COLOR.red,
 };
 
 type Props = {
@@ -200,7 +201,7 @@ function TerminalForm({ context, canSell, stores }: Props & { stores: StoreView[
                         { label: terminal.label, mid: terminal.mid },
                       )}
                     </span>{' '}
-                    <Badge color={STATE_COLOR[terminal.state]} variant="light" size="sm">
+                    <Badge color={STATE_COLOR[terminal.state]} size="sm">
                       {intl.formatMessage({ id: STATE_MESSAGE[terminal.state] })}
                     </Badge>
                   </span>
