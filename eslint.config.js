@@ -17,7 +17,7 @@ const featureZones = [
   'identity',
   'cards',
   'orders',
-  'merchant',
+  'merchants',
   'delivery-points',
   'card-printing',
   'spend-rules',

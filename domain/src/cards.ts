@@ -129,6 +129,59 @@ export const CardsKpisResponseSchema = z.object({
 });
 export type CardsKpisResponse = z.infer<typeof CardsKpisResponseSchema>;
 
+/**
+ * What a card's movements show (issue 15 §3): loads and unloads by the company, purchases at
+ * merchants (ledger kind `redemption`), and money back to the card (a terminal refund, or a
+ * reversal crediting the card); a reversal taking money off the card (an undone load) is `reversal`.
+ */
+export const CARD_MOVEMENT_KINDS = ['load', 'unload', 'purchase', 'refund', 'reversal', 'other'] as const;
+export type CardMovementKind = (typeof CARD_MOVEMENT_KINDS)[number];
+
+/** The movement kind of a ledger transaction seen from the card: its kind and the card's signed amount. */
+export function cardMovementKindOf(ledgerKind: string, amountCents: number): CardMovementKind {
+  switch (ledgerKind) {
+    case 'load':
+      return 'load';
+    case 'unload':
+      return 'unload';
+    case 'redemption':
+      return 'purchase';
+    case 'refund':
+      return 'refund';
+    case 'reversal':
+      return amountCents > 0 ? 'refund' : 'reversal';
+    default:
+      return 'other';
+  }
+}
+
+export const CardMovementSchema = z.object({
+  /** The ledger transaction. */
+  movementId: z.string(),
+  kind: z.enum(CARD_MOVEMENT_KINDS),
+  /** Signed: what the movement added to (+) or took from (−) the card. */
+  amountCents: z.number().int(),
+  /** For a purchase: `merchant · store`. */
+  description: z.string(),
+  /** What caused it: an order id, an authorisation id… */
+  reference: z.string(),
+  postedAt: z.string(),
+});
+export type CardMovement = z.infer<typeof CardMovementSchema>;
+
+/** `GET /api/v1/accounts/cardMovements?cardId=`: the card's latest movements, newest first. */
+export const CardMovementsRequestSchema = z.object({
+  cardId: z.uuid(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const CardMovementsResponseSchema = z.object({
+  success: z.literal(true),
+  cardId: z.string(),
+  balanceCents: z.number().int(),
+  movements: z.array(CardMovementSchema),
+});
+export type CardMovementsResponse = z.infer<typeof CardMovementsResponseSchema>;
+
 /** `POST /api/v1/accounts/updateCardholder` (order manager). */
 export const UpdateCardholderRequestSchema = z.object({
   cardholderId: z.uuid(),

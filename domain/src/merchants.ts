@@ -308,6 +308,27 @@ export const MerchantSummarySchema = z.object({
 });
 export type MerchantSummary = z.infer<typeof MerchantSummarySchema>;
 
+/**
+ * What the signed-in user may do at the merchant the portal shows (the policy table's answer, so the
+ * web need not know merchant users' standing): a view-only user reads, the administrator and
+ * provider staff also sell on the virtual terminal.
+ */
+export const MerchantAccessSchema = z.object({
+  /** A merchant user's standing; null for provider staff. */
+  merchantRole: z.enum(MERCHANT_USER_ROLES).nullable(),
+  canUseTerminal: z.boolean(),
+  isProviderStaff: z.boolean(),
+});
+export type MerchantAccess = z.infer<typeof MerchantAccessSchema>;
+
+/** `GET /api/v1/merchants/retrieveRedeemerProfileDetails`. */
+export const MerchantProfileResponseSchema = z.object({
+  success: z.literal(true),
+  merchant: MerchantSummarySchema,
+  access: MerchantAccessSchema,
+});
+export type MerchantProfileResponse = z.infer<typeof MerchantProfileResponseSchema>;
+
 export const TerminalViewSchema = z.object({
   terminalId: z.string(),
   mid: z.string(),
@@ -347,6 +368,30 @@ export const DemoCardSchema = z.object({
   balanceCents: z.number().int(),
 });
 export type DemoCard = z.infer<typeof DemoCardSchema>;
+
+/** `GET /api/v1/merchants/retrieveStoreList`. */
+export const StoreListResponseSchema = z.object({
+  success: z.literal(true),
+  stores: z.array(StoreViewSchema),
+});
+
+/** `GET /api/v1/merchants/merchants` (provider staff). */
+export const MerchantListResponseSchema = z.object({
+  success: z.literal(true),
+  merchants: z.array(MerchantSummarySchema),
+});
+
+/** `POST /api/v1/merchants/virtualTerminal/authorise`. */
+export const VirtualPurchaseResponseSchema = z.object({
+  success: z.literal(true),
+  answer: TerminalAnswerSchema,
+});
+
+/** `GET /api/v1/merchants/virtualTerminal/demoCards`. */
+export const DemoCardsResponseSchema = z.object({
+  success: z.literal(true),
+  cards: z.array(DemoCardSchema),
+});
 
 /** Payout states: created by the settlement, sent in a pain.001 file, paid on the bank's word. */
 export const PAYOUT_STATES = ['scheduled', 'sent', 'paid'] as const;

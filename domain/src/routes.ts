@@ -105,7 +105,8 @@ export const ROUTE_ACTIONS = {
   '/user/login': null,
   '/user/reset': null,
   '/user/forgot': null,
-  '/merchant': 'merchant.portal',
+  /** The merchant portal's home with its virtual terminal: merchant users, and provider staff naming a merchant. */
+  '/merchant': 'merchants.read',
   '/merchant/stores-list': 'merchant.portal',
   '/merchant/balance-sheet': 'merchant.portal',
   '/merchant/redeemer-profile': 'merchant.portal',

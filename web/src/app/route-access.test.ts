@@ -119,6 +119,15 @@ describe('route access table', () => {
     expect(decideAccess(ROUTE_ACCESS.accountChangePassword, merchant, null).kind).toBe('allow');
   });
 
+  it('opens the merchant portal’s home to provider staff (for a merchant they name), not its other pages', () => {
+    expect(decideAccess(ROUTE_ACCESS.merchant, admin, null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.merchant, user(ROLE.CUSTOMER_CARE), null).kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.merchantStores, admin, null).kind).toBe('forbidden');
+    for (const other of [om1, finance, payment]) {
+      expect(decideAccess(ROUTE_ACCESS.merchant, other, 'C1001').kind).toBe('forbidden');
+    }
+  });
+
   it('asks for a company before a company page', () => {
     expect(decideAccess(ROUTE_ACCESS.cardList, admin, null)).toEqual({
       kind: 'chooseCompany',

@@ -120,17 +120,15 @@ export function canOpenPath(href: string, user: AccessUser | null): boolean {
   return canOpen(accessOfPath(href), user);
 }
 
-/** The merchant portal's home needs this action (the domain's table of addresses). */
-const HOME_OF_MERCHANTS = ROUTE_ACTIONS['/merchant'];
-
 /**
  * Each role's own home (SPEC §2, §6): merchants have the merchant portal at `/merchant`; everyone
  * else, visitors included, the company portal's home `/`. Sign-in returns to `/` by default, and
- * `/` sends a merchant on.
+ * `/` sends a merchant on. (Provider staff may open `/merchant` for a merchant too, but their home
+ * stays `/`: the merchant portal is the home of `merchant.portal`, the merchant users' own action.)
  */
 export function homeHrefOf(user: Pick<SessionUser, 'userRoleId'> | null): string {
   const isMerchant =
-    user !== null && can({ roleId: user.userRoleId, relatedCompanyIds: [] }, HOME_OF_MERCHANTS);
+    user !== null && can({ roleId: user.userRoleId, relatedCompanyIds: [] }, 'merchant.portal');
   return isMerchant ? paths.merchant.href() : paths.home.href();
 }
 

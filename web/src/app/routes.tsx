@@ -25,10 +25,6 @@ const content = {
     () => import('../features/content/pages/home-page'),
     (m) => m.HomePage,
   ),
-  merchantHome: page(
-    () => import('../features/content/pages/home-page'),
-    (m) => m.MerchantHomePage,
-  ),
   faqs: page(
     () => import('../features/content/pages/faqs-page'),
     (m) => m.FaqsPage,
@@ -220,6 +216,13 @@ const people = {
   ),
 };
 
+const merchants = {
+  home: page(
+    () => import('./merchant-home-page'),
+    (m) => m.MerchantPortalHomePage,
+  ),
+};
+
 const comingSoonPage = page(
   () => import('./coming-soon-page'),
   (m) => m.ComingSoonPage,
@@ -291,7 +294,7 @@ const PAGES: PageRoute[] = [
   built('login', identity.login, 'LoginPage'),
   built('reset', identity.reset, 'ResetPage'),
   built('forgot', identity.forgot, 'ForgotPage'),
-  built('merchant', content.merchantHome, 'MerchantHomePage'),
+  built('merchant', merchants.home, 'MerchantPortalHomePage'),
   soon('merchantStores', 'pages.merchantStores'),
   soon('merchantBalanceSheet', 'pages.merchantBalanceSheet'),
   soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),

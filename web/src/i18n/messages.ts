@@ -11,6 +11,8 @@ import cardsEl from './areas/cards.el.json';
 import cardsEn from './areas/cards.en.json';
 import draftsEl from './areas/drafts.el.json';
 import draftsEn from './areas/drafts.en.json';
+import merchantsEl from './areas/merchants.el.json';
+import merchantsEn from './areas/merchants.en.json';
 import ordersEl from './areas/orders.el.json';
 import ordersEn from './areas/orders.en.json';
 import el from './el.json';
@@ -31,6 +33,7 @@ export const MESSAGE_AREAS = {
   orders: { el: ordersEl, en: ordersEn },
   bankStatement: { el: bankStatementEl, en: bankStatementEn },
   bulk: { el: bulkEl, en: bulkEn },
+  merchants: { el: merchantsEl, en: merchantsEn },
 } as const;
 
 const greek = {
@@ -42,6 +45,7 @@ const greek = {
   ...ordersEl,
   ...bankStatementEl,
   ...bulkEl,
+  ...merchantsEl,
 };
 export type MessageId = keyof typeof greek;
 
@@ -56,6 +60,7 @@ export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
     ...ordersEn,
     ...bankStatementEn,
     ...bulkEn,
+    ...merchantsEn,
   } satisfies Record<MessageId, string>,
 };
 

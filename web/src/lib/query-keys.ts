@@ -82,6 +82,9 @@ export const cardKeys = {
   filter: (companyId: string | null) => [...cardKeys.all, 'cardFilter', companyId] as const,
   kpis: (companyId: string | null) => [...cardKeys.all, 'kpis', companyId] as const,
   summaries: (companyId: string | null) => [...cardKeys.all, 'summaries', companyId] as const,
+  /** A card's movements (its panel); purchases at merchants land here, so it is never kept long. */
+  movements: (companyId: string | null, cardId: string) =>
+    [...cardKeys.all, 'movements', companyId, cardId] as const,
   /** The order flow's quiet read of the summaries (a failure answers null, no error shown). */
   issueSummaries: (companyId: string | null) => [...cardKeys.summaries(companyId), 'issue'] as const,
   /** The order flow's card picker (its answers also land in the flow's known cards). */
@@ -133,4 +136,16 @@ export const bulkKeys = {
   rowsOf: (companyId: string | null, importId: string) => ['bulk', companyId, 'rows', importId] as const,
   rows: (companyId: string | null, importId: string, filter: string, page: number) =>
     ['bulk', companyId, 'rows', importId, filter, page] as const,
+};
+
+/**
+ * The merchant portal (issue 15): every key carries the merchant shown (null: the merchant user's
+ * own), so provider staff switching merchant never see the previous one's data.
+ */
+export const merchantKeys = {
+  all: ['merchants'] as const,
+  list: ['merchants', 'list'] as const,
+  profile: (merchantId: string | null) => ['merchants', merchantId, 'profile'] as const,
+  stores: (merchantId: string | null) => ['merchants', merchantId, 'stores'] as const,
+  demoCards: (merchantId: string | null) => ['merchants', merchantId, 'demoCards'] as const,
 };

@@ -1,4 +1,4 @@
-import type { Card, Cardholder } from '@tessera/domain';
+import type { Card, CardMovement, Cardholder } from '@tessera/domain';
 import { uuid } from './orders';
 
 /** Cards and cardholders in the shapes of the domain, for the card list and the order flow. */
@@ -52,5 +52,41 @@ export function card(overrides: Partial<Card> = {}): Card {
     cardholder: cardholder(),
     createdAt: '2024-01-15T10:00:00Z',
     ...overrides,
+  };
+}
+
+/**
+ * `GET cardMovements` for the cards of a test: each card's balance (read when asked, so a test may
+ * change it) and one load of that amount, unless `movementsOf` gives the card's movements.
+ */
+export function cardMovementsHandler(
+  cards: () => readonly Card[],
+  movementsOf: (card: Card) => CardMovement[] = (card) => [
+    {
+      movementId: uuid(90_000 + Number(card.last4)),
+      kind: 'load',
+      amountCents: card.balanceCents,
+      description: '',
+      reference: 'order',
+      postedAt: '2026-03-02T08:30:00Z',
+    },
+  ],
+) {
+  return ({ url }: { url: URL }) => {
+    const found = cards().find((candidate) => candidate.cardId === url.searchParams.get('cardId'));
+    if (!found) {
+      return {
+        status: 404,
+        body: { success: false, errorCode: 5, errorLevel: 'error', errorMessage: 'Not found' },
+      };
+    }
+    return {
+      body: {
+        success: true,
+        cardId: found.cardId,
+        balanceCents: found.balanceCents,
+        movements: movementsOf(found),
+      },
+    };
   };
 }

@@ -1,6 +1,8 @@
 import {
   CardFilterRequestSchema,
   CardFilterResponseSchema,
+  CardMovementsRequestSchema,
+  CardMovementsResponseSchema,
   CardholderResponseSchema,
   CardResponseSchema,
   CardsKpisResponseSchema,
@@ -64,6 +66,24 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       async (request) => {
         const { companyId } = await requireActor(request, 'cards.read');
         return { success: true as const, ...(await service.kpis(companyId)) };
+      },
+    );
+
+    app.get(
+      '/cardMovements',
+      {
+        schema: {
+          tags,
+          description:
+            "One of the company's cards: its latest movements (loads, purchases at merchants, refunds), newest first, and its balance. Another company's card is 404.",
+          querystring: CardMovementsRequestSchema,
+          response: { 200: CardMovementsResponseSchema },
+        },
+      },
+      async (request) => {
+        const { companyId } = await requireActor(request, 'cards.read');
+        const { cardId, limit } = request.query;
+        return { success: true as const, ...(await service.cardMovements(companyId, cardId, limit)) };
       },
     );
 

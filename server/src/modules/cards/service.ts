@@ -13,6 +13,7 @@ import { filterCards } from './filter-cards';
 import { getCard } from './get-card';
 import { getCardsKpis } from './get-cards-kpis';
 import { getNotificationStatus } from './get-notification-status';
+import { listCardMovements } from './list-card-movements';
 import { listCardSummaries } from './list-card-summaries';
 import { listProducts } from './list-products';
 import { listReadyToTopUpCards } from './list-ready-to-top-up-cards';
@@ -53,6 +54,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     products: withContext(listProducts),
     filterCards: withContext(filterCards),
     getCard: withContext(getCard),
+    cardMovements: withContext(listCardMovements),
     cardsOfCompany: withContext(findCardsOfCompany),
     lockCardsOfCompany: lockCards,
     activateCards: withContext(activateCards),

@@ -4,10 +4,17 @@
  * a foreign key, ADR 014).
  *
  * Reads: `balance` / `balances` (accounts by id: a card's account, many cards' accounts),
- * `prepaidBalance` (a company's funding), `cardLoadsByMonth` and `monthFigures` on the service; for a
+ * `prepaidBalance` (a company's funding), `cardLoadsByMonth` and `monthFigures` on the service;
+ * `accountMovements` (an account's latest entries with their transactions: a card's movements); for a
  * list query at scale, `accountFigures` joined through `accountFiguresJoin` and `loadCreditsSql`.
  */
-export { accountFigures, accountFiguresJoin, loadCreditsSql } from './repository';
+export {
+  accountFigures,
+  accountFiguresJoin,
+  accountMovements,
+  loadCreditsSql,
+  type AccountMovement,
+} from './repository';
 export {
   createLedgerService,
   type Executor,

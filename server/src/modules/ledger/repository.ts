@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db';
 import {
@@ -119,6 +119,39 @@ export async function findBalances(db: Executor, accountIds: readonly string[]) 
     .select({ id: ledgerAccounts.id, balance: ledgerAccounts.balanceCents })
     .from(ledgerAccounts)
     .where(inArray(ledgerAccounts.id, [...accountIds]));
+}
+
+/** One movement of an account: its entry with the transaction it belongs to. */
+export type AccountMovement = {
+  transactionId: string;
+  kind: LedgerTransactionKind;
+  /** Signed, as the entry moved the account. */
+  amountCents: number;
+  description: string;
+  reference: string;
+  postedAt: Date;
+};
+
+/** The account's latest `limit` entries with their transactions, newest first (a card's movements). */
+export async function accountMovements(
+  db: Executor,
+  accountId: string,
+  limit: number,
+): Promise<AccountMovement[]> {
+  return db
+    .select({
+      transactionId: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      amountCents: ledgerEntries.amountCents,
+      description: ledgerTransactions.description,
+      reference: ledgerTransactions.reference,
+      postedAt: ledgerTransactions.postedAt,
+    })
+    .from(ledgerEntries)
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(eq(ledgerEntries.accountId, accountId))
+    .orderBy(desc(ledgerTransactions.postedAt), desc(ledgerEntries.id))
+    .limit(limit);
 }
 
 /** Transactions whose entries do not sum to zero, or that have fewer than two entries. */

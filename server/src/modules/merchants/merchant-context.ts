@@ -1,3 +1,4 @@
+import type { RoleId } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import type { IdentityService } from '../identity';
@@ -17,6 +18,6 @@ export type MerchantsDeps = {
 /** Who changes something: the user and the request, for the audit. */
 export type MerchantChangeActor = {
   userId: string;
-  roleId: import('@tessera/domain').RoleId;
+  roleId: RoleId;
   requestId?: string;
 };

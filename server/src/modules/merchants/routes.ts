@@ -1,11 +1,15 @@
 import {
+  can,
   CHANNEL_NAMES,
   ENROLMENT_STATES,
   LocaleSchema,
   MERCHANT_USER_ROLES,
+  MerchantListResponseSchema,
   MerchantNotificationSchema,
+  MerchantProfileResponseSchema,
   MerchantSummarySchema,
   STORE_CHANNELS,
+  StoreListResponseSchema,
   StoreViewSchema,
   TerminalViewSchema,
   UpdateRedeemerProfileRequestSchema,
@@ -32,12 +36,22 @@ export function merchantsRoutes(service: MerchantsService): FastifyPluginAsyncZo
       {
         schema: {
           tags,
-          response: { 200: z.object({ success: z.literal(true), merchant: MerchantSummarySchema }) },
+          description:
+            'The merchant’s profile, and what the signed-in user may do there (`access`: a view-only merchant user cannot sell on the virtual terminal).',
+          response: { 200: MerchantProfileResponseSchema },
         },
       },
       async (request) => {
-        const { merchantId } = await requireActor(request, 'merchants.read');
-        return { success: true as const, merchant: await service.profile(merchantId) };
+        const actor = await requireActor(request, 'merchants.read');
+        const access = {
+          merchantRole: actor.merchantRole,
+          canUseTerminal: can(
+            { roleId: actor.roleId, relatedCompanyIds: [], merchantRole: actor.merchantRole },
+            'terminals.use',
+          ),
+          isProviderStaff: actor.isProviderStaff,
+        };
+        return { success: true as const, merchant: await service.profile(actor.merchantId), access };
       },
     );
 
@@ -46,7 +60,7 @@ export function merchantsRoutes(service: MerchantsService): FastifyPluginAsyncZo
       {
         schema: {
           tags,
-          response: { 200: z.object({ success: z.literal(true), stores: z.array(StoreViewSchema) }) },
+          response: { 200: StoreListResponseSchema },
         },
       },
       async (request) => {
@@ -316,9 +330,7 @@ export function merchantsRoutes(service: MerchantsService): FastifyPluginAsyncZo
         schema: {
           tags,
           description: 'Every merchant, for provider staff choosing one to act for.',
-          response: {
-            200: z.object({ success: z.literal(true), merchants: z.array(MerchantSummarySchema) }),
-          },
+          response: { 200: MerchantListResponseSchema },
         },
       },
       async (request) => {

@@ -3,13 +3,14 @@ import {
   AuthoriseRequestSchema,
   DECLINE_REASON_TEXT,
   DECLINE_REASONS,
-  DemoCardSchema,
+  DemoCardsResponseSchema,
   RefundRequestSchema,
   ReverseRequestSchema,
   TerminalAnswerSchema,
   TerminalTokenRequestSchema,
   TerminalTokenResponseSchema,
   VirtualPurchaseRequestSchema,
+  VirtualPurchaseResponseSchema,
 } from '@tessera/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -170,7 +171,7 @@ export function virtualTerminalRoutes(service: TerminalsService): FastifyPluginA
           description:
             'A purchase on one of the merchant’s terminals. The Idempotency-Key header makes a retry safe (same key → same answer, one effect).',
           body: VirtualPurchaseRequestSchema,
-          response: { 200: z.object({ success: z.literal(true), answer: TerminalAnswerSchema }) },
+          response: { 200: VirtualPurchaseResponseSchema },
         },
       },
       async (request) => {
@@ -197,7 +198,7 @@ export function virtualTerminalRoutes(service: TerminalsService): FastifyPluginA
         schema: {
           tags,
           description: 'Demo cards with money for the virtual terminal (demo data and tests only).',
-          response: { 200: z.object({ success: z.literal(true), cards: z.array(DemoCardSchema) }) },
+          response: { 200: DemoCardsResponseSchema },
         },
       },
       async (request) => {

@@ -12,7 +12,7 @@ import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler, type MockReply, type MockRequest } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { renderApp } from '../../test/render-app';
-import { athensDatePlus, card as baseCard, cardholder } from '../../test/cards';
+import { athensDatePlus, card as baseCard, cardholder, cardMovementsHandler } from '../../test/cards';
 import { uuid } from '../../test/orders';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -99,6 +99,7 @@ function cardsApi(
     [`POST ${FILTER}`]: filterHandler(cards),
     [`GET ${KPIS}`]: { body: kpis },
     'GET /api/v1/accounts/retrieveCardSummaries': { body: summaries },
+    'GET /api/v1/accounts/cardMovements': cardMovementsHandler(() => cards),
     ...handlers,
   });
 }
@@ -456,6 +457,56 @@ describe('card panel', () => {
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(open));
+  });
+
+  it('shows the card’s recent movements, a purchase with its merchant and store, and the balance read now', async () => {
+    const shown = card({ cardName: 'Γεύματα Μαρίας', balanceCents: 5_000 });
+    const fetchMock = cardsApi(
+      'om1',
+      {
+        'GET /api/v1/accounts/cardMovements': cardMovementsHandler(
+          // Since the list was read, the card paid 3,50 € at a merchant.
+          () => [{ ...shown, balanceCents: 4_650 }],
+          () => [
+            {
+              movementId: uuid(9_001),
+              kind: 'purchase',
+              amountCents: -350,
+              description: 'Αγορά Σούπερ Μάρκετ · Αγορά Κολωνάκι',
+              reference: 'A1B2C3D4',
+              postedAt: '2026-03-03T10:00:00Z',
+            },
+            {
+              movementId: uuid(9_002),
+              kind: 'load',
+              amountCents: 5_000,
+              description: '',
+              reference: 'order',
+              postedAt: '2026-03-02T08:30:00Z',
+            },
+          ],
+        ),
+      },
+      [shown],
+    );
+    const { user } = renderApp('/card-list');
+    const table = await findTable();
+    await user.click(within(table).getByRole('button', { name: 'Μαρία Παπαδάκη' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Γεύματα Μαρίας' });
+    const movements = await within(dialog).findByRole('region', { name: 'Πρόσφατες κινήσεις' });
+    const items = await within(movements).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'ΑγοράΑγορά Σούπερ Μάρκετ · Αγορά Κολωνάκι03/03/2026, 12:00−3,50\u00a0€',
+      'Φόρτωση02/03/2026, 10:30+50,00\u00a0€',
+    ]);
+    await waitFor(() =>
+      expect(within(dialog).getByText('Υπόλοιπο', { selector: 'dt' }).nextElementSibling?.textContent).toBe(
+        '46,50\u00a0€',
+      ),
+    );
+    const [sent] = requestsTo(fetchMock, '/api/v1/accounts/cardMovements');
+    expect(sent?.url.searchParams.get('cardId')).toBe(shown.cardId);
+    expect(sent?.headers.get('companyId')).toBe('C1001');
   });
 
   it('renames a card: checks the length first, shows the server field error, then saves', async () => {

@@ -2,6 +2,7 @@ import type { Card, UnloadPriceResponse } from '@tessera/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { companyResponse, session } from '../../test/fixtures';
+import { cardMovementsHandler } from '../../test/cards';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { orderSummary, uuid } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
@@ -108,6 +109,7 @@ function unloadApi(
       },
     },
     'GET /api/v1/accounts/retrieveCardSummaries': { body: { success: true, summaries: [] } },
+    'GET /api/v1/accounts/cardMovements': cardMovementsHandler(() => cards),
     ...handlers,
   });
 }
@@ -128,13 +130,18 @@ describe('unloading a card to the company balance', () => {
       cards: 1,
       totalCents: -50_000,
     });
+    let serverBalanceCents = 100_000;
     const fetchMock = unloadApi('om1', [shown], {
       // The list says 1.234,56 €; the card has spent since: the server reads 1.000,00 €.
       [`POST ${PRICE}`]: priceHandler(100_000),
       [`POST ${SUBMIT}`]: async () => {
         await new Promise((resolve) => setTimeout(resolve, 50));
+        serverBalanceCents = 50_000;
         return { body: { success: true, order: unloadOrder } };
       },
+      'GET /api/v1/accounts/cardMovements': cardMovementsHandler(() => [
+        { ...shown, balanceCents: serverBalanceCents },
+      ]),
     });
     const { user } = renderApp('/card-list');
     const panel = await openPanel(user);

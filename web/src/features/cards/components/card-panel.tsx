@@ -6,7 +6,9 @@ import { paths } from '../../../app/paths';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
+import { useCardMovements } from '../api/get-card-movements';
 import { calendarDate, canRename } from '../model';
+import { CardMovements } from './card-movements';
 import { CardActions } from './card-actions';
 import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
 import { CardholderForm } from './cardholder-form';
@@ -88,6 +90,12 @@ function CardPanelBody({
   const renameButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
   const holder = card.cardholder;
+  // The newer of two balances: the movements' (read when the panel opened: the list's may predate a
+  // purchase at a merchant) and the card's as changed here (an unload), until the movements catch up.
+  const movements = useCardMovements(card.cardId);
+  const [changedAt, setChangedAt] = useState(0);
+  const balanceCents =
+    movements.data && movements.dataUpdatedAt > changedAt ? movements.data.balanceCents : card.balanceCents;
   const empty = intl.formatMessage({ id: 'cards.panel.empty' });
 
   // The unload's dialog has closed (its button may be gone with the balance): the reader goes on
@@ -115,6 +123,7 @@ function CardPanelBody({
   const onUnloaded = (next: Unloaded) => {
     setSaved(null);
     setUnloaded(next);
+    setChangedAt(Date.now());
     onChanged({ ...card, balanceCents: next.balanceCents });
   };
   const onCardholderSaved = (next: Cardholder) => {
@@ -163,7 +172,7 @@ function CardPanelBody({
             {formatDate(calendarDate(card.expiryDate), locale)}
           </Definition>
           <Definition term={intl.formatMessage({ id: 'cards.panel.balance' })}>
-            {formatMoney(card.balanceCents)}
+            {formatMoney(balanceCents)}
           </Definition>
           <Definition term={intl.formatMessage({ id: 'cards.panel.lastLoad' })}>
             {card.lastLoadedAt
@@ -221,6 +230,8 @@ function CardPanelBody({
           </>
         )}
       </section>
+
+      <CardMovements movements={movements} headingId={`${ids}-movements`} />
 
       {canEdit ? (
         <CardActions

@@ -55,7 +55,10 @@ export function HomePage() {
   );
 }
 
-/** `/merchant`: the merchant portal's home, content page `merchant-home`. */
-export function MerchantHomePage() {
-  return <ContentHome slug="merchant-home" />;
+/**
+ * `/merchant`: the merchant portal's home, content page `merchant-home`, with what the app layer
+ * puts below its title (the merchants feature's virtual terminal).
+ */
+export function MerchantHomePage({ children }: { children?: ReactNode }) {
+  return <ContentHome slug="merchant-home">{children}</ContentHome>;
 }
