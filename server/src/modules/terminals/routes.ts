@@ -9,6 +9,7 @@ import {
   TerminalAnswerSchema,
   TerminalTokenRequestSchema,
   TerminalTokenResponseSchema,
+  UNSAFE_TEXT_MESSAGE,
   VirtualPurchaseRequestSchema,
   VirtualPurchaseResponseSchema,
 } from '@tessera/domain';
@@ -70,13 +71,38 @@ export function terminalApiRoutes(
       '/oauth/token',
       {
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+        // RFC 6749 §5.2 errors, not the portal's: a bad grant type or a missing field.
+        errorHandler: (error, request, reply) => {
+          const validation = (error as { validation?: { instancePath?: string; message?: string }[] })
+            .validation;
+          // Unsafe text is refused as everywhere (the portal's error naming the field).
+          if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) throw error;
+          const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
+          const fields = validation
+            .map((issue) => (issue.instancePath ?? '').replace(/^\//, ''))
+            .filter(Boolean);
+          void reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({
+              error:
+                grant !== undefined && grant !== 'client_credentials'
+                  ? 'unsupported_grant_type'
+                  : 'invalid_request',
+            });
+        },
         schema: {
           tags,
           summary: 'OAuth 2 client credentials: a terminal access token',
           description:
             'RFC 6749 §4.4. Client authentication by HTTP Basic or client_id/client_secret in the body (form or JSON). The token is valid for the terminal API only.',
           body: TerminalTokenRequestSchema,
-          response: { 200: TerminalTokenResponseSchema, 400: OAuthError, 401: OAuthError },
+          response: {
+            200: TerminalTokenResponseSchema,
+            // RFC 6749 errors; unsafe text gets the portal's validation error.
+            400: z.looseObject({}),
+            401: OAuthError,
+          },
         },
       },
       async (request, reply) => {

@@ -86,6 +86,25 @@ describe('the terminal API', () => {
     });
     expect(badSecret.statusCode).toBe(401);
     expect(badSecret.json()).toEqual({ error: 'invalid_client' });
+    const badGrant = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/terminals/oauth/token',
+      payload: { grant_type: 'password', client_id: terminals[0]!.clientId, client_secret: 'x' },
+    });
+    expect(badGrant.statusCode).toBe(400);
+    expect(badGrant.json()).toMatchObject({ error: 'unsupported_grant_type' });
+    // HTTP Basic client authentication (RFC 6749 §2.3.1) and a form body, as acquirers send it.
+    const basic = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/terminals/oauth/token',
+      headers: {
+        authorization: `Basic ${Buffer.from(`${terminals[0]!.clientId}:${terminals[0]!.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
+      payload: 'grant_type=client_credentials',
+    });
+    expect(basic.statusCode).toBe(200);
+    expect(basic.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'terminal' });
   });
 
   it('approves exactly 10 of 50 concurrent purchases on a card with money for 10', async () => {
