@@ -6,12 +6,14 @@ import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
 import { orderSequencesBenchmark } from './order-sequences';
+import { posBenchmark } from './pos';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   health: healthBenchmark,
   'card-list': cardListBenchmark,
   'order-sequences': orderSequencesBenchmark,
   'bulk-import': bulkImportBenchmark,
+  pos: posBenchmark,
 };
 
 const names = process.argv.slice(2);
