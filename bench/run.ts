@@ -7,6 +7,7 @@ import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
 import { orderSequencesBenchmark } from './order-sequences';
 import { posBenchmark } from './pos';
+import { posPropertiesBenchmark } from './pos-properties';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   health: healthBenchmark,
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'order-sequences': orderSequencesBenchmark,
   'bulk-import': bulkImportBenchmark,
   pos: posBenchmark,
+  'pos-properties': posPropertiesBenchmark,
 };
 
 const names = process.argv.slice(2);
