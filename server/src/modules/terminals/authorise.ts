@@ -74,7 +74,8 @@ async function rulesFor(
  * account row is locked first, so concurrent purchases on one card are judged one after the other
  * against the balance their posting meets; then a repeat of the terminal transaction id is answered
  * from its row; then the purchase is judged (`declineReasonOf`), its row written and, when
- * approved, posted card → merchant as the transaction's last write. Declines are recorded too: the merchant sees why.
+ * approved, posted card → merchant as the transaction's last write. Declines are recorded too: the
+ * merchant sees why.
  */
 export async function authorise(
   ctx: TerminalsContext,
