@@ -6,12 +6,16 @@ import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
 import { orderSequencesBenchmark } from './order-sequences';
+import { posBenchmark } from './pos';
+import { posPropertiesBenchmark } from './pos-properties';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   health: healthBenchmark,
   'card-list': cardListBenchmark,
   'order-sequences': orderSequencesBenchmark,
   'bulk-import': bulkImportBenchmark,
+  pos: posBenchmark,
+  'pos-properties': posPropertiesBenchmark,
 };
 
 const names = process.argv.slice(2);

@@ -102,6 +102,43 @@ export async function insertEntries(
   }
 }
 
+/**
+ * A transaction and its entries in one statement (the entries' rows in the order given): atomic on
+ * its own, so it needs no savepoint, and one round trip. The caller chooses the transaction's id.
+ */
+export async function insertTransactionWithEntries(
+  db: Executor,
+  transaction: {
+    id: string;
+    kind: LedgerTransactionKind;
+    companyId: string | null;
+    reference: string;
+    description: string;
+    idempotencyKey: string | null;
+    createdBy: string | null;
+    postedAt: Date;
+  },
+  entries: readonly { accountId: string; amountCents: number }[],
+): Promise<void> {
+  const rows = sql.join(
+    entries.map((entry, index) => sql`(${index}, ${entry.accountId}::uuid, ${entry.amountCents}::bigint)`),
+    sql`, `,
+  );
+  await db.execute(sql`
+    with posted as (
+      insert into ${ledgerTransactions}
+        (id, kind, company_id, reference, description, idempotency_key, created_by, posted_at)
+      values (${transaction.id}::uuid, ${transaction.kind}, ${transaction.companyId}, ${transaction.reference},
+              ${transaction.description}, ${transaction.idempotencyKey}, ${transaction.createdBy}::uuid,
+              ${transaction.postedAt.toISOString()}::timestamptz)
+      returning id
+    )
+    insert into ${ledgerEntries} (transaction_id, account_id, amount_cents)
+    select posted.id, entry.account_id, entry.amount_cents
+      from posted, (values ${rows}) as entry (position, account_id, amount_cents)
+     order by entry.position`);
+}
+
 export async function findTransaction(db: Executor, transactionId: string) {
   const [row] = await db.select().from(ledgerTransactions).where(eq(ledgerTransactions.id, transactionId));
   return row;

@@ -12,6 +12,7 @@ import {
   insertCardAccounts,
   insertEntries,
   insertTransaction,
+  insertTransactionWithEntries,
   sumCardLoadsByMonth,
   sumCreditsByKind,
   type Executor,
@@ -50,6 +51,31 @@ function pgCode(error: unknown): string | undefined {
     current = (current as { cause?: unknown }).cause;
   }
   return undefined;
+}
+
+/** Refuses an empty, zero or unbalanced posting before it reaches the database. */
+function checkBalanced(entries: Posting['entries']): void {
+  if (entries.length < 2) throw new AppError('VALIDATION', 'a posting needs at least two entries');
+  let sum = 0n;
+  for (const entry of entries) {
+    if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
+      throw new AppError('VALIDATION', `entry amount ${entry.amountCents} is not a non-zero integer`);
+    }
+    sum += BigInt(entry.amountCents);
+  }
+  if (sum !== 0n) throw new AppError('VALIDATION', `posting does not balance: sum ${sum}`);
+}
+
+/** The database's refusal of a posting, as the ledger's error. */
+function postingError(error: unknown, posting: Posting): unknown {
+  const code = pgCode(error);
+  if (code === PG_CHECK_VIOLATION) {
+    return new AppError('INSUFFICIENT_BALANCE', 'an account would go below zero', { cause: error });
+  }
+  if (code === PG_UNIQUE_VIOLATION) {
+    return new AppError('CONFLICT', `posting ${posting.idempotencyKey ?? ''} already made`, { cause: error });
+  }
+  return error;
 }
 
 /**
@@ -114,15 +140,7 @@ export function createLedgerService() {
      */
     async post(db: Executor, posting: Posting): Promise<string> {
       const entries = posting.entries;
-      if (entries.length < 2) throw new AppError('VALIDATION', 'a posting needs at least two entries');
-      let sum = 0n;
-      for (const entry of entries) {
-        if (!Number.isSafeInteger(entry.amountCents) || entry.amountCents === 0) {
-          throw new AppError('VALIDATION', `entry amount ${entry.amountCents} is not a non-zero integer`);
-        }
-        sum += BigInt(entry.amountCents);
-      }
-      if (sum !== 0n) throw new AppError('VALIDATION', `posting does not balance: sum ${sum}`);
+      checkBalanced(entries);
       try {
         // A savepoint inside the caller's transaction (or a transaction of its own): a refused
         // entry leaves no half-posted transaction behind.
@@ -145,16 +163,39 @@ export function createLedgerService() {
           return transactionId;
         });
       } catch (error) {
-        const code = pgCode(error);
-        if (code === PG_CHECK_VIOLATION) {
-          throw new AppError('INSUFFICIENT_BALANCE', 'an account would go below zero', { cause: error });
-        }
-        if (code === PG_UNIQUE_VIOLATION) {
-          throw new AppError('CONFLICT', `posting ${posting.idempotencyKey ?? ''} already made`, {
-            cause: error,
-          });
-        }
-        throw error;
+        throw postingError(error, posting);
+      }
+    },
+
+    /**
+     * `post` as the last write of the caller's open transaction, under an id the caller chose (and
+     * may already have recorded): the transaction and its entries in one statement, without a
+     * savepoint. The accounts the entries credit are locked from this statement to the caller's
+     * COMMIT only — a merchant's payable account, which every purchase at the merchant credits,
+     * is one row all of its purchases queue on (ADR 016). Same checks and errors as `post`; as
+     * there is no savepoint, a refused posting leaves the caller's transaction failed: it must end.
+     */
+    async postLast(tx: Executor, posting: Posting & { id: string }): Promise<string> {
+      checkBalanced(posting.entries);
+      try {
+        await insertTransactionWithEntries(
+          tx,
+          {
+            id: posting.id,
+            kind: posting.kind,
+            companyId: posting.companyId,
+            reference: posting.reference ?? '',
+            description: posting.description ?? '',
+            idempotencyKey: posting.idempotencyKey ?? null,
+            createdBy: posting.createdBy ?? null,
+            postedAt: posting.postedAt ?? new Date(),
+          },
+          // Debits first, as `post` does.
+          [...posting.entries].sort((a, b) => a.amountCents - b.amountCents),
+        );
+        return posting.id;
+      } catch (error) {
+        throw postingError(error, posting);
       }
     },
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   CORE_CATEGORY_OF_STORE,
   DAILY_CAP_PRODUCTS,
@@ -72,8 +73,9 @@ async function rulesFor(
  * `authorise` (issue 15 §2): a purchase at a terminal, in one database transaction. The card's
  * account row is locked first, so concurrent purchases on one card are judged one after the other
  * against the balance their posting meets; then a repeat of the terminal transaction id is answered
- * from its row; then the purchase is judged (`declineReasonOf`) and, when approved, posted card →
- * merchant with the call's row. Declines are recorded too: the merchant sees why.
+ * from its row; then the purchase is judged (`declineReasonOf`), its row written and, when
+ * approved, posted card → merchant as the transaction's last write. Declines are recorded too: the
+ * merchant sees why.
  */
 export async function authorise(
   ctx: TerminalsContext,
@@ -123,19 +125,10 @@ export async function authorise(
 
       const approved = reason === null && card !== undefined;
       const authorisationId = approved ? newAuthorisationId() : null;
-      const ledgerTransactionId = approved
-        ? await ctx.ledger.post(tx, {
-            kind: 'redemption',
-            companyId: card.companyId,
-            reference: authorisationId!,
-            description: `${terminal.merchantName} · ${terminal.storeName}`,
-            postedAt: at,
-            entries: [
-              { accountId: card.accountId, amountCents: -request.amountCents },
-              { accountId: terminal.merchantAccountId, amountCents: request.amountCents },
-            ],
-          })
-        : null;
+      // The posting's id is chosen here so that the call's record can name it before the posting:
+      // the posting is the transaction's last write, so the merchant's payable account (one row
+      // every purchase at the merchant credits) stays locked only until the COMMIT right after it.
+      const ledgerTransactionId = approved ? randomUUID() : null;
       const row = await insertCall(tx, {
         terminalId: terminal.terminalId,
         terminalTransactionId: request.terminalTransactionId,
@@ -157,6 +150,20 @@ export async function authorise(
         terminalTime: new Date(request.time),
         createdAt: at,
       });
+      if (approved) {
+        await ctx.ledger.postLast(tx, {
+          id: ledgerTransactionId!,
+          kind: 'redemption',
+          companyId: card.companyId,
+          reference: authorisationId!,
+          description: `${terminal.merchantName} · ${terminal.storeName}`,
+          postedAt: at,
+          entries: [
+            { accountId: card.accountId, amountCents: -request.amountCents },
+            { accountId: terminal.merchantAccountId, amountCents: request.amountCents },
+          ],
+        });
+      }
       return answerOf(row, options.locale);
     });
   } catch (error) {
