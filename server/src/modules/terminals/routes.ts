@@ -89,6 +89,7 @@ export function terminalApiRoutes(
                 grant !== undefined && grant !== 'client_credentials'
                   ? 'unsupported_grant_type'
                   : 'invalid_request',
+              error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
             });
         },
         schema: {
