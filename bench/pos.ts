@@ -1,6 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -10,6 +9,7 @@ import { createLedgerService } from '../server/src/modules/ledger';
 import { createMerchantsService } from '../server/src/modules/merchants';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
 import type { PosLoadOptions, PosLoadResult } from './pos-load';
+import { freePort, stop, waitFor } from './server-process';
 
 const CARDS = Number(process.env.BENCH_POS_CARDS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_POS_ROUNDS ?? 3);
@@ -398,41 +398,4 @@ function runLine(label: string, run: PosLoadResult): string {
 
 function summaryLine(label: string, value: Summary): string {
   return `${label.padEnd(32)} min ${value.minRps.toFixed(0).padStart(6)} req/s   median ${value.medianRps.toFixed(0).padStart(6)} req/s   median p50 ${value.medianP50} ms   median p99 ${value.medianP99} ms (max ${value.maxP99} ms)`;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitFor(url: string, child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} (see its log)`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not answer within ${timeoutMs / 1000} s`);
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  return new Promise((resolve) => {
-    if (child.exitCode !== null) return resolve();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    child.once('exit', () => {
-      clearTimeout(timer);
-      resolve();
-    });
-    child.kill('SIGTERM');
-  });
 }

@@ -6,6 +6,7 @@ import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
 import { orderSequencesBenchmark } from './order-sequences';
+import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
 import { posPropertiesBenchmark } from './pos-properties';
 
@@ -14,6 +15,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'card-list': cardListBenchmark,
   'order-sequences': orderSequencesBenchmark,
   'bulk-import': bulkImportBenchmark,
+  'merchant-transactions': merchantTransactionsBenchmark,
   pos: posBenchmark,
   'pos-properties': posPropertiesBenchmark,
 };
