@@ -13,6 +13,8 @@ import { expect, expectAccessible, screenshot, signInAs, test } from './fixtures
  */
 
 const NBSP = '\u00a0';
+/** The README's demo Ticket Restaurant card of Ακμή Τροφίμων (C1001), whose order manager is om1. */
+const DEMO_MEAL_CARD = 'tok_demo_meal_c1001';
 
 /** `1.234,56 €` → cents. */
 function centsOf(text: string): number {
@@ -51,13 +53,12 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
   await signInAs(page, 'merchant@tessera.demo');
   const terminal = await openTerminal(page, '/merchant', 'Εικονικό τερματικό');
 
-  // A Ticket Restaurant demo card of Ακμή Τροφίμων (C1001), whose order manager is om1.
   const cardSelect = terminal.getByLabel(/^Κάρτα επίδειξης/, { exact: false }).and(page.locator('select'));
   await expect(cardSelect.locator('option').first()).toBeAttached();
-  const options = await cardSelect.locator('option').allTextContents();
-  const chosen = options.find((text) => text.includes('C1001') && text.includes('Ticket Restaurant'));
-  if (!chosen) throw new Error(`no Ticket Restaurant demo card of C1001 among ${options.join(' | ')}`);
-  await cardSelect.selectOption({ label: chosen });
+  // The published demo meal card (README): chosen by its token, which no purchase changes.
+  const chosen = (await cardSelect.locator(`option[value="${DEMO_MEAL_CARD}"]`).textContent()) ?? '';
+  if (!chosen.includes('C1001')) throw new Error(`the demo meal card is not offered (${chosen})`);
+  await cardSelect.selectOption({ value: DEMO_MEAL_CARD });
   const [holder = '', masked = ''] = chosen.split(' · ');
   const last4 = masked.replace(/\D/g, '');
   const before = centsOf(chosen.slice(chosen.lastIndexOf('υπόλοιπο')));
@@ -70,7 +71,7 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
 
   // 2. More than is left: declined, with the reason in Greek.
   const above = before - 350 + 100;
-  await cardSelect.selectOption({ index: options.indexOf(chosen) });
+  await cardSelect.selectOption({ value: DEMO_MEAL_CARD });
   const declined = await sell(terminal, money(above).replace(`${NBSP}€`, ''), /^Έγκριση /);
   await expect(declined).toContainText('Απορρίφθηκε');
   await expect(declined).toContainText('Ανεπαρκές υπόλοιπο');
@@ -80,7 +81,7 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
   // 3. The same in English: the reason comes translated by the server.
   const english = await openTerminal(page, '/en/merchant', 'Virtual terminal');
   const englishCards = english.getByLabel(/^Demo card/).and(page.locator('select'));
-  await englishCards.selectOption({ index: options.indexOf(chosen) });
+  await englishCards.selectOption({ value: DEMO_MEAL_CARD });
   const declinedEn = await sell(english, money(above).replace(`${NBSP}€`, ''), /^Authorise /);
   await expect(declinedEn).toContainText('Declined');
   await expect(declinedEn).toContainText('Insufficient balance');

@@ -64,7 +64,13 @@ export async function findDemoCards(db: Executor, limit: number, today: string):
     .where(
       and(eq(cards.status, 'active'), gte(cards.expiryDate, today), gte(ledgerAccounts.balanceCents, 1_000)),
     )
-    .orderBy(asc(cards.companyId), asc(cards.holderSort), asc(cards.id))
+    .orderBy(
+      // The README's published demo cards first.
+      sql`${cards.token} like 'tok_demo_%' desc`,
+      asc(cards.companyId),
+      asc(cards.holderSort),
+      asc(cards.id),
+    )
     .limit(limit);
   return rows.map((row) => ({
     cardToken: row.cardToken,
