@@ -78,9 +78,6 @@ export function terminalApiRoutes(
           // Unsafe text is refused as everywhere (the portal's error naming the field).
           if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) throw error;
           const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
-          const fields = validation
-            .map((issue) => (issue.instancePath ?? '').replace(/^\//, ''))
-            .filter(Boolean);
           void reply
             .code(400)
             .header('cache-control', 'no-store')
