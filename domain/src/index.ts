@@ -27,3 +27,4 @@ export * from './bulk';
 export * from './draft-lines';
 export * from './merchants';
 export * from './settlements';
+export * from './merchant-billing';

@@ -37,6 +37,11 @@ import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
 import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import {
+  createMerchantBillingService,
+  merchantBillingRoutes,
+  type MerchantBillingService,
+} from './modules/merchant-billing';
 import { createSettlementsService, settlementsRoutes, type SettlementsService } from './modules/settlements';
 import {
   createTerminalsService,
@@ -113,6 +118,7 @@ export type AppServices = {
   merchants: MerchantsService;
   terminals: TerminalsService;
   settlements: SettlementsService;
+  merchantBilling: MerchantBillingService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -350,6 +356,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
+  app.addHook('onClose', async () => jobs.stop());
+  // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
+  const settlements = createSettlementsService({ db: database.db, ledger, merchants, jobs });
+  // What merchants owe and pay through the same gateway (issue 16); the bank's callback reaches it.
+  const merchantBilling = createMerchantBillingService({
+    db: database.db,
+    ledger,
+    merchants,
+    settlements,
+    gateway,
+    publicUrl: browserBase,
+    jobs,
+  });
   const orderPayments = createOrderPayments({ gateway, publicUrl: browserBase });
   const orders = createOrdersService({
     db: database.db,
@@ -360,13 +380,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     payments: orderPayments,
     notify: (notice) => orderMailer.notify(notice),
   });
-  const payments = createPaymentsService({ db: database.db, orders, orderPayments, gateway });
+  const payments = createPaymentsService({
+    db: database.db,
+    orders,
+    orderPayments,
+    gateway,
+    otherCardPayments: [merchantBilling.cardPayments],
+  });
   const documents = createDocumentsService({ orders, companies, identity, mailer: orderMailer });
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
   await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
-  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
-  app.addHook('onClose', async () => jobs.stop());
   const bulk = createBulkService({
     db: database.db,
     cards,
@@ -391,13 +415,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     merchants,
     secret: config.sessionSecret,
     demoCards: config.DEMO_SEED,
+    log: app.log,
   });
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(merchantTransactionRoutes(terminals), { prefix: '/api/v1/merchants' });
-  // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
-  const settlements = createSettlementsService({ db: database.db, ledger, merchants, jobs });
   await app.register(settlementsRoutes(settlements), { prefix: '/api/v1/merchants' });
+  await app.register(merchantBillingRoutes(merchantBilling), { prefix: '/api/v1/merchants' });
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
@@ -449,6 +473,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     merchants,
     terminals,
     settlements,
+    merchantBilling,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

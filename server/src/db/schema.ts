@@ -19,3 +19,4 @@ export * from '../modules/bulk/schema';
 export * from '../modules/merchants/schema';
 export * from '../modules/terminals/schema';
 export * from '../modules/settlements/schema';
+export * from '../modules/merchant-billing/schema';

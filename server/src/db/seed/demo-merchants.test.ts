@@ -49,6 +49,21 @@ it('seeds the demo merchants and their trade through the terminal operations, ba
   expect(payouts.rows.map((row) => row.state).sort()).toEqual(expect.arrayContaining(['paid']));
   const settlements = await pool.query<{ n: number }>('select count(*)::int as n from settlements');
   expect(settlements.rows[0]!.n).toBeGreaterThan(20);
+  // What the merchants owe: three months of terminal rentals, the oldest paid by card, once each.
+  const charges = await pool.query<{ period: string; status: string; n: number }>(
+    `select period, status, count(*)::int as n from merchant_charges group by period, status order by period`,
+  );
+  expect(charges.rows.map((row) => row.status)).toEqual(['paid', 'open', 'open']);
+  const [enrolled] = (
+    await pool.query<{ n: number }>(
+      `select count(*)::int as n from merchant_terminals where state = 'enrolled'`,
+    )
+  ).rows;
+  expect(charges.rows.every((row) => row.n === enrolled!.n)).toBe(true);
+  const paidPayments = await pool.query<{ n: number }>(
+    `select count(*)::int as n from merchant_payments where status = 'succeeded'`,
+  );
+  expect(paidPayments.rows[0]!.n).toBe(DEMO_MERCHANTS.length);
   const problems = await world.ctx.app.services.ledger.checkInvariants(db);
   expect(problems).toEqual({ unbalancedTransactions: [], balanceMismatches: [], negativeAccounts: [] });
 }, 120_000);

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { AppServices } from '../../app';
 import type { Db } from '../../platform/db';
 import { hashPassword } from '../../modules/identity';
+import { athensMonth } from '../../modules/merchant-billing';
 import type { NewMerchant } from '../../modules/merchants';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seededRandom } from './demo-cards';
@@ -267,6 +268,52 @@ export async function seedDemoMerchants(
       sql`select id from users where email = ${DEMO_USERS.admin.email}`,
     );
     await seedTrade(db, services, now, options.historyDays ?? 182, staff[0]?.id ?? null);
+    await seedCharges(services, now);
+  }
+}
+
+/** `YYYY-MM` of the month before. */
+function previousMonth(month: string): string {
+  const [year, number] = month.split('-').map(Number) as [number, number];
+  return number === 1 ? `${year - 1}-12` : `${year}-${String(number - 1).padStart(2, '0')}`;
+}
+
+/**
+ * What the demo merchants owe (issue 16): the terminal rentals of the last three months through
+ * the monthly operation, each made on its month's first day. The oldest month was paid by card at
+ * the sandbox bank ten days later; last month's and this month's stay open for the payment page.
+ */
+async function seedCharges(services: AppServices, now: Date): Promise<void> {
+  const billing = services.merchantBilling;
+  const current = athensMonth(now);
+  const months = [previousMonth(previousMonth(current)), previousMonth(current), current];
+  for (const month of months) {
+    const first = athensMidnight(`${month}-01`);
+    await billing.chargeRentals(month, { at: first < now ? first : now });
+  }
+  const paidMonth = months[0]!;
+  const paidAt = new Date(athensMidnight(`${paidMonth}-01`).getTime() + 10 * 86_400_000);
+  for (const merchant of DEMO_MERCHANTS) {
+    const open = await billing.charges(merchant.merchantId, 'open', 'el');
+    const chargeIds = open.filter((charge) => charge.period === paidMonth).map((charge) => charge.chargeId);
+    if (chargeIds.length === 0) continue;
+    const { paymentId, amountCents } = await billing.createPayment(
+      { userId: null, requestId: 'demo-seed', locale: 'el' },
+      merchant.merchantId,
+      { chargeIds },
+      { at: paidAt },
+    );
+    await billing.applyBankResult(
+      {
+        id: `demo-seed:${paymentId}`,
+        paymentId,
+        result: 'approved',
+        bankReference: `SBXDEMO${paidMonth.replace('-', '')}`,
+        amountCents,
+        payload: { source: 'demo-seed' },
+      },
+      new Date(paidAt.getTime() + 60_000),
+    );
   }
 }
 

@@ -8,3 +8,5 @@ export { createDocumentsService, type DocumentsService } from './service';
 export { createOrderMailer, type OrderMailer } from './order-mail';
 export { ORDER_EMAIL_KINDS, ORDER_EMAIL_PLACEHOLDERS, renderOrderEmail } from './order-emails';
 export { ORDER_EMAIL_COMMON_PLACEHOLDERS, type OrderEmailKind } from './order-emails';
+export { PROVIDER } from './provider';
+export { PROFORMA_FONTS } from './proforma';

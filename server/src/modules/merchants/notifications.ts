@@ -1,6 +1,8 @@
 import {
+  DECLINE_REASON_TEXT,
   formatAmount,
   MERCHANT_NOTIFICATION_TEXT,
+  type DeclineReason,
   type Locale,
   type MerchantNotification,
   type MerchantNotificationKind,
@@ -27,10 +29,12 @@ export async function notifyMerchant(
     .onConflictDoNothing({ target: [merchantNotifications.merchantId, merchantNotifications.dedupeKey] });
 }
 
-function fill(template: string, params: Record<string, string | number>): string {
+function fill(template: string, params: Record<string, string | number>, locale: Locale): string {
   return template.replace(/\{(\w+)\}/g, (_, name: string) => {
-    if (name === 'amount' && typeof params.amountCents === 'number')
-      return `${formatAmount(params.amountCents)} €`;
+    if (name === 'amount' && typeof params.amountCents === 'number') return formatAmount(params.amountCents);
+    // A decline reason is stored as its code and read in the reader's language.
+    const reason = name === 'reason' ? DECLINE_REASON_TEXT[params.reason as DeclineReason] : undefined;
+    if (reason) return reason[locale];
     return String(params[name] ?? '');
   });
 }
@@ -57,8 +61,8 @@ export async function listMerchantNotifications(
       return {
         notificationId: row.id,
         kind: row.kind,
-        title: fill(text.title, row.params),
-        body: fill(text.body, row.params),
+        title: fill(text.title, row.params, locale),
+        body: fill(text.body, row.params, locale),
         createdAt: row.createdAt.toISOString(),
         read: row.readAt !== null,
       };

@@ -110,6 +110,20 @@ export function createMerchantsService(deps: MerchantsDeps) {
       return toSummary(row);
     },
 
+    /** The merchant as an invoice names it: legal name, trade name, VAT number and address. */
+    async invoiceParty(
+      merchantId: string,
+    ): Promise<{ legalName: string; tradeName: string; vatNumber: string; address: string }> {
+      const row = await findMerchant(deps.db, merchantId);
+      if (!row) throw new AppError('NOT_FOUND', `no merchant ${merchantId}`);
+      return {
+        legalName: row.legalName,
+        tradeName: row.tradeName,
+        vatNumber: row.vatNumber,
+        address: row.address,
+      };
+    },
+
     /** Every merchant (provider staff choose one to act for). */
     async list(): Promise<MerchantSummary[]> {
       return (await findMerchants(deps.db)).map(toSummary);

@@ -16,6 +16,8 @@ export type GatewaySession = {
   description: string;
   /** Where the bank returns the browser (the portal's result page, in the user's language). */
   returnUrl: string;
+  /** Where it returns the browser after a decline or a cancellation, when not to `returnUrl`. */
+  failureUrl?: string;
 };
 
 /** What the bank's server-to-server notice carries. */
@@ -33,6 +35,17 @@ export type GatewayReturn = {
   result: PaymentResult;
   bankReference: string;
   signature: string;
+};
+
+/**
+ * Card payments of another module through the same gateway (a merchant paying its fees, issue 16).
+ * The bank has one notice address per account: a notice for a payment id the orders do not know is
+ * handed to the handler that owns it, after the signature was checked.
+ */
+export type CardPaymentHandler = {
+  owns(paymentId: string): Promise<boolean>;
+  /** Applies the result exactly once by `id` (`callback:<event id>`); answers the payment's state. */
+  applyNotice(notice: GatewayNotice & { id: string; payload: unknown }): Promise<{ outcome: string }>;
 };
 
 export interface PaymentGateway {

@@ -10,4 +10,12 @@ export { createSandboxGateway, type PaymentGateway } from './gateway';
 export { sandboxBankRoutes } from './sandbox-bank';
 export { PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES, formatIban } from './bank-account';
 export { irisPayload } from './start-payment';
-export { type GatewayNotice, type PaymentResult, signNotice, signReturn } from './gateway';
+export {
+  type CardPaymentHandler,
+  type GatewayNotice,
+  type GatewayReturn,
+  type PaymentResult,
+  signNotice,
+  signReturn,
+} from './gateway';
+export { claimNotice, setNoticeOutcome } from './repository';

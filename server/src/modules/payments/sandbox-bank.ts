@@ -91,7 +91,8 @@ export function sandboxBankRoutes(options: { secret: string; root: FastifyInstan
       await deliverNotice(options.root, options.secret, notice);
       const back = signReturn(options.secret, { paymentId: session.paymentId, result, bankReference });
       // A path returns to the host the browser used (no fixed PUBLIC_URL; issue 13 §1).
-      const url = new URL(session.returnUrl, `${request.protocol}://${request.host}`);
+      const backTo = result !== 'approved' && session.failureUrl ? session.failureUrl : session.returnUrl;
+      const url = new URL(backTo, `${request.protocol}://${request.host}`);
       for (const [key, value] of Object.entries(back)) url.searchParams.set(key, value);
       return reply.redirect(url.toString(), 303);
     });

@@ -14,7 +14,7 @@ import { companyScope, idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderActor, OrderPayments, OrdersService } from '../orders';
 import { applyCardResult, type PaymentOutcome } from './apply-card-result';
-import type { GatewayNotice, GatewayReturn, PaymentGateway } from './gateway';
+import type { CardPaymentHandler, GatewayNotice, GatewayReturn, PaymentGateway } from './gateway';
 import { applyStatementLine, parseStatement } from './import-statement';
 import { toPayment } from './payment-view';
 import { findPayment, openTransfers } from './repository';
@@ -25,6 +25,8 @@ export type PaymentsDeps = {
   /** The port the orders module starts payments through (the same object it was given). */
   orderPayments: OrderPayments;
   gateway: PaymentGateway;
+  /** Card payments of other modules through the same gateway (merchants' fees). */
+  otherCardPayments?: CardPaymentHandler[];
   now?: () => Date;
 };
 
@@ -110,6 +112,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
     async bankCallback(notice: GatewayNotice, signature: string): Promise<{ outcome: string }> {
       if (!deps.gateway.verifyNotice(notice, signature)) {
         throw new AppError('FORBIDDEN', 'bank notice signature invalid');
+      }
+      if (!(await findPayment(db, notice.paymentId))) {
+        for (const handler of deps.otherCardPayments ?? []) {
+          if (await handler.owns(notice.paymentId)) {
+            return handler.applyNotice({ id: `callback:${notice.eventId}`, ...notice, payload: notice });
+          }
+        }
       }
       const outcome = await db.transaction((tx) =>
         applyCardResult(orders, tx, { id: `callback:${notice.eventId}`, ...notice, payload: notice }, now()),

@@ -16,6 +16,7 @@ import { AppError } from '../../platform/errors';
 import { lockCardForPurchase, type PurchaseCard } from '../cards';
 import type { TerminalForPurchase } from '../merchants';
 import { rulesOfCompany } from '../spend-rules';
+import { watchDeclines } from './decline-spikes';
 import { findCall, insertCall, sumSpent } from './repository';
 import {
   answerOf,
@@ -88,8 +89,10 @@ export async function authorise(
   const at = options.at ?? new Date();
   // The time is not part of the content: a retry stamped a moment later is the same purchase.
   const requestHash = requestHashOf(['authorise', request.mid, request.cardToken, request.amountCents]);
+  // Set by a fresh decline (not a repeat's answer): its merchant is watched for a spike after commit.
+  let declinedMerchantId: string | null = null;
   try {
-    return await ctx.db.transaction(async (tx) => {
+    const answer = await ctx.db.transaction(async (tx) => {
       const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);
       if (!terminal) throw new AppError('UNAUTHENTICATED', `no terminal ${caller.terminalId}`);
       const card = await lockCardForPurchase(tx, { token: request.cardToken });
@@ -164,8 +167,16 @@ export async function authorise(
           ],
         });
       }
+      declinedMerchantId = approved ? null : terminal.merchantId;
       return answerOf(row, options.locale);
     });
+    if (declinedMerchantId !== null) {
+      const merchantId: string = declinedMerchantId;
+      await watchDeclines(ctx, merchantId, at).catch((error: unknown) =>
+        ctx.log?.warn({ err: error, merchantId }, 'decline spike watch failed'),
+      );
+    }
+    return answer;
   } catch (error) {
     // Another call with this terminal transaction id won the race: answer as its repeat.
     if (!isRepeatRace(error)) throw error;

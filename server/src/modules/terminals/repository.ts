@@ -79,3 +79,29 @@ export async function sumSpent(
     .where(and(...conditions));
   return Number(row?.spent ?? 0);
 }
+
+/** A merchant's declined authorisations in [from, to): how many, and per reason, most first. */
+export async function countDeclines(
+  db: Executor,
+  merchantId: string,
+  from: Date,
+  to: Date,
+): Promise<{ reason: string | null; count: number }[]> {
+  return db
+    .select({
+      reason: terminalTransactions.declineReason,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(terminalTransactions)
+    .where(
+      and(
+        eq(terminalTransactions.merchantId, merchantId),
+        eq(terminalTransactions.kind, 'authorise'),
+        eq(terminalTransactions.outcome, 'declined'),
+        sql`${terminalTransactions.createdAt} >= ${from.toISOString()}::timestamptz`,
+        sql`${terminalTransactions.createdAt} < ${to.toISOString()}::timestamptz`,
+      ),
+    )
+    .groupBy(terminalTransactions.declineReason)
+    .orderBy(sql`count(*) desc`, terminalTransactions.declineReason);
+}

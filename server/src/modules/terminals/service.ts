@@ -32,6 +32,7 @@ export type TerminalsDeps = {
   tokenLifetimeSeconds?: number;
   /** Whether the virtual terminal offers demo cards (demo data and tests only). */
   demoCards: boolean;
+  log?: TerminalsContext['log'];
 };
 
 /**
@@ -39,7 +40,12 @@ export type TerminalsDeps = {
  * reversals and refunds; the virtual terminal of the portal calls the same operations.
  */
 export function createTerminalsService(deps: TerminalsDeps) {
-  const ctx: TerminalsContext = { db: deps.db, ledger: deps.ledger, merchants: deps.merchants };
+  const ctx: TerminalsContext = {
+    db: deps.db,
+    ledger: deps.ledger,
+    merchants: deps.merchants,
+    ...(deps.log ? { log: deps.log } : {}),
+  };
   const tokens = createTerminalTokens({
     secret: deps.secret,
     lifetimeSeconds: deps.tokenLifetimeSeconds ?? 3_600,

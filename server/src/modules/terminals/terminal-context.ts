@@ -10,6 +10,8 @@ export type TerminalsContext = {
   db: Db;
   ledger: LedgerService;
   merchants: MerchantsService;
+  /** Where work after a call's answer was decided reports a failure (the decline-spike watch). */
+  log?: { warn(object: object, message: string): void };
 };
 
 /** Who calls: the terminal its token names (the API) or the virtual terminal of the portal. */
