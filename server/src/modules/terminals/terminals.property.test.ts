@@ -297,12 +297,17 @@ describe('terminal calls over generated sequences (fast-check)', () => {
                 waiting.push({ terminal: s.terminal, id: originalId });
               } else if (calls.length > 0) {
                 // A repeat: same id, same content → the first answer again; other content → duplicate.
+                // (The time is not content: a retry stamped later is the same call, ADR 016.)
                 const call = calls[s.call % calls.length]!;
                 const body = s.same
                   ? call.body
                   : 'amountCents' in call.body
                     ? { ...call.body, amountCents: (call.body.amountCents as number) + 1 }
-                    : { ...call.body, time: time(10_000 + sequence) };
+                    : {
+                        ...call.body,
+                        time: time(10_000 + sequence),
+                        originalTerminalTransactionId: `${String(call.body.originalTerminalTransactionId)}-other`,
+                      };
                 const answer = await send(call.terminal, call.kind, body);
                 if (s.same) expect(answer).toEqual(call.answer);
                 else expectDeclined(answer, 'duplicate');
