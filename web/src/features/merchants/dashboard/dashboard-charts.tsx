@@ -71,7 +71,7 @@ export function DashboardCharts({ kpis }: { kpis: MerchantKpis }) {
         isEmpty={kpis.salesByStore.length === 0}
       >
         <BarChart
-          h={Math.max(160, kpis.salesByStore.length * 44)}
+          h={Math.max(160, kpis.salesByStore.length * 48)}
           data={kpis.salesByStore.map((entry) => ({
             store: entry.storeName,
             sales: euros(entry.salesCents),
@@ -87,7 +87,7 @@ export function DashboardCharts({ kpis }: { kpis: MerchantKpis }) {
           ]}
           valueFormatter={money}
           xAxisProps={{ tickFormatter: moneyAxis.tickFormatter }}
-          yAxisProps={{ width: 120 }}
+          yAxisProps={{ width: 150, tick: { fontSize: 11 } }}
           gridAxis="x"
           barChartProps={{ accessibilityLayer: false }}
         />
@@ -124,6 +124,8 @@ export function DashboardCharts({ kpis }: { kpis: MerchantKpis }) {
           withTooltip
           mx="auto"
           pieChartProps={{ accessibilityLayer: false }}
+          // The drawing is hidden from assistive technology: nothing in it may take focus either.
+          pieProps={{ rootTabIndex: -1 }}
         />
       </ChartFigure>
       <ChartFigure

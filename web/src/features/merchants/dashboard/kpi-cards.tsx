@@ -22,7 +22,12 @@ export function KpiCards({ kpis, balance, monthTotals }: Props) {
   const unknown = t('merchantDashboard.kpi.unknown');
 
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="md" mb="lg" className="tessera-dashboard__kpis">
+    <SimpleGrid
+      cols={{ base: 2, md: 3 }}
+      spacing={{ base: 'xs', sm: 'md' }}
+      mb="lg"
+      className="tessera-dashboard__kpis"
+    >
       <KpiTile label={t('merchantDashboard.kpi.salesToday')} value={formatMoney(kpis.today.salesCents)}>
         {t('merchantDashboard.kpi.transactions', { count: kpis.today.count })}
       </KpiTile>

@@ -11,6 +11,9 @@ import type { MerchantContext } from '../api/merchant-context';
 import { DECLINE_HINT, declineReasonText } from './decline-reason';
 import { merchantHref } from './merchant-scope';
 
+/** How many of the latest declines show (the rest are on the balance sheet). */
+const SHOWN = 5;
+
 /**
  * The latest declines, each with its reason in the page's language and what to do about it, and
  * the way to every declined transaction on the balance sheet.
@@ -44,7 +47,7 @@ export function LatestDeclines({
         <Text c="dimmed">{intl.formatMessage({ id: 'merchantDashboard.declines.empty' })}</Text>
       ) : (
         <ul className="tessera-dashboard__declines">
-          {declines.map((decline) => (
+          {declines.slice(0, SHOWN).map((decline) => (
             <li key={decline.transactionId}>
               <Group justify="space-between" gap="xs" wrap="wrap">
                 <Text fw={700}>{declineReasonText(decline.declineReason, locale)}</Text>

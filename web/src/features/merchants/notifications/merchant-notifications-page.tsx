@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -33,8 +34,12 @@ export function MerchantNotificationsPage() {
   );
 }
 
+/** How many notifications show at first, and how many more each "show more" adds. */
+const STEP = 20;
+
 function NotificationsList({ context }: { context: MerchantContext }) {
   const intl = useIntl();
+  const [shown, setShown] = useState(STEP);
   const notifications = useMerchantNotifications(context);
   const markRead = useMarkMerchantNotificationsRead(context);
 
@@ -58,10 +63,22 @@ function NotificationsList({ context }: { context: MerchantContext }) {
       {notifications.data.notifications.length === 0 ? (
         <EmptyState message={intl.formatMessage({ id: 'merchantDashboard.notifications.empty' })} />
       ) : (
-        <NotificationItems
-          notifications={notifications.data.notifications}
-          onMarkRead={(notificationId) => markRead.mutate(notificationId)}
-        />
+        <>
+          <NotificationItems
+            notifications={notifications.data.notifications.slice(0, shown)}
+            onMarkRead={(notificationId) => markRead.mutate(notificationId)}
+          />
+          {notifications.data.notifications.length > shown ? (
+            <Group justify="center" mt="md">
+              <Button variant="default" onClick={() => setShown((count) => count + STEP)}>
+                {intl.formatMessage(
+                  { id: 'merchantDashboard.notifications.showMore' },
+                  { count: notifications.data.notifications.length - shown },
+                )}
+              </Button>
+            </Group>
+          ) : null}
+        </>
       )}
     </section>
   );

@@ -19,8 +19,8 @@ export function NotificationItems({ notifications, onMarkRead, isCompact = false
     <ul className="tessera-merchant-notifications">
       {notifications.map((notification) => (
         <li key={notification.notificationId} data-unread={!notification.read || undefined}>
-          <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-            <div>
+          <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
+            <div className="tessera-merchant-notifications__text">
               <Text fw={notification.read ? 500 : 700} size={isCompact ? 'sm' : 'md'}>
                 {notification.read ? null : (
                   <>
