@@ -449,7 +449,11 @@ export const TransactionListResponseSchema = z.object({
 export const TransactionDownloadQuerySchema = TransactionListQuerySchema.omit({
   cursor: true,
   pageSize: true,
-}).extend({ format: z.enum(['xlsx', 'csv']).default('xlsx') });
+}).extend({
+  format: z.enum(['xlsx', 'csv']).default('xlsx'),
+  /** The file's language (a plain link carries no `culture` header); else the header's. */
+  lang: z.enum(['el', 'en']).optional(),
+});
 
 const Figures = z.object({
   salesCents: z.number().int(),

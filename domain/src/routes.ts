@@ -108,13 +108,15 @@ export const ROUTE_ACTIONS = {
   /** The merchant portal's home with its virtual terminal: merchant users, and provider staff naming a merchant. */
   '/merchant': 'merchants.read',
   '/merchant/stores-list': 'merchant.portal',
-  '/merchant/balance-sheet': 'merchant.portal',
+  /** Balance, settlements and transactions: merchant users, and provider staff naming a merchant. */
+  '/merchant/balance-sheet': 'merchants.read',
   '/merchant/redeemer-profile': 'merchant.portal',
   '/merchant/faqs': 'merchant.portal',
   '/page/merchant-contact-hours': null,
   '/page/:slug': null,
   '/merchant/payment-page': 'merchant.portal',
-  '/merchant/notifications': 'merchant.portal',
+  /** The merchant's notifications: merchant users, and provider staff naming a merchant. */
+  '/merchant/notifications': 'merchants.read',
   '/merchant/payment/success': 'merchant.portal',
   '/merchant/payment/failure': 'merchant.portal',
   '/account/order-managers': 'people.read',

@@ -284,3 +284,65 @@ export const MerchantBalanceSchema = z.object({
   ),
 });
 export type MerchantBalance = z.infer<typeof MerchantBalanceSchema>;
+
+// ------------------------------------------------------------------------------------ the merchant's own
+
+/**
+ * A settlement as its merchant reads it (`retrieveSettlements`): the day's figures with the fee per
+ * product, and the payout it made (none on a day that carried a loss) with its state and dates.
+ */
+export const MerchantSettlementSchema = SettlementViewSchema.omit({
+  merchantId: true,
+  payoutId: true,
+}).extend({
+  payout: z
+    .object({
+      payoutId: z.string(),
+      amountCents: z.number().int(),
+      state: PayoutStateSchema,
+      createdAt: z.string(),
+      sentAt: z.string().nullable(),
+      paidAt: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type MerchantSettlement = z.infer<typeof MerchantSettlementSchema>;
+
+/** `GET /retrieveSettlements`: the merchant's settlements of business days [from, to], newest first. */
+export const MerchantSettlementsQuerySchema = z
+  .object({
+    from: BusinessDay.optional(),
+    to: BusinessDay.optional(),
+    page: Page.page,
+    pageSize: z.coerce.number().int().min(1).max(100).default(10),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'to is before from',
+  });
+export type MerchantSettlementsQuery = z.infer<typeof MerchantSettlementsQuerySchema>;
+
+export const MerchantSettlementsResponseSchema = z.object({
+  success: z.literal(true),
+  settlements: z.array(MerchantSettlementSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** The sums over every settlement of [from, to] (not only this page): the fees of a month. */
+  totals: z.object({
+    purchasesCents: z.number().int(),
+    feeCents: z.number().int(),
+    vatCents: z.number().int(),
+    netCents: z.number().int(),
+  }),
+  /** Months (`YYYY-MM`, newest first) with at least one settlement: each has a fee invoice. */
+  invoiceMonths: z.array(z.string()),
+});
+export type MerchantSettlementsResponse = z.infer<typeof MerchantSettlementsResponseSchema>;
+
+export const MerchantSettlementDetailsQuerySchema = z.object({ settlementId: z.uuid() });
+
+export const MerchantSettlementDetailsResponseSchema = z.object({
+  success: z.literal(true),
+  settlement: MerchantSettlementSchema,
+});

@@ -221,6 +221,14 @@ const merchants = {
     () => import('./merchant-home-page'),
     (m) => m.MerchantPortalHomePage,
   ),
+  balanceSheet: page(
+    () => import('../features/merchants/balance-sheet/balance-sheet-page'),
+    (m) => m.BalanceSheetPage,
+  ),
+  notifications: page(
+    () => import('../features/merchants/notifications/merchant-notifications-page'),
+    (m) => m.MerchantNotificationsPage,
+  ),
 };
 
 const comingSoonPage = page(
@@ -296,11 +304,11 @@ const PAGES: PageRoute[] = [
   built('forgot', identity.forgot, 'ForgotPage'),
   built('merchant', merchants.home, 'MerchantPortalHomePage'),
   soon('merchantStores', 'pages.merchantStores'),
-  soon('merchantBalanceSheet', 'pages.merchantBalanceSheet'),
+  built('merchantBalanceSheet', merchants.balanceSheet, 'BalanceSheetPage'),
   soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),
   built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
   soon('merchantPaymentPage', 'pages.merchantPaymentPage'),
-  soon('merchantNotifications', 'pages.merchantNotifications'),
+  built('merchantNotifications', merchants.notifications, 'MerchantNotificationsPage'),
   soon('merchantPaymentSuccess', 'pages.merchantPaymentSuccess'),
   soon('merchantPaymentFailure', 'pages.merchantPaymentFailure'),
   built('page', content.cmsPage, 'CmsPage'),

@@ -209,3 +209,73 @@ export async function findMerchantPayouts(
     last: last.map((row) => ({ ...row.payout, businessDay: row.businessDay })),
   };
 }
+
+/** A merchant's settlement with the payout it made (none when the day carried a loss). */
+export type SettlementWithPayout = SettlementRow & { payout: PayoutRow | null };
+
+/** One merchant's settlements of business days [from, to], newest first, with their payouts. */
+export async function findMerchantSettlements(
+  db: Executor,
+  merchantId: string,
+  filter: { from?: string; to?: string },
+  page: { offset: number; limit: number },
+): Promise<{
+  rows: SettlementWithPayout[];
+  total: number;
+  totals: { purchasesCents: number; feeCents: number; vatCents: number; netCents: number };
+}> {
+  const conditions: SQL[] = [eq(settlements.merchantId, merchantId)];
+  if (filter.from) conditions.push(gte(settlements.businessDay, filter.from));
+  if (filter.to) conditions.push(lte(settlements.businessDay, filter.to));
+  const where = and(...conditions);
+  const rows = await db
+    .select({ settlement: settlements, payout: payouts })
+    .from(settlements)
+    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .where(where)
+    .orderBy(desc(settlements.businessDay))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [sums] = await db
+    .select({
+      total: count(),
+      purchases: sql<string>`coalesce(sum(${settlements.purchasesCents}), 0)`,
+      fee: sql<string>`coalesce(sum(${settlements.feeCents}), 0)`,
+      vat: sql<string>`coalesce(sum(${settlements.vatCents}), 0)`,
+      net: sql<string>`coalesce(sum(${settlements.netCents}), 0)`,
+    })
+    .from(settlements)
+    .where(where);
+  return {
+    rows: rows.map((row) => ({ ...row.settlement, payout: row.payout })),
+    total: sums?.total ?? 0,
+    totals: {
+      purchasesCents: Number(sums?.purchases ?? 0),
+      feeCents: Number(sums?.fee ?? 0),
+      vatCents: Number(sums?.vat ?? 0),
+      netCents: Number(sums?.net ?? 0),
+    },
+  };
+}
+
+/** The months (`YYYY-MM`, newest first) in which a merchant has settlements. */
+export async function findSettledMonths(db: Executor, merchantId: string): Promise<string[]> {
+  const result = await db.execute<{ month: string }>(sql`
+    select distinct to_char(business_day, 'YYYY-MM') as month from settlements
+     where merchant_id = ${merchantId} order by month desc`);
+  return result.rows.map((row) => row.month);
+}
+
+/** One settlement of a merchant with its payout, or undefined (another merchant's too). */
+export async function findMerchantSettlement(
+  db: Executor,
+  merchantId: string,
+  settlementId: string,
+): Promise<SettlementWithPayout | undefined> {
+  const [row] = await db
+    .select({ settlement: settlements, payout: payouts })
+    .from(settlements)
+    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .where(and(eq(settlements.merchantId, merchantId), eq(settlements.id, settlementId)));
+  return row ? { ...row.settlement, payout: row.payout } : undefined;
+}

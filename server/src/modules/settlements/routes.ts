@@ -2,6 +2,10 @@ import {
   MarkPaidRequestSchema,
   MarkPaidResponseSchema,
   MerchantBalanceSchema,
+  MerchantSettlementDetailsQuerySchema,
+  MerchantSettlementDetailsResponseSchema,
+  MerchantSettlementsQuerySchema,
+  MerchantSettlementsResponseSchema,
   PayoutsQuerySchema,
   PayoutsResponseSchema,
   SendPayoutsResponseSchema,
@@ -19,7 +23,7 @@ const tags = ['settlements'];
  * `/api/v1/merchants/...` settlements and payouts (issue 15 §4, ADR 016): the provider's settlement
  * team (`settlements.manage`) lists settlements and payouts, sends the scheduled payouts as one
  * pain.001 file, downloads it and marks payouts paid; a merchant (`merchants.read`) reads its own
- * balance.
+ * balance and settlements (provider staff too, naming the merchant in the `merchantId` header).
  */
 export function settlementsRoutes(service: SettlementsService): FastifyPluginAsyncZod {
   return async (app) => {
@@ -123,6 +127,45 @@ export function settlementsRoutes(service: SettlementsService): FastifyPluginAsy
       async (request) => {
         const { merchantId } = await requireActor(request, 'merchants.read');
         return { success: true as const, ...(await service.merchantBalance(merchantId)) };
+      },
+    );
+
+    app.get(
+      '/retrieveSettlements',
+      {
+        schema: {
+          tags,
+          description:
+            'The merchant’s own settlements of business days [from, to], newest first: fee and VAT per product, the payout with its state and dates, the sums of the range and the months with a fee invoice.',
+          querystring: MerchantSettlementsQuerySchema,
+          response: { 200: MerchantSettlementsResponseSchema },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read');
+        return {
+          success: true as const,
+          ...(await service.listMerchantSettlements(merchantId, request.query)),
+        };
+      },
+    );
+
+    app.get(
+      '/retrieveSettlementDetails',
+      {
+        schema: {
+          tags,
+          description: 'One of the merchant’s own settlements with its payout; another merchant’s is a 404.',
+          querystring: MerchantSettlementDetailsQuerySchema,
+          response: { 200: MerchantSettlementDetailsResponseSchema },
+        },
+      },
+      async (request) => {
+        const { merchantId } = await requireActor(request, 'merchants.read');
+        return {
+          success: true as const,
+          settlement: await service.getMerchantSettlement(merchantId, request.query.settlementId),
+        };
       },
     );
   };

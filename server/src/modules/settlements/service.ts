@@ -1,6 +1,7 @@
 import {
   addDays,
   athensDate,
+  type MerchantSettlementsQuery,
   type PayoutView,
   type PayoutsQuery,
   type SettlementView,
@@ -13,6 +14,7 @@ import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import { markPaid } from './mark-paid';
 import { merchantBalance } from './merchant-balance';
+import { getMerchantSettlement, listMerchantSettlements } from './merchant-settlements';
 import {
   findPayoutFile,
   findPayouts,
@@ -163,5 +165,11 @@ export function createSettlementsService(deps: {
     },
 
     merchantBalance: (merchantId: string) => merchantBalance(ctx, merchantId, now()),
+    /** The merchant's own settlements with their payouts, the range's sums and invoice months. */
+    listMerchantSettlements: (merchantId: string, query: MerchantSettlementsQuery) =>
+      listMerchantSettlements(ctx, merchantId, query),
+    /** One of the merchant's own settlements (another merchant's: NOT_FOUND). */
+    getMerchantSettlement: (merchantId: string, settlementId: string) =>
+      getMerchantSettlement(ctx, merchantId, settlementId),
   };
 }

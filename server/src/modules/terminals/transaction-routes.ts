@@ -50,8 +50,8 @@ export function merchantTransactionRoutes(service: TerminalsService): FastifyPlu
         const { merchantId } = await requireActor(request, 'merchants.read', {
           merchantId: request.query.merchantId,
         });
-        const { format, merchantId: _named, ...filter } = request.query;
-        const locale = requestLocale(request);
+        const { format, lang, merchantId: _named, ...filter } = request.query;
+        const locale = lang ?? requestLocale(request);
         const stream = service.downloadTransactions(merchantId, filter, format, locale, (error) =>
           request.log.error({ err: error }, 'transaction download failed'),
         );

@@ -1,7 +1,8 @@
 import { Burger } from '@mantine/core';
-import type { MenuResponse } from '@tessera/domain';
+import { ROLE, type MenuResponse } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { MerchantBell } from '../../features/merchants/notifications/merchant-bell';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { signOut, useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
@@ -46,6 +47,8 @@ export function Header({ variant, menu }: HeaderProps) {
   const [hasOpenedMenu, setHasOpenedMenu] = useState(false);
   const isMerchant = variant === 'merchant';
   const sessionUser = session.data?.user ?? null;
+  // A merchant user's bell speaks of its merchant's notifications (issue 16), wherever it is.
+  const isMerchantUser = sessionUser?.userRoleId === ROLE.MERCHANT;
   const company = companyData && companyData.companyId === companyId ? companyData : undefined;
   const isMenuShown =
     session.status !== 'loading' && (isMerchant || isMainMenuVisible(sessionUser, companyId));
@@ -107,7 +110,11 @@ export function Header({ variant, menu }: HeaderProps) {
         <Logo to={homeHref} />
         <div className="tessera-header__tools">
           <div className="tessera-only-desktop tessera-header__secondary">{secondaryLinks()}</div>
-          <NotificationsBell viewAllHref={notificationsHref} />
+          {isMerchantUser ? (
+            <MerchantBell viewAllHref={paths.merchantNotifications.href()} />
+          ) : (
+            <NotificationsBell viewAllHref={notificationsHref} />
+          )}
           <LanguageSwitch className="tessera-only-desktop" />
           <ProfileMenu
             texts={menu?.profileMenu}

@@ -1,0 +1,99 @@
+import { Badge, Paper, SimpleGrid, Text } from '@mantine/core';
+import type { MerchantBalance, MerchantKpis, MerchantSettlementsResponse } from '@tessera/domain';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import type { MessageId } from '../../../i18n/messages';
+import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
+import { useLocale } from '../../../lib/use-locale';
+import { PayoutStateBadge } from './payout-state';
+
+type Props = {
+  kpis: MerchantKpis;
+  /** Undefined while it loads or when it failed (the tile says so). */
+  balance: MerchantBalance | undefined;
+  monthTotals: MerchantSettlementsResponse['totals'] | undefined;
+};
+
+/** The dashboard's key figures: sales, transactions, average ticket, the month's fees, the next payout. */
+export function KpiCards({ kpis, balance, monthTotals }: Props) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const unknown = t('merchantDashboard.kpi.unknown');
+
+  return (
+    <SimpleGrid
+      cols={{ base: 2, md: 3 }}
+      spacing={{ base: 'xs', sm: 'md' }}
+      mb="lg"
+      className="tessera-dashboard__kpis"
+    >
+      <KpiTile label={t('merchantDashboard.kpi.salesToday')} value={formatMoney(kpis.today.salesCents)}>
+        {t('merchantDashboard.kpi.transactions', { count: kpis.today.count })}
+      </KpiTile>
+      <KpiTile label={t('merchantDashboard.kpi.salesMonth')} value={formatMoney(kpis.month.salesCents)}>
+        {t('merchantDashboard.kpi.transactions', { count: kpis.month.count })}
+      </KpiTile>
+      <KpiTile
+        label={t('merchantDashboard.kpi.transactionsToday')}
+        value={formatNumber(kpis.today.count, locale)}
+      >
+        {kpis.declinesToday > 0 ? (
+          <Badge color="#b02525" variant="filled" radius="sm">
+            {t('merchantDashboard.kpi.declinesToday', { count: kpis.declinesToday })}
+          </Badge>
+        ) : (
+          t('merchantDashboard.kpi.noDeclinesToday')
+        )}
+      </KpiTile>
+      <KpiTile
+        label={t('merchantDashboard.kpi.averageTicket')}
+        value={formatMoney(kpis.month.averageTicketCents)}
+      >
+        {t('merchantDashboard.kpi.averageToday', { amount: formatMoney(kpis.today.averageTicketCents) })}
+      </KpiTile>
+      <KpiTile
+        label={t('merchantDashboard.kpi.feesMonth')}
+        value={monthTotals ? formatMoney(monthTotals.feeCents + monthTotals.vatCents) : unknown}
+      >
+        {monthTotals
+          ? t('merchantDashboard.kpi.feesDetail', {
+              fee: formatMoney(monthTotals.feeCents),
+              vat: formatMoney(monthTotals.vatCents),
+            })
+          : null}
+      </KpiTile>
+      <KpiTile
+        label={t('merchantDashboard.kpi.nextPayout')}
+        value={balance ? (balance.nextPayout ? formatMoney(balance.nextPayout.amountCents) : '—') : unknown}
+      >
+        {balance?.nextPayout ? (
+          <>
+            {t('merchantDashboard.kpi.payoutFor', { day: formatDate(balance.nextPayout.day, locale) })}{' '}
+            <PayoutStateBadge state={balance.nextPayout.state} />
+          </>
+        ) : balance ? (
+          t('merchantDashboard.kpi.noPayoutPending')
+        ) : null}
+      </KpiTile>
+    </SimpleGrid>
+  );
+}
+
+function KpiTile({ label, value, children }: { label: string; value: string; children?: ReactNode }) {
+  return (
+    <Paper withBorder radius="md" p="md" className="tessera-dashboard__kpi">
+      <Text size="sm" fw={600} c="dimmed">
+        {label}
+      </Text>
+      <Text fz="xl" fw={700}>
+        {value}
+      </Text>
+      {children ? (
+        <Text size="sm" component="div">
+          {children}
+        </Text>
+      ) : null}
+    </Paper>
+  );
+}

@@ -1,0 +1,22 @@
+import { Badge } from '@mantine/core';
+import type { PayoutState } from '@tessera/domain';
+import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
+import type { MessageId } from '../../../i18n/messages';
+
+const PAYOUT_BADGE: Record<PayoutState, { label: MessageId; color: string }> = {
+  scheduled: { label: 'merchantDashboard.payoutState.scheduled', color: BADGE_COLOR.amber },
+  sent: { label: 'merchantDashboard.payoutState.sent', color: BADGE_COLOR.blue },
+  paid: { label: 'merchantDashboard.payoutState.paid', color: BADGE_COLOR.green },
+};
+
+/** A payout's state in words (the colour only repeats them): scheduled → sent → paid. */
+export function PayoutStateBadge({ state }: { state: PayoutState }) {
+  const intl = useIntl();
+  const badge = PAYOUT_BADGE[state];
+  return (
+    <Badge color={badge.color} variant="filled" radius="sm">
+      {intl.formatMessage({ id: badge.label })}
+    </Badge>
+  );
+}
