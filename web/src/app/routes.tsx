@@ -221,6 +221,26 @@ const merchants = {
     () => import('./merchant-home-page'),
     (m) => m.MerchantPortalHomePage,
   ),
+  stores: page(
+    () => import('../features/merchants/stores/stores-page'),
+    (m) => m.MerchantStoresPage,
+  ),
+  redeemerProfile: page(
+    () => import('../features/merchants/profile/redeemer-profile-page'),
+    (m) => m.MerchantRedeemerProfilePage,
+  ),
+  paymentPage: page(
+    () => import('../features/merchants/payments/payment-page'),
+    (m) => m.MerchantPaymentPage,
+  ),
+  paymentSuccess: page(
+    () => import('../features/merchants/payments/payment-result-pages'),
+    (m) => m.MerchantPaymentSuccessPage,
+  ),
+  paymentFailure: page(
+    () => import('../features/merchants/payments/payment-result-pages'),
+    (m) => m.MerchantPaymentFailurePage,
+  ),
 };
 
 const comingSoonPage = page(
@@ -295,14 +315,14 @@ const PAGES: PageRoute[] = [
   built('reset', identity.reset, 'ResetPage'),
   built('forgot', identity.forgot, 'ForgotPage'),
   built('merchant', merchants.home, 'MerchantPortalHomePage'),
-  soon('merchantStores', 'pages.merchantStores'),
+  built('merchantStores', merchants.stores, 'MerchantStoresPage'),
   soon('merchantBalanceSheet', 'pages.merchantBalanceSheet'),
-  soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),
+  built('merchantRedeemerProfile', merchants.redeemerProfile, 'MerchantRedeemerProfilePage'),
   built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
-  soon('merchantPaymentPage', 'pages.merchantPaymentPage'),
+  built('merchantPaymentPage', merchants.paymentPage, 'MerchantPaymentPage'),
   soon('merchantNotifications', 'pages.merchantNotifications'),
-  soon('merchantPaymentSuccess', 'pages.merchantPaymentSuccess'),
-  soon('merchantPaymentFailure', 'pages.merchantPaymentFailure'),
+  built('merchantPaymentSuccess', merchants.paymentSuccess, 'MerchantPaymentSuccessPage'),
+  built('merchantPaymentFailure', merchants.paymentFailure, 'MerchantPaymentFailurePage'),
   built('page', content.cmsPage, 'CmsPage'),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];

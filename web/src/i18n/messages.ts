@@ -11,6 +11,8 @@ import cardsEl from './areas/cards.el.json';
 import cardsEn from './areas/cards.en.json';
 import draftsEl from './areas/drafts.el.json';
 import draftsEn from './areas/drafts.en.json';
+import merchantAdminEl from './areas/merchant-admin.el.json';
+import merchantAdminEn from './areas/merchant-admin.en.json';
 import merchantsEl from './areas/merchants.el.json';
 import merchantsEn from './areas/merchants.en.json';
 import ordersEl from './areas/orders.el.json';
@@ -34,6 +36,7 @@ export const MESSAGE_AREAS = {
   bankStatement: { el: bankStatementEl, en: bankStatementEn },
   bulk: { el: bulkEl, en: bulkEn },
   merchants: { el: merchantsEl, en: merchantsEn },
+  merchantAdmin: { el: merchantAdminEl, en: merchantAdminEn },
 } as const;
 
 const greek = {
@@ -46,6 +49,7 @@ const greek = {
   ...bankStatementEl,
   ...bulkEl,
   ...merchantsEl,
+  ...merchantAdminEl,
 };
 export type MessageId = keyof typeof greek;
 
@@ -61,6 +65,7 @@ export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
     ...bankStatementEn,
     ...bulkEn,
     ...merchantsEn,
+    ...merchantAdminEn,
   } satisfies Record<MessageId, string>,
 };
 

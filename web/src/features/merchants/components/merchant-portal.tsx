@@ -68,7 +68,7 @@ function PortalError({ onRetry }: { onRetry: () => void }) {
 }
 
 /** Says that provider staff see someone else's portal, with the way to another merchant. */
-function ProviderBanner({ name, onChange }: { name: string; onChange: () => void }) {
+export function ProviderBanner({ name, onChange }: { name: string; onChange: () => void }) {
   const intl = useIntl();
   return (
     <Alert color="orange" variant="light" className="tessera-vt__banner">
