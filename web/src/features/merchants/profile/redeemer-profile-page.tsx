@@ -2,6 +2,7 @@ import { Alert, Button, Group, Text, Title } from '@mantine/core';
 import type { MerchantSummary } from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../i18n/messages';
 import { displayPhone } from '../../../lib/format';
@@ -150,6 +151,8 @@ function Profile({
       {pending ? (
         <Alert
           color="orange"
+          // Mantine's orange title fails AA contrast on its light background.
+          styles={{ title: { color: BADGE_COLOR.amber } }}
           variant="light"
           mb="md"
           title={intl.formatMessage({ id: 'merchantAdmin.iban.pendingTitle' })}

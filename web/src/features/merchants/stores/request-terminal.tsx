@@ -3,6 +3,7 @@ import type { StoreView } from '@tessera/domain';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { z } from 'zod';
 import { registerText } from '../../../lib/zod-form';
 import { FormAlert } from '../../../ui/form-alert';
@@ -48,6 +49,8 @@ function Credentials({ answer, onDone }: { answer: RequestMidAnswer; onDone: () 
       </dl>
       <Alert
         color="orange"
+        // Mantine's orange title fails AA contrast on its light background.
+        styles={{ title: { color: BADGE_COLOR.amber } }}
         variant="light"
         role="note"
         title={intl.formatMessage({ id: 'merchantAdmin.mid.onceTitle' })}
