@@ -3,7 +3,9 @@ import { FEE_PRODUCTS, FEE_VAT_BASIS_POINTS, feeOf, type FeePlan } from '@tesser
 import { useIntl } from 'react-intl';
 import { formatMoney, formatNumber } from '../../../lib/format';
 import { productName } from '../../../lib/labels';
+import { useIsNarrowScreen } from '../../../lib/use-is-narrow';
 import { useLocale } from '../../../lib/use-locale';
+import { RecordItem, RecordList } from '../../../ui/record-list';
 
 /** The sale the example column works on: 100,00 €. */
 const EXAMPLE_SALE_CENTS = 10_000;
@@ -16,6 +18,7 @@ const EXAMPLE_SALE_CENTS = 10_000;
 export function FeePlanTable({ feePlan }: { feePlan: FeePlan }) {
   const intl = useIntl();
   const locale = useLocale();
+  const isNarrow = useIsNarrowScreen();
   const rows = FEE_PRODUCTS.flatMap((product) => {
     const basisPoints = feePlan[product];
     return basisPoints === undefined
@@ -41,39 +44,67 @@ export function FeePlanTable({ feePlan }: { feePlan: FeePlan }) {
       </Text>
       {rows.length === 0 ? (
         <Text c="dimmed">{intl.formatMessage({ id: 'merchantAdmin.fees.none' })}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped withTableBorder aria-labelledby="fee-plan-title">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.product' })}</Table.Th>
-                <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.rate' })}</Table.Th>
-                <Table.Th scope="col">
-                  {intl.formatMessage(
+      ) : isNarrow ? (
+        <RecordList labelledBy="fee-plan-title">
+          {rows.map((row) => (
+            <RecordItem
+              key={row.product}
+              title={<Text fw={600}>{productName(row.product, locale)}</Text>}
+              fields={[
+                {
+                  label: intl.formatMessage({ id: 'merchantAdmin.fees.rate' }),
+                  value: percent(row.basisPoints),
+                },
+                {
+                  label: intl.formatMessage({ id: 'merchantAdmin.fees.net' }),
+                  value: <span className="tessera-amount">{formatMoney(row.netCents)}</span>,
+                },
+                {
+                  label: intl.formatMessage(
                     { id: 'merchantAdmin.fees.example' },
                     { sale: formatMoney(EXAMPLE_SALE_CENTS) },
+                  ),
+                  value: intl.formatMessage(
+                    { id: 'merchantAdmin.fees.exampleValue' },
+                    { fee: formatMoney(row.feeCents), vat: formatMoney(row.vatCents) },
+                  ),
+                  isWide: true,
+                },
+              ]}
+            />
+          ))}
+        </RecordList>
+      ) : (
+        <Table striped withTableBorder aria-labelledby="fee-plan-title">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.product' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.rate' })}</Table.Th>
+              <Table.Th scope="col">
+                {intl.formatMessage(
+                  { id: 'merchantAdmin.fees.example' },
+                  { sale: formatMoney(EXAMPLE_SALE_CENTS) },
+                )}
+              </Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.net' })}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => (
+              <Table.Tr key={row.product}>
+                <Table.Th scope="row">{productName(row.product, locale)}</Table.Th>
+                <Table.Td>{percent(row.basisPoints)}</Table.Td>
+                <Table.Td>
+                  {intl.formatMessage(
+                    { id: 'merchantAdmin.fees.exampleValue' },
+                    { fee: formatMoney(row.feeCents), vat: formatMoney(row.vatCents) },
                   )}
-                </Table.Th>
-                <Table.Th scope="col">{intl.formatMessage({ id: 'merchantAdmin.fees.net' })}</Table.Th>
+                </Table.Td>
+                <Table.Td className="tessera-amount">{formatMoney(row.netCents)}</Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.product}>
-                  <Table.Th scope="row">{productName(row.product, locale)}</Table.Th>
-                  <Table.Td>{percent(row.basisPoints)}</Table.Td>
-                  <Table.Td>
-                    {intl.formatMessage(
-                      { id: 'merchantAdmin.fees.exampleValue' },
-                      { fee: formatMoney(row.feeCents), vat: formatMoney(row.vatCents) },
-                    )}
-                  </Table.Td>
-                  <Table.Td className="tessera-amount">{formatMoney(row.netCents)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </section>
   );
