@@ -304,6 +304,12 @@ export const MerchantSummarySchema = z.object({
   contactName: z.string(),
   contactEmail: z.string(),
   contactPhone: z.string(),
+  /**
+   * The business address and payout BIC, which the profile form starts from (issue 16). Optional
+   * so that summaries built before them (lists, fixtures) still read.
+   */
+  address: z.string().optional(),
+  bic: z.string().optional(),
   feePlan: z.partialRecord(CardCategorySchema, z.number().int()),
 });
 export type MerchantSummary = z.infer<typeof MerchantSummarySchema>;

@@ -107,18 +107,17 @@ export const ROUTE_ACTIONS = {
   '/user/forgot': null,
   /** The merchant portal's home with its virtual terminal: merchant users, and provider staff naming a merchant. */
   '/merchant': 'merchants.read',
-  '/merchant/stores-list': 'merchant.portal',
-  /** Balance, settlements and transactions: merchant users, and provider staff naming a merchant. */
+  /** The merchant portal's pages: merchant users, and provider staff naming a merchant (issue 16). */
+  '/merchant/stores-list': 'merchants.read',
   '/merchant/balance-sheet': 'merchants.read',
-  '/merchant/redeemer-profile': 'merchant.portal',
+  '/merchant/redeemer-profile': 'merchants.read',
   '/merchant/faqs': 'merchant.portal',
   '/page/merchant-contact-hours': null,
   '/page/:slug': null,
-  '/merchant/payment-page': 'merchant.portal',
-  /** The merchant's notifications: merchant users, and provider staff naming a merchant. */
+  '/merchant/payment-page': 'merchants.read',
   '/merchant/notifications': 'merchants.read',
-  '/merchant/payment/success': 'merchant.portal',
-  '/merchant/payment/failure': 'merchant.portal',
+  '/merchant/payment/success': 'merchants.read',
+  '/merchant/payment/failure': 'merchants.read',
   '/account/order-managers': 'people.read',
   '/account/agents': 'people.read',
   '/account/spend-rules': 'spend-rules.read',

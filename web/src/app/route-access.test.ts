@@ -122,9 +122,27 @@ describe('route access table', () => {
   it('opens the merchant portal’s home to provider staff (for a merchant they name), not its other pages', () => {
     expect(decideAccess(ROUTE_ACCESS.merchant, admin, null).kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.merchant, user(ROLE.CUSTOMER_CARE), null).kind).toBe('allow');
-    expect(decideAccess(ROUTE_ACCESS.merchantStores, admin, null).kind).toBe('forbidden');
+    expect(decideAccess(ROUTE_ACCESS.merchantFaqs, admin, null).kind).toBe('forbidden');
     for (const other of [om1, finance, payment]) {
       expect(decideAccess(ROUTE_ACCESS.merchant, other, 'C1001').kind).toBe('forbidden');
+    }
+  });
+
+  it('opens the stores, profile and payment pages to merchants and to provider staff, without a company', () => {
+    const pages = [
+      ROUTE_ACCESS.merchantStores,
+      ROUTE_ACCESS.merchantRedeemerProfile,
+      ROUTE_ACCESS.merchantPaymentPage,
+      ROUTE_ACCESS.merchantPaymentSuccess,
+      ROUTE_ACCESS.merchantPaymentFailure,
+    ];
+    for (const access of pages) {
+      for (const allowed of [merchant, admin, user(ROLE.CUSTOMER_CARE)]) {
+        expect(decideAccess(access, allowed, null).kind).toBe('allow');
+      }
+      for (const other of [om1, finance, payment]) {
+        expect(decideAccess(access, other, 'C1001').kind).toBe('forbidden');
+      }
     }
   });
 

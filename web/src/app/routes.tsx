@@ -1,8 +1,6 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import type { MessageId } from '../i18n/messages';
 import { AppRoot } from './app-root';
-import type { ComingSoonHandle } from './coming-soon-page';
 import { paths } from './paths';
 import { ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access';
 import { HydrateFallback, RootErrorBoundary, RouteErrorBoundary } from './route-error-boundary';
@@ -229,22 +227,38 @@ const merchants = {
     () => import('../features/merchants/notifications/merchant-notifications-page'),
     (m) => m.MerchantNotificationsPage,
   ),
+  stores: page(
+    () => import('../features/merchants/stores/stores-page'),
+    (m) => m.MerchantStoresPage,
+  ),
+  redeemerProfile: page(
+    () => import('../features/merchants/profile/redeemer-profile-page'),
+    (m) => m.MerchantRedeemerProfilePage,
+  ),
+  paymentPage: page(
+    () => import('../features/merchants/payments/payment-page'),
+    (m) => m.MerchantPaymentPage,
+  ),
+  paymentSuccess: page(
+    () => import('../features/merchants/payments/payment-result-pages'),
+    (m) => m.MerchantPaymentSuccessPage,
+  ),
+  paymentFailure: page(
+    () => import('../features/merchants/payments/payment-result-pages'),
+    (m) => m.MerchantPaymentFailurePage,
+  ),
 };
-
-const comingSoonPage = page(
-  () => import('./coming-soon-page'),
-  (m) => m.ComingSoonPage,
-);
 
 export type RouteTableEntry = {
   pattern: string;
-  status: 'built' | 'coming-soon';
+  /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
+  status: 'built';
   page: string;
   access: RouteAccess;
 };
 
-/** What a page route's `handle` carries: who may open it and, for coming-soon pages, the title. */
-export type PageHandle = Partial<ComingSoonHandle> & { access: RouteAccess };
+/** What a page route's `handle` carries: who may open it. */
+export type PageHandle = { access: RouteAccess };
 
 type PageRoute = { key: RouteKey; pattern: string; lazy: Lazy; page: string; handle: PageHandle };
 
@@ -256,13 +270,6 @@ const built = (key: RouteKey, lazy: Lazy, pageName: string): PageRoute => ({
   lazy,
   page: pageName,
   handle: { access: ROUTE_ACCESS[key] },
-});
-const soon = (key: RouteKey, titleId: MessageId): PageRoute => ({
-  key,
-  pattern: patternOf(key),
-  lazy: comingSoonPage,
-  page: `ComingSoonPage(${titleId})`,
-  handle: { titleId, access: ROUTE_ACCESS[key] },
 });
 
 const PAGES: PageRoute[] = [
@@ -303,14 +310,14 @@ const PAGES: PageRoute[] = [
   built('reset', identity.reset, 'ResetPage'),
   built('forgot', identity.forgot, 'ForgotPage'),
   built('merchant', merchants.home, 'MerchantPortalHomePage'),
-  soon('merchantStores', 'pages.merchantStores'),
+  built('merchantStores', merchants.stores, 'MerchantStoresPage'),
   built('merchantBalanceSheet', merchants.balanceSheet, 'BalanceSheetPage'),
-  soon('merchantRedeemerProfile', 'pages.merchantRedeemerProfile'),
+  built('merchantRedeemerProfile', merchants.redeemerProfile, 'MerchantRedeemerProfilePage'),
   built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
-  soon('merchantPaymentPage', 'pages.merchantPaymentPage'),
+  built('merchantPaymentPage', merchants.paymentPage, 'MerchantPaymentPage'),
   built('merchantNotifications', merchants.notifications, 'MerchantNotificationsPage'),
-  soon('merchantPaymentSuccess', 'pages.merchantPaymentSuccess'),
-  soon('merchantPaymentFailure', 'pages.merchantPaymentFailure'),
+  built('merchantPaymentSuccess', merchants.paymentSuccess, 'MerchantPaymentSuccessPage'),
+  built('merchantPaymentFailure', merchants.paymentFailure, 'MerchantPaymentFailurePage'),
   built('page', content.cmsPage, 'CmsPage'),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];
@@ -318,7 +325,7 @@ const PAGES: PageRoute[] = [
 /** The table of routes (for documentation and tests). */
 export const ROUTE_TABLE: readonly RouteTableEntry[] = PAGES.map((route) => ({
   pattern: route.pattern,
-  status: route.lazy === comingSoonPage ? 'coming-soon' : 'built',
+  status: 'built',
   page: route.page,
   access: route.handle.access,
 }));

@@ -13,6 +13,8 @@ import draftsEl from './areas/drafts.el.json';
 import draftsEn from './areas/drafts.en.json';
 import merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import merchantDashboardEn from './areas/merchant-dashboard.en.json';
+import merchantAdminEl from './areas/merchant-admin.el.json';
+import merchantAdminEn from './areas/merchant-admin.en.json';
 import merchantsEl from './areas/merchants.el.json';
 import merchantsEn from './areas/merchants.en.json';
 import ordersEl from './areas/orders.el.json';
@@ -37,6 +39,7 @@ export const MESSAGE_AREAS = {
   bulk: { el: bulkEl, en: bulkEn },
   merchants: { el: merchantsEl, en: merchantsEn },
   merchantDashboard: { el: merchantDashboardEl, en: merchantDashboardEn },
+  merchantAdmin: { el: merchantAdminEl, en: merchantAdminEn },
 } as const;
 
 const greek = {
@@ -50,6 +53,7 @@ const greek = {
   ...bulkEl,
   ...merchantsEl,
   ...merchantDashboardEl,
+  ...merchantAdminEl,
 };
 export type MessageId = keyof typeof greek;
 
@@ -66,6 +70,7 @@ export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
     ...bulkEn,
     ...merchantsEn,
     ...merchantDashboardEn,
+    ...merchantAdminEn,
   } satisfies Record<MessageId, string>,
 };
 

@@ -84,6 +84,8 @@ function toSummary(row: MerchantRow): MerchantSummary {
     contactName: row.contactName,
     contactEmail: row.contactEmail,
     contactPhone: row.contactPhone,
+    address: row.address,
+    bic: row.bic,
     feePlan: row.feePlan,
   };
 }

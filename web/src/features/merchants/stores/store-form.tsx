@@ -1,0 +1,185 @@
+import { Badge, Checkbox, Group, SimpleGrid, Stack, Text, TextInput, Button } from '@mantine/core';
+import { UpdateStoreDetailsRequestSchema, type StoreView } from '@tessera/domain';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useIntl } from 'react-intl';
+import type { z } from 'zod';
+import { productName } from '../../../lib/labels';
+import { useLocale } from '../../../lib/use-locale';
+import { registerText, setServerErrors } from '../../../lib/zod-form';
+import { FormAlert } from '../../../ui/form-alert';
+import { LoadingButton } from '../../../ui/loading-button';
+import { useChannels } from '../api/get-channels';
+import type { MerchantContext } from '../api/merchant-context';
+import { useUpdateStoreDetails, type StoreField } from '../api/update-store-details';
+import { namedIssue, useMerchantFormResolver } from '../components/merchant-form-resolver';
+
+type StoreValues = z.input<typeof UpdateStoreDetailsRequestSchema>;
+
+/**
+ * A store's details as its administrator may change them (`updateStoreDetails`): name, address,
+ * opening hours and channels. The category and accepted products are contractual: shown, not
+ * editable. The browser checks with the server's schema; each message names its field.
+ */
+export function StoreForm({
+  context,
+  store,
+  onSaved,
+  onCancel,
+}: {
+  context: MerchantContext;
+  store: StoreView;
+  onSaved: (store: StoreView) => void;
+  onCancel: () => void;
+}) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const channels = useChannels(context);
+  const update = useUpdateStoreDetails(context);
+  const [failure, setFailure] = useState<string | null>(null);
+  const label = (field: StoreField) => intl.formatMessage({ id: `merchantAdmin.store.field.${field}` });
+  const labels: Record<StoreField, string> = {
+    name: label('name'),
+    address: label('address'),
+    city: label('city'),
+    postalCode: label('postalCode'),
+    openingHours: label('openingHours'),
+    channels: label('channels'),
+  };
+  const form = useForm<StoreValues, unknown, z.output<typeof UpdateStoreDetailsRequestSchema>>({
+    resolver: useMerchantFormResolver(UpdateStoreDetailsRequestSchema, labels),
+    defaultValues: {
+      storeId: store.storeId,
+      name: store.name,
+      address: store.address,
+      city: store.city,
+      postalCode: store.postalCode,
+      openingHours: store.openingHours,
+      channels: store.channels,
+    },
+    mode: 'onTouched',
+  });
+  const errors = form.formState.errors;
+  const text = (field: Exclude<StoreField, 'channels'>) => registerText(form.register, field);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const result = await update.mutateAsync(values);
+    if (result.ok) return onSaved(result.data.store);
+    const named = Object.fromEntries(
+      Object.entries(result.fieldErrors).map(([field, message]) => [
+        field,
+        namedIssue(intl, labels[field as StoreField], message ?? ''),
+      ]),
+    );
+    setServerErrors(form.setError, named);
+    if (Object.keys(named).length === 0) {
+      setFailure(result.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} aria-label={store.name}>
+      {failure ? (
+        <FormAlert kind="error" key={failure}>
+          {failure}
+        </FormAlert>
+      ) : null}
+      <Stack gap="md">
+        <TextInput
+          label={labels.name}
+          withAsterisk
+          aria-required
+          {...text('name')}
+          error={errors.name?.message}
+        />
+        <TextInput
+          label={labels.address}
+          withAsterisk
+          aria-required
+          autoComplete="street-address"
+          {...text('address')}
+          error={errors.address?.message}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          <TextInput
+            label={labels.city}
+            withAsterisk
+            aria-required
+            autoComplete="address-level2"
+            {...text('city')}
+            error={errors.city?.message}
+          />
+          <TextInput
+            label={labels.postalCode}
+            withAsterisk
+            aria-required
+            inputMode="numeric"
+            autoComplete="postal-code"
+            {...text('postalCode')}
+            error={errors.postalCode?.message}
+          />
+        </SimpleGrid>
+        <TextInput
+          label={labels.openingHours}
+          description={intl.formatMessage({ id: 'merchantAdmin.store.openingHoursHint' })}
+          {...text('openingHours')}
+          error={errors.openingHours?.message}
+        />
+        <Controller
+          control={form.control}
+          name="channels"
+          render={({ field }) => (
+            <Checkbox.Group
+              label={labels.channels}
+              withAsterisk
+              value={field.value}
+              onChange={(value) => field.onChange(value)}
+              error={errors.channels?.message}
+            >
+              <Group gap="md" mt="xs">
+                {(channels.data ?? []).map((channel) => (
+                  <Checkbox
+                    key={channel.code}
+                    value={channel.code}
+                    label={channel.name}
+                    onBlur={field.onBlur}
+                  />
+                ))}
+              </Group>
+            </Checkbox.Group>
+          )}
+        />
+        <div>
+          <Text size="sm" fw={500}>
+            {intl.formatMessage({ id: 'merchantAdmin.store.category' })}
+          </Text>
+          <Text size="sm">{intl.formatMessage({ id: `account.spendCategory.${store.category}` })}</Text>
+        </div>
+        <div>
+          <Text size="sm" fw={500}>
+            {intl.formatMessage({ id: 'merchantAdmin.store.products' })}
+          </Text>
+          <Group gap="xs" mt={4}>
+            {store.acceptedProducts.map((product) => (
+              <Badge key={product} variant="outline" color="gray.8" radius="sm">
+                {productName(product, locale)}
+              </Badge>
+            ))}
+          </Group>
+          <Text size="xs" c="dimmed" mt={4}>
+            {intl.formatMessage({ id: 'merchantAdmin.store.contractual' })}
+          </Text>
+        </div>
+      </Stack>
+      <Group justify="flex-end" mt="lg" gap="sm">
+        <Button variant="default" onClick={onCancel}>
+          {intl.formatMessage({ id: 'merchantAdmin.cancel' })}
+        </Button>
+        <LoadingButton type="submit" isLoading={update.isPending}>
+          {intl.formatMessage({ id: 'merchantAdmin.store.save' })}
+        </LoadingButton>
+      </Group>
+    </form>
+  );
+}
