@@ -12,7 +12,7 @@ import { expect, expectAccessible, screenshot, signInAs, test } from './fixtures
  * Needs only the demo seed: merchant@tessera.demo administrator of Φρέσκο Μάρκετ (M2002, stores
  * with terminals, a fee plan) and merchant.viewer@tessera.demo view-only there. The payment journey
  * at the end needs the merchant billing endpoints (merchantCharges, createMerchantPayment,
- * validateMerchantPayment) and open charges in the demo data: it runs with MERCHANT_BILLING=1.
+ * validateMerchantPayment) and the demo's open charges (last month's and this month's rentals).
  */
 
 type Texts = {
@@ -197,9 +197,6 @@ test('the view-only merchant user sees the pages without edit buttons, and the A
 test('the merchant pays what is owed by card at the sandbox bank, and the charges show paid', async ({
   page,
 }) => {
-  // Needs the merchant billing endpoints and open charges in the demo data (built in parallel with
-  // these pages): enabled once they are merged.
-  test.skip(!process.env.MERCHANT_BILLING, 'needs the merchant billing endpoints (MERCHANT_BILLING=1)');
   await page.setViewportSize({ width: 1440, height: 1000 });
   await signInAs(page, 'merchant@tessera.demo');
 

@@ -1,3 +1,5 @@
+import { BAG_PACK_CENTS, MAX_BAG_PACKS, MAX_STICKER_PACKS, STICKER_PACK_CENTS } from '@tessera/domain';
+
 /**
  * The wire shapes of what the merchant owes the provider (issue 16: `merchantCharges`,
  * `retrieveRfCode`, `createMerchantPayment`, `validateMerchantPayment`, `bagsTrvStickers`), as the
@@ -12,7 +14,7 @@ export type MerchantCharge = {
   chargeId: string;
   kind: ChargeKind;
   description: string;
-  /** Net of VAT. */
+  /** What is owed, VAT included. */
   amountCents: number;
   vatCents: number;
   /** The month or period charged (`2026-03`), as the server names it. */
@@ -41,12 +43,11 @@ export type SupplyOrder = {
 };
 
 /** Packs per order (the server checks the same bounds). */
-export const MAX_BAG_PACKS = 50;
-export const MAX_STICKER_PACKS = 20;
+export { MAX_BAG_PACKS, MAX_STICKER_PACKS };
 
 /**
  * Prices per pack, net of VAT, to show the merchant what an order will cost before sending it. The
  * charge the server answers (and lists among the open charges) is what is owed; these only
  * preview it and must stay equal to the server's price list.
  */
-export const SUPPLY_PACK_PRICE_CENTS = { bags: 500, stickers: 300 } as const;
+export const SUPPLY_PACK_PRICE_CENTS = { bags: BAG_PACK_CENTS, stickers: STICKER_PACK_CENTS } as const;

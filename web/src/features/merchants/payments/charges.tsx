@@ -10,9 +10,10 @@ import type { MerchantCharge } from '../api/merchant-billing';
 
 /** What the merchant owes for a list of charges: net, VAT and total. */
 export function totalsOf(charges: readonly MerchantCharge[]) {
-  const netCents = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
+  // A charge's amount is what is owed, VAT included (domain/src/merchant-billing.ts).
+  const totalCents = charges.reduce((sum, charge) => sum + charge.amountCents, 0);
   const vatCents = charges.reduce((sum, charge) => sum + charge.vatCents, 0);
-  return { netCents, vatCents, totalCents: netCents + vatCents };
+  return { netCents: totalCents - vatCents, vatCents, totalCents };
 }
 
 function KindBadge({ charge }: { charge: MerchantCharge }) {
@@ -51,13 +52,14 @@ export function ChargesTable({
             aside={<KindBadge charge={charge} />}
             fields={[
               { label: t('merchantAdmin.charges.period'), value: charge.period },
-              { label: t('merchantAdmin.charges.net'), value: formatMoney(charge.amountCents) },
+              {
+                label: t('merchantAdmin.charges.net'),
+                value: formatMoney(charge.amountCents - charge.vatCents),
+              },
               { label: t('merchantAdmin.charges.vat'), value: formatMoney(charge.vatCents) },
               {
                 label: t('merchantAdmin.charges.total'),
-                value: (
-                  <span className="tessera-amount">{formatMoney(charge.amountCents + charge.vatCents)}</span>
-                ),
+                value: <span className="tessera-amount">{formatMoney(charge.amountCents)}</span>,
                 isKey: true,
               },
               charge.paidAt
@@ -96,10 +98,10 @@ export function ChargesTable({
               <KindBadge charge={charge} />
             </Table.Td>
             <Table.Td>{charge.period}</Table.Td>
-            <Table.Td ta="right">{formatMoney(charge.amountCents)}</Table.Td>
+            <Table.Td ta="right">{formatMoney(charge.amountCents - charge.vatCents)}</Table.Td>
             <Table.Td ta="right">{formatMoney(charge.vatCents)}</Table.Td>
             <Table.Td ta="right" className="tessera-amount">
-              {formatMoney(charge.amountCents + charge.vatCents)}
+              {formatMoney(charge.amountCents)}
             </Table.Td>
             {hasPaid ? <Table.Td>{charge.paidAt ? formatDate(charge.paidAt, locale) : ''}</Table.Td> : null}
           </Table.Tr>

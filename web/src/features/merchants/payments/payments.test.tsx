@@ -14,7 +14,7 @@ const charge = (overrides: Partial<MerchantCharge>): MerchantCharge => ({
   chargeId: 'ch-1',
   kind: 'terminalRental',
   description: 'Μίσθωμα τερματικού Ταμείο 1',
-  amountCents: 1_500,
+  amountCents: 1_860,
   vatCents: 360,
   period: '2026-03',
   status: 'open',
@@ -29,7 +29,7 @@ const open = [
     chargeId: 'ch-2',
     kind: 'supplies',
     description: 'Σακούλες × 2',
-    amountCents: 1_000,
+    amountCents: 1_240,
     vatCents: 240,
   }),
 ];
@@ -99,7 +99,7 @@ describe('the merchant payment page', () => {
             notes: '',
             createdAt: '2026-03-02T08:00:00Z',
           },
-          charge: charge({ chargeId: 'ch-3', kind: 'supplies', amountCents: 1_300, vatCents: 312 }),
+          charge: charge({ chargeId: 'ch-3', kind: 'supplies', amountCents: 1_488, vatCents: 288 }),
         },
       },
     });
@@ -115,7 +115,7 @@ describe('the merchant payment page', () => {
 
     await user.type(within(form).getByLabelText(/^Σακούλες/), '2');
     await user.type(within(form).getByLabelText(/^Αυτοκόλλητα TRV/), '1');
-    expect(within(form).getByText('Τιμή: 13,00 € + ΦΠΑ 3,12 € = 16,12 €')).toBeTruthy();
+    expect(within(form).getByText('Τιμή: 12,00 € + ΦΠΑ 2,88 € = 14,88 €')).toBeTruthy();
     await user.click(within(form).getByRole('button', { name: 'Υποβολή παραγγελίας' }));
     await waitFor(() =>
       expect(requestsTo(fetchMock, SUPPLIES).filter((r) => r.method === 'POST')).toHaveLength(1),
@@ -128,7 +128,7 @@ describe('the merchant payment page', () => {
     });
     expect(
       await screen.findByText(
-        'Η παραγγελία για το Φρέσκο Σύνταγμα καταχωρίστηκε: 16,12 € προστέθηκαν σε όσα οφείλετε.',
+        'Η παραγγελία για το Φρέσκο Σύνταγμα καταχωρίστηκε: 14,88 € προστέθηκαν σε όσα οφείλετε.',
       ),
     ).toBeTruthy();
   });

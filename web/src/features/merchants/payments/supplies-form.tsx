@@ -74,7 +74,7 @@ function OrderForm({
           { id: 'merchantAdmin.supplies.ordered' },
           {
             store: store?.name ?? '',
-            amount: formatMoney(result.data.charge.amountCents + result.data.charge.vatCents),
+            amount: formatMoney(result.data.charge.amountCents),
           },
         ),
       );
