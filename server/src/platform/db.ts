@@ -62,6 +62,18 @@ function keepIdleErrorsFromCrashing(pool: pg.Pool): void {
 }
 
 /**
+ * Whether hot queries may be named statements (parsed and planned once per connection). On a
+ * PostgreSQL server, yes; on PGlite, no: its pool connections share one session, where a name
+ * prepared by one connection collides with the same name prepared by another.
+ */
+let namedStatements = false;
+
+/** The name of a hot query's statement, or '' (an unnamed one) where names would collide. */
+export function statementName(name: string): string {
+  return namedStatements ? name : '';
+}
+
+/**
  * Opens the database. With a URL it is a plain pool; without, PGlite owns the data folder and is
  * served on a random loopback port through pglite-socket, so the pool, pg-boss and psql all use
  * the PostgreSQL protocol the same way (ADR 0003). Never open one PGlite folder from two processes.
@@ -71,6 +83,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
     keepIdleErrorsFromCrashing(pool);
+    namedStatements = true;
     return {
       db: drizzle(pool, { schema }),
       pool,

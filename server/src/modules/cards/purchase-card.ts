@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import { maskCardNumber, type CardCategory, type CardStatus, type DemoCard } from '@tessera/domain';
-import type { Executor } from '../../platform/db';
+import { statementName, type Executor } from '../../platform/db';
 import { ledgerAccounts } from '../ledger/schema';
 import { cardholders, cards } from './schema';
 
@@ -34,12 +34,15 @@ export async function lockCardForPurchase(
   db: Executor,
   by: { token: string } | { cardId: string },
 ): Promise<PurchaseCard | undefined> {
+  // A named statement (parsed and planned once per connection): every purchase runs it.
   const [row] = await db
     .select(purchaseFields)
     .from(cards)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
-    .where('token' in by ? eq(cards.token, by.token) : eq(cards.id, by.cardId))
-    .for('update', { of: ledgerAccounts });
+    .where('token' in by ? eq(cards.token, sql.placeholder('key')) : eq(cards.id, sql.placeholder('key')))
+    .for('update', { of: ledgerAccounts })
+    .prepare(statementName('token' in by ? 'lock_card_by_token' : 'lock_card_by_id'))
+    .execute({ key: 'token' in by ? by.token : by.cardId });
   return row as PurchaseCard | undefined;
 }
 

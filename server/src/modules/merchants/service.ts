@@ -95,7 +95,15 @@ function toSummary(row: MerchantRow): MerchantSummary {
  * (a merchant user's own, or the one provider staff named) before calling; reads and writes are
  * always by that merchant's id, so another merchant's store or terminal is "not found".
  */
+/**
+ * How long a terminal's purchase facts (state, store, products, merchant) are kept in memory: every
+ * purchase needs them and they change rarely. A change made through this process takes effect at
+ * once; one made through another instance within this time (ADR 016).
+ */
+const TERMINAL_FACTS_MS = 2_000;
+
 export function createMerchantsService(deps: MerchantsDeps) {
+  const terminalFacts = new Map<string, { at: number; facts: TerminalForPurchase }>();
   const service = {
     /** The merchant a merchant user works for (the tenant scope's question). */
     async merchantOf(userId: string): Promise<{ merchantId: string; role: MerchantUserRole } | null> {
@@ -179,6 +187,7 @@ export function createMerchantsService(deps: MerchantsDeps) {
           throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
         }
         const after = (await updateTerminalState(tx, merchantId, terminalId, state))!;
+        terminalFacts.delete(terminalId);
         if (state === 'enrolled' && before.state !== 'enrolled') {
           await notifyMerchant(
             tx,
@@ -245,8 +254,17 @@ export function createMerchantsService(deps: MerchantsDeps) {
       findPayee(db, merchantId),
 
     terminalByClientId: (clientId: string) => findTerminalByClientId(deps.db, clientId),
-    terminalForPurchase: (db: Executor, terminalId: string): Promise<TerminalForPurchase | undefined> =>
-      findTerminalForPurchase(db, terminalId),
+    /** A terminal's purchase facts, read at most every TERMINAL_FACTS_MS per terminal. */
+    async terminalForPurchase(db: Executor, terminalId: string): Promise<TerminalForPurchase | undefined> {
+      const now = Date.now();
+      const known = terminalFacts.get(terminalId);
+      if (known && now - known.at < TERMINAL_FACTS_MS) return known.facts;
+      const facts = await findTerminalForPurchase(db, terminalId);
+      if (terminalFacts.size > 50_000) terminalFacts.clear();
+      if (facts) terminalFacts.set(terminalId, { at: now, facts });
+      else terminalFacts.delete(terminalId);
+      return facts;
+    },
 
     /**
      * Creates a merchant with its `merchant` ledger account (allowed below zero: a refund after the
@@ -323,7 +341,11 @@ export function createMerchantsService(deps: MerchantsDeps) {
       actor: MerchantChangeActor,
       merchantId: string,
       input: Parameters<typeof updateStoreDetails>[3],
-    ) => updateStoreDetails(deps, actor, merchantId, input, (id) => service.stores(id)),
+    ) => {
+      // Purchases name the store: its terminals' facts are read again.
+      terminalFacts.clear();
+      return updateStoreDetails(deps, actor, merchantId, input, (id) => service.stores(id));
+    },
     /** `retrieveStoreDetails`: one store of the merchant; another merchant's is "not found". */
     async storeDetails(merchantId: string, storeId: string): Promise<StoreView> {
       const store = (await service.stores(merchantId)).find((candidate) => candidate.storeId === storeId);

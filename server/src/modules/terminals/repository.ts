@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { SpendPeriod } from '@tessera/domain';
-import type { Executor } from '../../platform/db';
+import { statementName, type Executor } from '../../platform/db';
 import { terminalTransactions } from './schema';
 
 export type { Executor };
@@ -12,20 +12,55 @@ export async function findCall(
   terminalId: string,
   terminalTransactionId: string,
 ): Promise<TerminalCallRow | undefined> {
+  // A named statement (parsed and planned once per connection): every terminal call runs it.
   const [row] = await db
     .select()
     .from(terminalTransactions)
     .where(
       and(
-        eq(terminalTransactions.terminalId, terminalId),
-        eq(terminalTransactions.terminalTransactionId, terminalTransactionId),
+        eq(terminalTransactions.terminalId, sql.placeholder('terminalId')),
+        eq(terminalTransactions.terminalTransactionId, sql.placeholder('id')),
       ),
-    );
+    )
+    .prepare(statementName('find_terminal_call'))
+    .execute({ terminalId, id: terminalTransactionId });
   return row;
 }
 
+/** Every column a call's row is written with, in one order (the named statement's parameters). */
+const CALL_COLUMNS = [
+  'terminalId',
+  'terminalTransactionId',
+  'kind',
+  'requestHash',
+  'merchantId',
+  'storeId',
+  'mid',
+  'storeCategory',
+  'cardId',
+  'companyId',
+  'product',
+  'amountCents',
+  'outcome',
+  'declineReason',
+  'authorisationId',
+  'originalId',
+  'ledgerTransactionId',
+  'balanceAfterCents',
+  'terminalTime',
+  'createdAt',
+] as const satisfies readonly (keyof NewTerminalCallRow)[];
+
 export async function insertCall(db: Executor, row: NewTerminalCallRow): Promise<TerminalCallRow> {
-  const [inserted] = await db.insert(terminalTransactions).values(row).returning();
+  const values = Object.fromEntries(CALL_COLUMNS.map((column) => [column, sql.placeholder(column)]));
+  const params = Object.fromEntries(CALL_COLUMNS.map((column) => [column, row[column] ?? null]));
+  // A named statement (parsed and planned once per connection): every terminal call writes one row.
+  const [inserted] = await db
+    .insert(terminalTransactions)
+    .values(values as unknown as NewTerminalCallRow)
+    .returning()
+    .prepare(statementName('insert_terminal_call'))
+    .execute({ ...params, createdAt: row.createdAt ?? new Date() });
   return inserted!;
 }
 
