@@ -395,11 +395,4 @@ describe('content pages', () => {
     await screen.findByRole('heading', { level: 1, name: 'Δεν βρέθηκε' });
     expect(screen.getByRole('link', { name: 'Back to the home page' }).getAttribute('href')).toBe('/en');
   });
-
-  it('shows a coming-soon page for pages not built yet', async () => {
-    mockApi({ 'GET /api/auth/session': { body: session('merchant') } });
-    renderApp('/en/merchant/stores-list');
-    await screen.findByRole('heading', { level: 1, name: 'Stores' });
-    expect(screen.getByText('This page is being prepared and will be available soon.')).toBeTruthy();
-  });
 });

@@ -194,6 +194,7 @@ describe('service notifications in the bell (SPEC §3, issue 4)', () => {
 describe('the bell per audience (issue 13)', () => {
   const COMPANY_NEWS = 'Νέες δυνατότητες για τις κάρτες Spendeo';
   const MERCHANT_NEWS = 'Νέο πρόγραμμα εκκαθαρίσεων για καταστήματα';
+  const MERCHANT_PAYOUT = 'Η πληρωμή σας στάλθηκε';
 
   /** CMS notifications as the server keeps them: one list for companies, another for merchants. */
   function perAudience(role: 'merchant' | 'om1') {
@@ -219,15 +220,33 @@ describe('the bell per audience (issue 13)', () => {
       'GET /api/v1/accounts/retrieveNotifications': { body: { success: true, notifications: [] } },
       'GET /api/v1/accounts/notifications/read': { body: { success: true, readIds: [] } },
       'GET /api/content/pages/merchant-home': { body: page('merchant-home', { title: 'Πύλη συνεργατών' }) },
+      // The merchant's own notifications (issue 16): what a merchant's bell shows.
+      'GET /api/v1/merchants/retrieveMerchantNotifications': {
+        body: {
+          success: true,
+          unread: 1,
+          notifications: [
+            {
+              notificationId: '6f1c2b1e-8d2a-4c1b-9a53-0e6d2b7f4a10',
+              kind: 'payoutSent',
+              title: MERCHANT_PAYOUT,
+              body: '57,59 € στάλθηκαν στον λογαριασμό σας.',
+              createdAt: minutesAgo(5),
+              read: false,
+            },
+          ],
+        },
+      },
     });
   }
 
   it('shows a merchant the merchant notifications, never the company ones, on any page', async () => {
     const fetchMock = perAudience('merchant');
     const { user, unmount } = renderApp('/merchant');
+    // The bell: the merchant's own notifications (payouts, MIDs, declines: issue 16).
     await user.click(await screen.findByRole('button', { name: 'Ειδοποιήσεις: 1 μη αναγνωσμένη' }));
     const dropdown = await screen.findByRole('dialog', { name: 'Ειδοποιήσεις' });
-    expect(await within(dropdown).findByText(MERCHANT_NEWS)).toBeTruthy();
+    expect(await within(dropdown).findByText(MERCHANT_PAYOUT)).toBeTruthy();
     expect(within(dropdown).queryByText(COMPANY_NEWS)).toBeNull();
     unmount();
 
