@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldErrors, FieldValues, Path, Resolver, UseFormSetError } from 'react-hook-form';
 import { useIntl, type IntlShape } from 'react-intl';
 import type { z } from 'zod';
 import type { MessageId } from '../../../i18n/messages';
-import { zodFormResolver } from '../../../lib/zod-form';
+import { setServerErrors, zodFormResolver } from '../../../lib/zod-form';
 
 /**
  * The messages of the merchant schemas' own refinements (`domain/src/merchants.ts`), by their
@@ -50,4 +50,27 @@ export function useMerchantFormResolver<Schema extends z.ZodType<FieldValues, Fi
       return result;
     };
   }, [schema, intl, key]);
+}
+
+/**
+ * A refused save: the server's field errors beside their fields, each naming its field, or — when
+ * none is a field's — the server's message (else a general one) through `setFailure`.
+ */
+export function showServerProblems<T extends FieldValues>(
+  intl: IntlShape,
+  failed: { fieldErrors: Partial<Record<string, string>>; message?: string | null | undefined },
+  labels: Partial<Record<string, string>>,
+  setError: UseFormSetError<T>,
+  setFailure: (message: string) => void,
+): void {
+  const named = Object.fromEntries(
+    Object.entries(failed.fieldErrors).map(([field, message]) => [
+      field,
+      namedIssue(intl, labels[field] ?? field, message ?? ''),
+    ]),
+  ) as Partial<Record<Path<T>, string>>;
+  setServerErrors(setError, named);
+  if (Object.keys(named).length === 0) {
+    setFailure(failed.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
+  }
 }

@@ -6,7 +6,7 @@ import { useIntl } from 'react-intl';
 import { z } from 'zod';
 import { formatDate, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
-import { registerText, setServerErrors } from '../../../lib/zod-form';
+import { registerText } from '../../../lib/zod-form';
 import { FormAlert } from '../../../ui/form-alert';
 import { LoadingButton } from '../../../ui/loading-button';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
@@ -14,7 +14,7 @@ import { useStoreList } from '../api/get-store-list';
 import { MAX_BAG_PACKS, MAX_STICKER_PACKS, SUPPLY_PACK_PRICE_CENTS } from '../api/merchant-billing';
 import type { MerchantContext } from '../api/merchant-context';
 import { useOrderSupplies, useSupplyOrders, type SupplyField } from '../api/order-supplies';
-import { namedIssue, useMerchantFormResolver } from '../components/merchant-form-resolver';
+import { showServerProblems, useMerchantFormResolver } from '../components/merchant-form-resolver';
 
 const SupplyFormSchema = z
   .object({
@@ -80,16 +80,7 @@ function OrderForm({
       );
       return;
     }
-    const named = Object.fromEntries(
-      Object.entries(result.fieldErrors).map(([field, message]) => [
-        field,
-        namedIssue(intl, labels[field as SupplyField], message ?? ''),
-      ]),
-    );
-    setServerErrors(form.setError, named);
-    if (Object.keys(named).length === 0) {
-      setFailure(result.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
-    }
+    showServerProblems(intl, result, labels, form.setError, setFailure);
   });
 
   const packs = (field: 'bags' | 'stickers', max: number, hint: string) => (

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useSession } from '../../../lib/session';
 import { useLocale } from '../../../lib/use-locale';
-import { registerText, setServerErrors } from '../../../lib/zod-form';
+import { registerText } from '../../../lib/zod-form';
 import { FormAlert } from '../../../ui/form-alert';
 import { LoadingButton } from '../../../ui/loading-button';
 import { AppModal } from '../../../ui/modal';
@@ -16,7 +16,7 @@ import { useMerchantUsers, type MerchantUser } from '../api/get-merchant-users';
 import { useInviteMerchantUser, type InviteField } from '../api/invite-merchant-user';
 import { useLockMerchantUser } from '../api/lock-merchant-user';
 import type { MerchantContext } from '../api/merchant-context';
-import { namedIssue, useMerchantFormResolver } from '../components/merchant-form-resolver';
+import { showServerProblems, useMerchantFormResolver } from '../components/merchant-form-resolver';
 
 /** The server's rules of an invitation (`inviteMerchantUser`). */
 const InviteFormSchema = z.object({
@@ -73,16 +73,7 @@ function InviteForm({
     setFailure(null);
     const result = await invite.mutateAsync(values);
     if (result.ok) return onDone(result.data.user.email);
-    const named = Object.fromEntries(
-      Object.entries(result.fieldErrors).map(([field, message]) => [
-        field,
-        namedIssue(intl, labels[field as InviteField], message ?? ''),
-      ]),
-    );
-    setServerErrors(form.setError, named);
-    if (Object.keys(named).length === 0) {
-      setFailure(result.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
-    }
+    showServerProblems(intl, result, labels, form.setError, setFailure);
   });
 
   return (

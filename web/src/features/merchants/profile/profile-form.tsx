@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useIntl } from 'react-intl';
 import type { z } from 'zod';
-import { registerText, setServerErrors } from '../../../lib/zod-form';
+import { registerText } from '../../../lib/zod-form';
 import { FormAlert } from '../../../ui/form-alert';
 import { LoadingButton } from '../../../ui/loading-button';
 import type { MerchantContext } from '../api/merchant-context';
@@ -13,7 +13,7 @@ import {
   type ProfileField,
   type UpdateProfileAnswer,
 } from '../api/update-redeemer-profile';
-import { namedIssue, useMerchantFormResolver } from '../components/merchant-form-resolver';
+import { showServerProblems, useMerchantFormResolver } from '../components/merchant-form-resolver';
 
 type ProfileValues = z.input<typeof UpdateRedeemerProfileRequestSchema>;
 
@@ -68,16 +68,7 @@ export function ProfileForm({
     const request = isNewIban ? values : { ...values, iban: undefined, bic: undefined };
     const result = await update.mutateAsync(request);
     if (result.ok) return onSaved(result.data, { mailedTo: merchant.contactEmail, iban: values.iban ?? '' });
-    const named = Object.fromEntries(
-      Object.entries(result.fieldErrors).map(([field, message]) => [
-        field,
-        namedIssue(intl, labels[field as ProfileField], message ?? ''),
-      ]),
-    );
-    setServerErrors(form.setError, named);
-    if (Object.keys(named).length === 0) {
-      setFailure(result.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
-    }
+    showServerProblems(intl, result, labels, form.setError, setFailure);
   });
 
   return (

@@ -6,13 +6,13 @@ import { useIntl } from 'react-intl';
 import type { z } from 'zod';
 import { productName } from '../../../lib/labels';
 import { useLocale } from '../../../lib/use-locale';
-import { registerText, setServerErrors } from '../../../lib/zod-form';
+import { registerText } from '../../../lib/zod-form';
 import { FormAlert } from '../../../ui/form-alert';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useChannels } from '../api/get-channels';
 import type { MerchantContext } from '../api/merchant-context';
 import { useUpdateStoreDetails, type StoreField } from '../api/update-store-details';
-import { namedIssue, useMerchantFormResolver } from '../components/merchant-form-resolver';
+import { showServerProblems, useMerchantFormResolver } from '../components/merchant-form-resolver';
 
 type StoreValues = z.input<typeof UpdateStoreDetailsRequestSchema>;
 
@@ -66,16 +66,7 @@ export function StoreForm({
     setFailure(null);
     const result = await update.mutateAsync(values);
     if (result.ok) return onSaved(result.data.store);
-    const named = Object.fromEntries(
-      Object.entries(result.fieldErrors).map(([field, message]) => [
-        field,
-        namedIssue(intl, labels[field as StoreField], message ?? ''),
-      ]),
-    );
-    setServerErrors(form.setError, named);
-    if (Object.keys(named).length === 0) {
-      setFailure(result.message ?? intl.formatMessage({ id: 'merchantAdmin.form.failed' }));
-    }
+    showServerProblems(intl, result, labels, form.setError, setFailure);
   });
 
   return (
