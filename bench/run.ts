@@ -5,6 +5,7 @@
 import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
+import { initialJsBenchmark } from './initial-js';
 import { orderSequencesBenchmark } from './order-sequences';
 import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'merchant-transactions': merchantTransactionsBenchmark,
   pos: posBenchmark,
   'pos-properties': posPropertiesBenchmark,
+  'initial-js': initialJsBenchmark,
 };
 
 const names = process.argv.slice(2);
