@@ -1,4 +1,8 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { parse } from '@formatjs/icu-messageformat-parser';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -40,13 +44,60 @@ function precompileMessages(): Plugin {
   };
 }
 
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** What is worth compressing: text, above the size where the headers outweigh the gain. */
+const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
+const MIN_BYTES = 1024;
+
+/**
+ * Writes `file.br` (brotli, quality 11) and `file.gz` (gzip, level 9) beside every compressible
+ * built file, once at build time, so the server sends them with no CPU per request (issue 17:
+ * `@fastify/static` with `preCompressed` in `server/src/platform/spa.ts`). A variant that is not
+ * smaller than the file is not written; the server then sends the file itself. Source maps are
+ * left alone: only developers load them.
+ */
+function precompressAssets(): Plugin {
+  let outDir = '';
+  return {
+    name: 'tessera:precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const files = (await readdir(outDir, { recursive: true, withFileTypes: true }))
+        .filter((entry) => entry.isFile() && COMPRESSIBLE.test(entry.name))
+        .map((entry) => path.join(entry.parentPath, entry.name));
+      await Promise.all(
+        files.map(async (file) => {
+          const content = await readFile(file);
+          if (content.length < MIN_BYTES) return;
+          const [br, gz] = await Promise.all([
+            brotli(content, {
+              params: {
+                [zlib.BROTLI_PARAM_QUALITY]: zlib.BROTLI_MAX_QUALITY,
+                [zlib.BROTLI_PARAM_SIZE_HINT]: content.length,
+              },
+            }),
+            gzipAsync(content, { level: 9 }),
+          ]);
+          if (br.length < content.length) await writeFile(`${file}.br`, br);
+          if (gz.length < content.length) await writeFile(`${file}.gz`, gz);
+        }),
+      );
+    },
+  };
+}
+
 /**
  * The SPA is built to web/dist and served by the Fastify server in production. In development Vite
  * serves it on 5173 and proxies the server's routes.
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [precompileMessages(), react()],
+  plugins: [precompileMessages(), react(), precompressAssets()],
   server: {
     port: 5173,
     strictPort: true,

@@ -68,8 +68,9 @@ export function indexHtmlFor(app: FastifyInstance, url: string): string | undefi
 }
 
 /**
- * Serves the built SPA: hashed assets with a long cache, and `index.html` for every other GET that
- * is not an API path (history fallback). Returns false when there is no build to serve.
+ * Serves the built SPA: hashed assets with a long cache, precompressed (brotli or gzip, as the
+ * client accepts), and `index.html` for every other GET that is not an API path (history
+ * fallback). Returns false when there is no build to serve.
  */
 export async function installSpa(app: FastifyInstance, distFolder: string): Promise<boolean> {
   const root = path.resolve(distFolder);
@@ -81,6 +82,13 @@ export async function installSpa(app: FastifyInstance, distFolder: string): Prom
     root,
     wildcard: false,
     index: false,
+    // The build writes `file.br` and `file.gz` beside each text file (web/vite.config.ts); the one
+    // the client accepts is sent with its content-encoding and `vary: accept-encoding`, else the
+    // file itself. A response that already has a content-encoding is left alone by
+    // @fastify/compress, so registering it later compresses nothing twice.
+    preCompressed: true,
+    // The compressed siblings are not pages of their own.
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders(res, filePath) {
       const cached = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', cached ? 'public, max-age=31536000, immutable' : 'no-cache');

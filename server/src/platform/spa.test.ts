@@ -1,0 +1,93 @@
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { installSpa } from './spa';
+
+/**
+ * Issue 17: built files go out compressed as the build wrote them (`.br`, `.gz` beside each file),
+ * chosen by the request's accept-encoding, with the cache headers of their kind.
+ */
+
+const DIST = path.resolve('.tmp/test-spa-dist');
+const SCRIPT = `export const greeting = ${JSON.stringify('Καλημέρα '.repeat(400))};\n`;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+let app: FastifyInstance;
+
+beforeAll(async () => {
+  await mkdir(path.join(DIST, 'assets'), { recursive: true });
+  await writeFile(path.join(DIST, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
+  const asset = path.join(DIST, 'assets', 'index-Ab12Cd34.js');
+  await writeFile(asset, SCRIPT);
+  await writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
+  await writeFile(`${asset}.gz`, gzipSync(SCRIPT));
+  const manifest = path.join(DIST, 'site.webmanifest');
+  const manifestText = JSON.stringify({ name: 'Tessera', description: 'x'.repeat(2000) });
+  await writeFile(manifest, manifestText);
+  await writeFile(`${manifest}.gz`, gzipSync(manifestText));
+  app = Fastify({ logger: false });
+  expect(await installSpa(app, DIST)).toBe(true);
+  await app.ready();
+});
+
+afterAll(async () => {
+  await app.close();
+  await rm(DIST, { recursive: true, force: true });
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('built assets', () => {
+  it('sends a hashed script as brotli to a client that accepts it, cached for a year', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip, deflate, br, zstd');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('br');
+    expect(response.headers['content-type']).toContain('javascript');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(response.rawPayload).toString()).toBe(SCRIPT);
+    expect(response.rawPayload.length).toBeLessThan(Buffer.byteLength(SCRIPT) / 4);
+  });
+
+  it('sends gzip to a client that accepts only gzip', async () => {
+    const response = await get('/assets/index-Ab12Cd34.js', 'gzip');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBe('gzip');
+    expect(response.headers['cache-control']).toBe(IMMUTABLE);
+    expect(response.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(response.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself to a client that accepts neither, or says nothing', async () => {
+    for (const acceptEncoding of ['identity', undefined]) {
+      const response = await get('/assets/index-Ab12Cd34.js', acceptEncoding);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(response.headers['content-type']).toContain('javascript');
+      expect(response.headers['cache-control']).toBe(IMMUTABLE);
+      expect(response.headers.vary).toContain('accept-encoding');
+      expect(response.body).toBe(SCRIPT);
+    }
+  });
+
+  it('keeps files outside /assets revalidated, compressed too', async () => {
+    const gzipped = await get('/site.webmanifest', 'br, gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe('no-cache');
+    expect(gzipped.headers.vary).toContain('accept-encoding');
+    const plain = await get('/site.webmanifest');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('does not serve the compressed siblings as pages of their own', async () => {
+    const response = await get('/site.webmanifest.gz');
+    expect(response.statusCode).toBe(404);
+  });
+});
