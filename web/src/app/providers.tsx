@@ -1,12 +1,39 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { CompanyContracts } from '../features/contracts/components/company-contracts';
-import { PayOrder } from '../features/payments/components/pay-order';
-import { CompanyContractsProvider } from '../lib/company-contracts-slot';
-import { PayOrderProvider } from '../lib/pay-order-slot';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { CompanyContractsProvider, type CompanyContractsProps } from '../lib/company-contracts-slot';
+import { PayOrderProvider, type PayOrderProps } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
+import { LoadingSpinner } from '../ui/loading-spinner';
 import { cssVariablesResolver, theme } from './theme';
+
+// Loaded with the first page that shows them (issue 17): their forms bring zod and
+// react-hook-form, which the shell and most pages never need. Their messages are those of the
+// pages that show them (`orders`, `account`), loaded with those pages' routes.
+const LazyPayOrder = lazy(() =>
+  import('../features/payments/components/pay-order').then((module) => ({ default: module.PayOrder })),
+);
+const LazyCompanyContracts = lazy(() =>
+  import('../features/contracts/components/company-contracts').then((module) => ({
+    default: module.CompanyContracts,
+  })),
+);
+
+function PayOrder(props: PayOrderProps) {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyPayOrder {...props} />
+    </Suspense>
+  );
+}
+
+function CompanyContracts(props: CompanyContractsProps) {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyCompanyContracts {...props} />
+    </Suspense>
+  );
+}
 
 type AppProvidersProps = {
   children: ReactNode;
