@@ -1,5 +1,5 @@
 import { Anchor, Button, Text, Title } from '@mantine/core';
-import { splitLocalePath } from '@tessera/domain';
+import { splitLocalePath, type Locale } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { useRouteError } from 'react-router';
 import { WarningIllustration } from '../ui/illustrations';
@@ -16,23 +16,47 @@ function isChunkLoadError(error: unknown): boolean {
   );
 }
 
+type ErrorText =
+  'routeError.title' | 'routeError.text' | 'routeError.stale' | 'routeError.reload' | 'comingSoon.home';
+
+/**
+ * This page's texts for when the shell's own could not be loaded (they load with the route, and a
+ * new release or the network may fail them): copies of `el.json` and `en.json`.
+ */
+const FALLBACK_TEXTS: Record<Locale, Record<ErrorText, string>> = {
+  el: {
+    'routeError.title': 'Η σελίδα δεν μπόρεσε να εμφανιστεί',
+    'routeError.text': 'Παρουσιάστηκε απρόσμενο σφάλμα. Ανανεώστε τη σελίδα ή δοκιμάστε ξανά αργότερα.',
+    'routeError.stale': 'Κυκλοφόρησε νέα έκδοση της πύλης. Ανανεώστε τη σελίδα για να συνεχίσετε.',
+    'routeError.reload': 'Ανανέωση σελίδας',
+    'comingSoon.home': 'Επιστροφή στην αρχική σελίδα',
+  },
+  en: {
+    'routeError.title': 'This page could not be shown',
+    'routeError.text': 'An unexpected error occurred. Reload the page or try again later.',
+    'routeError.stale': 'A new version of the portal was released. Reload the page to continue.',
+    'routeError.reload': 'Reload page',
+    'comingSoon.home': 'Back to the home page',
+  },
+};
+
 function ErrorBody() {
   const intl = useIntl();
   const error = useRouteError();
+  const text = (id: ErrorText) =>
+    id in intl.messages ? intl.formatMessage({ id }) : FALLBACK_TEXTS[intl.locale === 'en' ? 'en' : 'el'][id];
   // A new release replaced the page's code: reloading fetches the current one.
   const isStale = isChunkLoadError(error);
   return (
     <section className="tessera-route-error" role="alert" aria-labelledby="route-error-title">
       <WarningIllustration size={110} />
       <Title order={1} id="route-error-title">
-        {intl.formatMessage({ id: 'routeError.title' })}
+        {text('routeError.title')}
       </Title>
-      <Text size="lg">{intl.formatMessage({ id: isStale ? 'routeError.stale' : 'routeError.text' })}</Text>
-      <Button onClick={() => window.location.reload()}>
-        {intl.formatMessage({ id: 'routeError.reload' })}
-      </Button>
+      <Text size="lg">{text(isStale ? 'routeError.stale' : 'routeError.text')}</Text>
+      <Button onClick={() => window.location.reload()}>{text('routeError.reload')}</Button>
       <Anchor component={LanguageLink} to="/">
-        {intl.formatMessage({ id: 'comingSoon.home' })}
+        {text('comingSoon.home')}
       </Anchor>
     </section>
   );

@@ -1,5 +1,8 @@
+import type { Locale } from '@tessera/domain';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { loadedAreas, loadMessages } from '../i18n/load-messages';
+import type { MessageArea } from '../i18n/messages';
 import { AppRoot } from './app-root';
 import { paths } from './paths';
 import { ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access';
@@ -10,6 +13,10 @@ import { HydrateFallback, RootErrorBoundary, RouteErrorBoundary } from './route-
  * route has its own error boundary. The same pages live at `/` (Greek) and under `/en` (English);
  * there is no automatic language detection. Who may open each page is declared in `route-access.ts`
  * and travels in the route's `handle`; the shell's access gate applies it.
+ *
+ * Texts (issue 17): each language's route loads the shell's texts of that language, and each page
+ * route the areas its page shows (`areas` below) together with its code, so a page renders with
+ * its texts and the first load carries one language of the shell only.
  */
 
 type Lazy = () => Promise<{ Component: ComponentType }>;
@@ -260,64 +267,119 @@ export type RouteTableEntry = {
 /** What a page route's `handle` carries: who may open it. */
 export type PageHandle = { access: RouteAccess };
 
-type PageRoute = { key: RouteKey; pattern: string; lazy: Lazy; page: string; handle: PageHandle };
+type PageRoute = {
+  key: RouteKey;
+  pattern: string;
+  lazy: Lazy;
+  page: string;
+  handle: PageHandle;
+  /** The message areas the page shows besides the shell's (`i18n/areas/`). */
+  areas: readonly MessageArea[];
+};
 
 const patternOf = (key: RouteKey) => (key === 'notFound' ? '*' : paths[key].pattern);
 
-const built = (key: RouteKey, lazy: Lazy, pageName: string): PageRoute => ({
+const built = (
+  key: RouteKey,
+  lazy: Lazy,
+  pageName: string,
+  areas: readonly MessageArea[] = [],
+): PageRoute => ({
   key,
   pattern: patternOf(key),
   lazy,
   page: pageName,
   handle: { access: ROUTE_ACCESS[key] },
+  areas,
 });
 
+/**
+ * The areas of the pages that show orders (tables, statuses, payment: `lib/labels.ts` and the
+ * payments feature's panel through its slot) and of the card-issue flow.
+ */
+const ORDERS: readonly MessageArea[] = ['account', 'cards', 'orders'];
+const CARD_ISSUE: readonly MessageArea[] = ['account', 'bulk', 'cardIssue', 'cards', 'orders'];
+
 const PAGES: PageRoute[] = [
-  built('home', content.home, 'HomePage'),
+  built('home', content.home, 'HomePage', ['cards', 'drafts']),
   built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
   built('accountAbout', companies.about, 'AboutPage'),
-  built('accountCardPrinting', cardPrinting.settings, 'CardPrintingPage'),
-  built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage'),
+  built('accountCardPrinting', cardPrinting.settings, 'CardPrintingPage', ['account']),
+  built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage', ['account', 'cards', 'orders']),
   built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
-  built('accountOrderManagers', people.orderManagers, 'OrderManagersPage'),
-  built('accountAgents', people.agents, 'AgentsPage'),
-  built('accountSpendRules', spendRules.rules, 'SpendRulesPage'),
+  built('accountOrderManagers', people.orderManagers, 'OrderManagersPage', ['account']),
+  built('accountAgents', people.agents, 'AgentsPage', ['account']),
+  built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),
   built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
-  built('allCompanies', companies.allCompanies, 'AllCompaniesPage'),
+  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['bankStatement']),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
-  built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage'),
-  built('draftOrders', drafts.draftOrders, 'DraftOrdersPage'),
-  built('cardIssueInfo', cardIssue.info, 'CardIssuePage'),
-  built('cardIssueInfoDraft', cardIssue.info, 'CardIssuePage'),
-  built('spendeoIssue', cardIssue.spendeo, 'SpendeoIssuePage'),
-  built('myBenefitsIssue', cardIssue.myBenefits, 'MyBenefitsIssuePage'),
-  built('orderHistory', orders.history, 'OrderHistoryPage'),
-  built('orderDetails', orders.details, 'OrderDetailsPage'),
-  built('ordersOverview', orders.overview, 'OrdersOverviewPage'),
-  built('paymentResult', payments.result, 'PaymentResultPage'),
-  built('paymentSuccess', payments.success, 'PaymentSuccessPage'),
-  built('paymentFailure', payments.failure, 'PaymentFailurePage'),
-  built('cardList', cards.cardList, 'CardListPage'),
-  built('cardLoad', cardIssue.cardLoad, 'CardLoadPage'),
-  built('bulkUpload', bulk.upload, 'BulkUploadPage'),
+  built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage', ['account', 'cards', 'orders']),
+  built('draftOrders', drafts.draftOrders, 'DraftOrdersPage', ['account', 'cards', 'drafts', 'orders']),
+  built('cardIssueInfo', cardIssue.info, 'CardIssuePage', CARD_ISSUE),
+  built('cardIssueInfoDraft', cardIssue.info, 'CardIssuePage', CARD_ISSUE),
+  built('spendeoIssue', cardIssue.spendeo, 'SpendeoIssuePage', ['cardIssue']),
+  built('myBenefitsIssue', cardIssue.myBenefits, 'MyBenefitsIssuePage', ['cardIssue']),
+  built('orderHistory', orders.history, 'OrderHistoryPage', ORDERS),
+  built('orderDetails', orders.details, 'OrderDetailsPage', ORDERS),
+  built('ordersOverview', orders.overview, 'OrdersOverviewPage', ORDERS),
+  built('paymentResult', payments.result, 'PaymentResultPage', ['orders']),
+  built('paymentSuccess', payments.success, 'PaymentSuccessPage', ORDERS),
+  built('paymentFailure', payments.failure, 'PaymentFailurePage', ORDERS),
+  built('cardList', cards.cardList, 'CardListPage', ['account', 'bulk', 'cards', 'orders']),
+  built('cardLoad', cardIssue.cardLoad, 'CardLoadPage', ['account', 'cardIssue', 'cards', 'orders']),
+  built('bulkUpload', bulk.upload, 'BulkUploadPage', ['bulk']),
   built('notifications', content.notifications, 'NotificationsPage'),
   built('faqs', content.faqs, 'FaqsPage'),
   built('contact', content.contact, 'ContactPage'),
-  built('paymentManager', orders.paymentManager, 'PaymentManagerPage'),
-  built('finance', orders.finance, 'FinancePage'),
+  built('paymentManager', orders.paymentManager, 'PaymentManagerPage', ORDERS),
+  built('finance', orders.finance, 'FinancePage', ORDERS),
   built('logout', identity.logout, 'LogoutPage'),
   built('login', identity.login, 'LoginPage'),
   built('reset', identity.reset, 'ResetPage'),
   built('forgot', identity.forgot, 'ForgotPage'),
-  built('merchant', merchants.home, 'MerchantPortalHomePage'),
-  built('merchantStores', merchants.stores, 'MerchantStoresPage'),
-  built('merchantBalanceSheet', merchants.balanceSheet, 'BalanceSheetPage'),
-  built('merchantRedeemerProfile', merchants.redeemerProfile, 'MerchantRedeemerProfilePage'),
+  built('merchant', merchants.home, 'MerchantPortalHomePage', [
+    'account',
+    'cards',
+    'drafts',
+    'merchantDashboard',
+    'merchants',
+    'orders',
+  ]),
+  built('merchantStores', merchants.stores, 'MerchantStoresPage', [
+    'account',
+    'cards',
+    'merchantAdmin',
+    'merchants',
+    'orders',
+  ]),
+  built('merchantBalanceSheet', merchants.balanceSheet, 'BalanceSheetPage', [
+    'account',
+    'cards',
+    'merchantDashboard',
+    'merchants',
+    'orders',
+  ]),
+  built('merchantRedeemerProfile', merchants.redeemerProfile, 'MerchantRedeemerProfilePage', [
+    'account',
+    'cards',
+    'merchantAdmin',
+    'merchants',
+    'orders',
+  ]),
   built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
-  built('merchantPaymentPage', merchants.paymentPage, 'MerchantPaymentPage'),
-  built('merchantNotifications', merchants.notifications, 'MerchantNotificationsPage'),
-  built('merchantPaymentSuccess', merchants.paymentSuccess, 'MerchantPaymentSuccessPage'),
-  built('merchantPaymentFailure', merchants.paymentFailure, 'MerchantPaymentFailurePage'),
+  built('merchantPaymentPage', merchants.paymentPage, 'MerchantPaymentPage', ['merchantAdmin', 'merchants']),
+  built('merchantNotifications', merchants.notifications, 'MerchantNotificationsPage', [
+    'merchantDashboard',
+    'merchants',
+  ]),
+  built('merchantPaymentSuccess', merchants.paymentSuccess, 'MerchantPaymentSuccessPage', [
+    'merchantAdmin',
+    'merchants',
+  ]),
+  built('merchantPaymentFailure', merchants.paymentFailure, 'MerchantPaymentFailurePage', [
+    'merchantAdmin',
+    'merchants',
+  ]),
   built('page', content.cmsPage, 'CmsPage'),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];
@@ -333,14 +395,35 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = PAGES.map((route) => ({
 /** The account pages (`paths` keys starting with `account`) share the account layout and its menu. */
 const isAccountPage = (route: PageRoute) => route.key.startsWith('account');
 
-function localeRoutes(): RouteObject[] {
+/** A route's code together with its texts in `locale`. */
+const withTexts =
+  (locale: Locale, areas: readonly MessageArea[], lazy: Lazy): Lazy =>
+  async () => {
+    const [module] = await Promise.all([lazy(), loadMessages(locale, areas)]);
+    return module;
+  };
+
+/**
+ * The shell's texts in `locale`, and the areas already loaded in the other language: switching
+ * language then shows every text on the screen (the header's bell too) in the new one at once.
+ */
+const shellTexts = (locale: Locale) => async () => {
+  await loadMessages(locale, ['shell', ...loadedAreas(locale === 'el' ? 'en' : 'el')]);
+  return null;
+};
+
+function localeRoutes(locale: Locale): RouteObject[] {
   const toRoute = (route: PageRoute): RouteObject => {
-    const common = { lazy: route.lazy, handle: route.handle, ErrorBoundary: RouteErrorBoundary };
+    const common = {
+      lazy: withTexts(locale, route.areas, route.lazy),
+      handle: route.handle,
+      ErrorBoundary: RouteErrorBoundary,
+    };
     return route.pattern === '' ? { index: true, ...common } : { path: route.pattern, ...common };
   };
   return [
     {
-      lazy: accountLayout,
+      lazy: withTexts(locale, ['account'], accountLayout),
       ErrorBoundary: RouteErrorBoundary,
       children: PAGES.filter(isAccountPage).map(toRoute),
     },
@@ -348,16 +431,21 @@ function localeRoutes(): RouteObject[] {
   ];
 }
 
+/** A language's routes: its shell texts are loaded when the language is entered, not again after. */
+const localeRoute = (path: string, locale: Locale): RouteObject => ({
+  path,
+  loader: shellTexts(locale),
+  shouldRevalidate: () => false,
+  children: localeRoutes(locale),
+});
+
 export const routes: RouteObject[] = [
   {
     id: 'root',
     Component: AppRoot,
     ErrorBoundary: RootErrorBoundary,
     HydrateFallback,
-    children: [
-      { path: '/', children: localeRoutes() },
-      { path: '/en', children: localeRoutes() },
-    ],
+    children: [localeRoute('/', 'el'), localeRoute('/en', 'en')],
   },
 ];
 

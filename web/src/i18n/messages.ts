@@ -1,78 +1,54 @@
-import type { Locale } from '@tessera/domain';
-import accountEl from './areas/account.el.json';
-import accountEn from './areas/account.en.json';
-import bankStatementEl from './areas/bank-statement.el.json';
-import bankStatementEn from './areas/bank-statement.en.json';
-import bulkEl from './areas/bulk.el.json';
-import bulkEn from './areas/bulk.en.json';
-import cardIssueEl from './areas/card-issue.el.json';
-import cardIssueEn from './areas/card-issue.en.json';
-import cardsEl from './areas/cards.el.json';
-import cardsEn from './areas/cards.en.json';
-import draftsEl from './areas/drafts.el.json';
-import draftsEn from './areas/drafts.en.json';
-import merchantDashboardEl from './areas/merchant-dashboard.el.json';
-import merchantDashboardEn from './areas/merchant-dashboard.en.json';
-import merchantAdminEl from './areas/merchant-admin.el.json';
-import merchantAdminEn from './areas/merchant-admin.en.json';
-import merchantsEl from './areas/merchants.el.json';
-import merchantsEn from './areas/merchants.en.json';
-import ordersEl from './areas/orders.el.json';
-import ordersEn from './areas/orders.en.json';
-import el from './el.json';
-import en from './en.json';
+import type { MessageFormatElement } from 'react-intl';
+import type accountEl from './areas/account.el.json';
+import type bankStatementEl from './areas/bank-statement.el.json';
+import type bulkEl from './areas/bulk.el.json';
+import type cardIssueEl from './areas/card-issue.el.json';
+import type cardsEl from './areas/cards.el.json';
+import type draftsEl from './areas/drafts.el.json';
+import type merchantAdminEl from './areas/merchant-admin.el.json';
+import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
+import type merchantsEl from './areas/merchants.el.json';
+import type ordersEl from './areas/orders.el.json';
+import type el from './el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
  * `en.json`; each larger area keeps its own pair under `areas/` (`cards.el.json`, `cards.en.json`).
- * Every pair has the same keys; a test checks it, and the type below makes an unknown message id a
- * compile error.
+ * Every pair has the same keys (a test checks it), and the type below makes an unknown message id
+ * a compile error. The imports above are types only: the texts themselves are loaded per language
+ * and per area when a page needs them (`load-messages.ts`, issue 17).
  */
-export const MESSAGE_AREAS = {
-  shell: { el, en },
-  cards: { el: cardsEl, en: cardsEn },
-  account: { el: accountEl, en: accountEn },
-  cardIssue: { el: cardIssueEl, en: cardIssueEn },
-  drafts: { el: draftsEl, en: draftsEn },
-  orders: { el: ordersEl, en: ordersEn },
-  bankStatement: { el: bankStatementEl, en: bankStatementEn },
-  bulk: { el: bulkEl, en: bulkEn },
-  merchants: { el: merchantsEl, en: merchantsEn },
-  merchantDashboard: { el: merchantDashboardEl, en: merchantDashboardEn },
-  merchantAdmin: { el: merchantAdminEl, en: merchantAdminEn },
-} as const;
+export type MessageId =
+  | keyof typeof el
+  | keyof typeof cardsEl
+  | keyof typeof accountEl
+  | keyof typeof cardIssueEl
+  | keyof typeof draftsEl
+  | keyof typeof ordersEl
+  | keyof typeof bankStatementEl
+  | keyof typeof bulkEl
+  | keyof typeof merchantsEl
+  | keyof typeof merchantDashboardEl
+  | keyof typeof merchantAdminEl;
 
-const greek = {
-  ...el,
-  ...cardsEl,
-  ...accountEl,
-  ...cardIssueEl,
-  ...draftsEl,
-  ...ordersEl,
-  ...bankStatementEl,
-  ...bulkEl,
-  ...merchantsEl,
-  ...merchantDashboardEl,
-  ...merchantAdminEl,
-};
-export type MessageId = keyof typeof greek;
+/** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
+export const MESSAGE_AREAS = [
+  'shell',
+  'cards',
+  'account',
+  'cardIssue',
+  'drafts',
+  'orders',
+  'bankStatement',
+  'bulk',
+  'merchants',
+  'merchantDashboard',
+  'merchantAdmin',
+] as const;
+export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
-export const MESSAGES: Record<Locale, Record<MessageId, string>> = {
-  el: greek,
-  en: {
-    ...en,
-    ...cardsEn,
-    ...accountEn,
-    ...cardIssueEn,
-    ...draftsEn,
-    ...ordersEn,
-    ...bankStatementEn,
-    ...bulkEn,
-    ...merchantsEn,
-    ...merchantDashboardEn,
-    ...merchantAdminEn,
-  } satisfies Record<MessageId, string>,
-};
+/** One language's texts as react-intl takes them: strings, or ICU trees when the build precompiled them. */
+export type Messages = Record<string, string> | Record<string, MessageFormatElement[]>;
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/no-namespace -- react-intl's documented typing hook

@@ -2,7 +2,6 @@ import { Burger } from '@mantine/core';
 import { ROLE, type MenuResponse } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { MerchantBell } from '../../features/merchants/notifications/merchant-bell';
 import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { signOut, useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
@@ -19,6 +18,12 @@ import { useActingCompanyId } from '../../lib/use-acting-company';
 
 // The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
+// A merchant user's bell, with its texts (`merchantDashboard`), loads for merchant users only.
+const MerchantBell = lazy(() =>
+  import('../../features/merchants/notifications/merchant-bell').then((module) => ({
+    default: module.MerchantBell,
+  })),
+);
 
 function PhoneIcon() {
   return (
@@ -111,7 +116,9 @@ export function Header({ variant, menu }: HeaderProps) {
         <div className="tessera-header__tools">
           <div className="tessera-only-desktop tessera-header__secondary">{secondaryLinks()}</div>
           {isMerchantUser ? (
-            <MerchantBell viewAllHref={paths.merchantNotifications.href()} />
+            <Suspense fallback={null}>
+              <MerchantBell viewAllHref={paths.merchantNotifications.href()} />
+            </Suspense>
           ) : (
             <NotificationsBell viewAllHref={notificationsHref} />
           )}

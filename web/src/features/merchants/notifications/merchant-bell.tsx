@@ -1,5 +1,6 @@
 import { Anchor, Button, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
+import { useMessageAreas } from '../../../i18n/use-message-areas';
 import { BellMenu } from '../../../ui/bell-menu';
 import { LanguageLink } from '../../../ui/language-link';
 import { LoadingSpinner } from '../../../ui/loading-spinner';
@@ -19,6 +20,8 @@ const SHOWN = 5;
  * latest notifications, "mark all read" and the link to every one.
  */
 export function MerchantBell({ viewAllHref }: { viewAllHref: string }) {
+  // The header shows it on every page, not only the merchant pages that load these texts.
+  useMessageAreas(['merchantDashboard']);
   const intl = useIntl();
   const context = useMerchantContext(null);
   const notifications = useMerchantNotifications(context);

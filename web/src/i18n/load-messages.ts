@@ -1,0 +1,107 @@
+import type { Locale } from '@tessera/domain';
+import type { MessageArea, Messages } from './messages';
+
+type Loader = () => Promise<{ default: Messages }>;
+
+/**
+ * One chunk per language and area (issue 17): a page loads the shell's texts of its language and
+ * the areas it names, never the other language's nor the other areas'. The file names are
+ * literal so the bundler sees each JSON file (and the build precompiles it, `vite.config.ts`).
+ */
+const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
+  shell: { el: () => import('./el.json'), en: () => import('./en.json') },
+  cards: { el: () => import('./areas/cards.el.json'), en: () => import('./areas/cards.en.json') },
+  account: { el: () => import('./areas/account.el.json'), en: () => import('./areas/account.en.json') },
+  cardIssue: {
+    el: () => import('./areas/card-issue.el.json'),
+    en: () => import('./areas/card-issue.en.json'),
+  },
+  drafts: { el: () => import('./areas/drafts.el.json'), en: () => import('./areas/drafts.en.json') },
+  orders: { el: () => import('./areas/orders.el.json'), en: () => import('./areas/orders.en.json') },
+  bankStatement: {
+    el: () => import('./areas/bank-statement.el.json'),
+    en: () => import('./areas/bank-statement.en.json'),
+  },
+  bulk: { el: () => import('./areas/bulk.el.json'), en: () => import('./areas/bulk.en.json') },
+  merchants: {
+    el: () => import('./areas/merchants.el.json'),
+    en: () => import('./areas/merchants.en.json'),
+  },
+  merchantDashboard: {
+    el: () => import('./areas/merchant-dashboard.el.json'),
+    en: () => import('./areas/merchant-dashboard.en.json'),
+  },
+  merchantAdmin: {
+    el: () => import('./areas/merchant-admin.el.json'),
+    en: () => import('./areas/merchant-admin.en.json'),
+  },
+};
+
+/** The texts loaded so far, per language: a new object after each load, so React sees the change. */
+const merged: Record<Locale, Messages> = { el: {}, en: {} };
+const loaded: Record<Locale, Set<MessageArea>> = { el: new Set(), en: new Set() };
+/** Loads under way or done, by `el/cards` (one file) or `el:cards,shell` (a request). */
+const pending = new Map<string, Promise<void>>();
+const listeners = new Set<() => void>();
+
+function loadArea(locale: Locale, area: MessageArea): Promise<void> {
+  const key = `${locale}/${area}`;
+  let promise = pending.get(key);
+  if (!promise) {
+    promise = LOADERS[area][locale]().then(
+      (module) => {
+        merged[locale] = { ...merged[locale], ...module.default } as Messages;
+        loaded[locale].add(area);
+        listeners.forEach((listener) => listener());
+      },
+      (error: unknown) => {
+        // A failed chunk (a new release, the network) may be tried again by the next navigation.
+        pending.delete(key);
+        throw error;
+      },
+    );
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+/**
+ * Loads the texts of `areas` in `locale` (each file at most once); resolves when all are there.
+ * The same request gets the same promise (React's `use` needs a stable one).
+ */
+export function loadMessages(locale: Locale, areas: readonly MessageArea[]): Promise<void> {
+  const key = `${locale}:${[...areas].sort().join(',')}`;
+  let promise = pending.get(key);
+  if (!promise) {
+    promise = Promise.all(areas.map((area) => loadArea(locale, area))).then(
+      () => undefined,
+      (error: unknown) => {
+        pending.delete(key);
+        throw error;
+      },
+    );
+    pending.set(key, promise);
+  }
+  return promise;
+}
+
+/** True when every area of `areas` is loaded in `locale`. */
+export function hasMessages(locale: Locale, areas: readonly MessageArea[]): boolean {
+  return areas.every((area) => loaded[locale].has(area));
+}
+
+/** The areas loaded in `locale` (a language switch loads the same ones in the other language). */
+export function loadedAreas(locale: Locale): MessageArea[] {
+  return [...loaded[locale]];
+}
+
+/** Every text of `locale` loaded so far (react-intl's `messages`). */
+export function messagesOf(locale: Locale): Messages {
+  return merged[locale];
+}
+
+/** For `useSyncExternalStore`: called after each load. */
+export function subscribeMessages(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
