@@ -44,6 +44,31 @@ function precompileMessages(): Plugin {
   };
 }
 
+/** A top-level schema declaration of the domain package: `export const CardSchema = z.object(…)`. */
+const SCHEMA_DECLARATION = /^((?:export )?const (\w+)(?::[^=\n]+)? = )(?=z\.|\w+Schema\b)/gm;
+
+/**
+ * Marks the domain's top-level zod schemas as pure (`/* @__PURE__ *\/`), so a page that uses only
+ * a constant or a function of a domain module (`PRODUCTS`, `localePath`) does not keep that
+ * module's schemas, and with them zod (issue 17: zod out of the entry chunk). Building a schema
+ * has no side effect; rolldown cannot know it of the chained calls (`z.string().trim().max(30)`),
+ * which `manualPureFunctions` does not reach. The domain's source is shared with the server and
+ * stays as it is; only the web build sees the annotations.
+ */
+function pureDomainSchemas(): Plugin {
+  return {
+    name: 'tessera:pure-domain-schemas',
+    apply: 'build',
+    transform: {
+      filter: { id: /\/domain\/src\/[a-z-]+\.ts$/ },
+      handler(code) {
+        const annotated = code.replace(SCHEMA_DECLARATION, '$1/* @__PURE__ */ ');
+        return annotated === code ? null : { code: annotated, map: null };
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -97,7 +122,7 @@ function precompressAssets(): Plugin {
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [precompileMessages(), react(), precompressAssets()],
+  plugins: [precompileMessages(), pureDomainSchemas(), react(), precompressAssets()],
   server: {
     port: 5173,
     strictPort: true,
@@ -114,6 +139,11 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'boot', tags: ['$initial'] }],
+        },
+      },
       treeshake: {
         // Building a zod schema has no side effect: unused schemas beside used constants (error codes)
         // are dropped, so zod only ships in the pages that use it.
