@@ -69,6 +69,149 @@ function pureDomainSchemas(): Plugin {
   };
 }
 
+type Node = { type: string; start: number; end: number };
+type Identifier = Node & { name: string };
+type Statement = Node & {
+  declaration?: (Node & { id?: Identifier; declarations?: (Node & { id: Node })[] }) | null;
+  id?: Identifier;
+  declarations?: (Node & { id: Node })[];
+  source?: Node | null;
+  specifiers?: (Node & { local: Identifier })[];
+};
+
+const SPLIT_PREFIX = '\0tessera-domain-split:';
+
+/** Names a top-level statement declares, or null when it is not a plain declaration. */
+function declaredNames(statement: Statement): string[] | null {
+  const declaration = statement.type === 'ExportNamedDeclaration' ? statement.declaration : statement;
+  if (!declaration) return null;
+  if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
+    return declaration.id ? [declaration.id.name] : null;
+  }
+  if (declaration.type !== 'VariableDeclaration') return null;
+  const names = (declaration.declarations ?? []).map((declarator) =>
+    declarator.id.type === 'Identifier' ? (declarator.id as Identifier).name : null,
+  );
+  return names.every((name) => name !== null) ? (names as string[]) : null;
+}
+
+const mentions = (text: string, name: string) =>
+  new RegExp(`(?<![\\w$.])${name.replace(/\$/g, '\\$')}(?![\\w$])`).test(text);
+
+/**
+ * Splits each domain module, for the web build only, into its plain part (constants, functions)
+ * and its zod part (the schemas and what builds them), behind a facade that re-exports both
+ * (issue 17). A domain module mixes the two (`products.ts`: `PRODUCTS` and `CardCategorySchema`);
+ * the bundler places a module in one chunk whole, so the shell's use of `PRODUCTS` brought every
+ * schema a lazy page uses, and zod, into the first load. Split, the zod parts go where the pages
+ * that validate with them go. A module the split does not understand is left whole.
+ */
+function splitDomainModules(): Plugin {
+  const parts = new Map<string, string>();
+  return {
+    name: 'tessera:split-domain-modules',
+    apply: 'build',
+    resolveId: {
+      filter: { id: /^\0tessera-domain-split:/ },
+      handler(id) {
+        return { id, moduleSideEffects: false };
+      },
+    },
+    load: {
+      filter: { id: /^\0tessera-domain-split:/ },
+      handler(id) {
+        const code = parts.get(id);
+        return code === undefined ? null : { code, moduleSideEffects: false };
+      },
+    },
+    transform: {
+      filter: { id: /\/domain\/src\/[a-z-]+\.ts$/ },
+      async handler(code, id) {
+        if (!/\bz\./.test(code)) return null;
+        const program = this.parse(code) as unknown as { body: Statement[] };
+        const imports: Statement[] = [];
+        const declarations: { statement: Statement; names: string[]; isExported: boolean }[] = [];
+        const reexports: Statement[] = [];
+        for (const statement of program.body) {
+          if (statement.type === 'ImportDeclaration') imports.push(statement);
+          else if (statement.type === 'ExportAllDeclaration' || statement.source) reexports.push(statement);
+          else {
+            const names = declaredNames(statement);
+            if (!names) return null;
+            declarations.push({ statement, names, isExported: statement.type === 'ExportNamedDeclaration' });
+          }
+        }
+        const text = (node: Node) => code.slice(node.start, node.end);
+        // The parts have no folder of their own: their imports name the resolved files.
+        const sources = new Map<Statement, string>();
+        for (const statement of imports) {
+          const source = JSON.parse(text(statement.source!)) as string;
+          const resolved = source.startsWith('.') ? await this.resolve(source, id) : null;
+          sources.set(statement, JSON.stringify(resolved ? resolved.id : source));
+        }
+        const body = (entry: (typeof declarations)[number]) =>
+          entry.isExported ? text(entry.statement.declaration!) : text(entry.statement);
+        // A statement belongs to the zod part when it uses zod or another statement of that part.
+        const isZod = new Set(declarations.filter((entry) => /\bz\./.test(body(entry))));
+        for (let grew = true; grew; ) {
+          grew = false;
+          const zodNames = [...isZod].flatMap((entry) => entry.names);
+          for (const entry of declarations) {
+            if (!isZod.has(entry) && zodNames.some((name) => mentions(body(entry), name))) {
+              isZod.add(entry);
+              grew = true;
+            }
+          }
+        }
+        const plain = declarations.filter((entry) => !isZod.has(entry));
+        const zod = declarations.filter((entry) => isZod.has(entry));
+        if (zod.length === 0 || plain.length === 0) return null;
+        const importsFor = (source: string) =>
+          imports
+            .map((statement) => {
+              const used = (statement.specifiers ?? []).filter((specifier) =>
+                mentions(source, specifier.local.name),
+              );
+              if (used.length === 0) return '';
+              const from = sources.get(statement)!;
+              const named = used.map((specifier) => text(specifier));
+              const namespace = named.find((specifier) => specifier.startsWith('*'));
+              const defaults = used.filter((specifier) => specifier.type === 'ImportDefaultSpecifier');
+              if (namespace) return `import ${namespace} from ${from};`;
+              const others = named.filter((_, index) => used[index]!.type === 'ImportSpecifier');
+              const head = defaults.map((specifier) => specifier.local.name);
+              return `import ${[...head, ...(others.length ? [`{ ${others.join(', ')} }`] : [])].join(', ')} from ${from};`;
+            })
+            .join('\n');
+        const plainId = `${SPLIT_PREFIX}${id}:plain`;
+        const zodId = `${SPLIT_PREFIX}${id}:zod`;
+        const plainBody = plain.map(body).join('\n');
+        const plainNames = plain.flatMap((entry) => entry.names);
+        parts.set(plainId, `${importsFor(plainBody)}\n${plainBody}\nexport { ${plainNames.join(', ')} };\n`);
+        const zodBody = zod.map(body).join('\n');
+        const fromPlain = plainNames.filter((name) => mentions(zodBody, name));
+        parts.set(
+          zodId,
+          [
+            importsFor(zodBody),
+            fromPlain.length ? `import { ${fromPlain.join(', ')} } from ${JSON.stringify(plainId)};` : '',
+            zodBody,
+            `export { ${zod.flatMap((entry) => entry.names).join(', ')} };`,
+          ].join('\n'),
+        );
+        const exported = (list: typeof declarations) =>
+          list.filter((entry) => entry.isExported).flatMap((entry) => entry.names);
+        const facade = [
+          `export { ${exported(plain).join(', ')} } from ${JSON.stringify(plainId)};`,
+          exported(zod).length ? `export { ${exported(zod).join(', ')} } from ${JSON.stringify(zodId)};` : '',
+          ...reexports.map(text),
+        ].join('\n');
+        return { code: facade, map: null, moduleSideEffects: false };
+      },
+    },
+  };
+}
+
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -122,7 +265,7 @@ function precompressAssets(): Plugin {
  */
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [precompileMessages(), pureDomainSchemas(), react(), precompressAssets()],
+  plugins: [precompileMessages(), pureDomainSchemas(), splitDomainModules(), react(), precompressAssets()],
   server: {
     port: 5173,
     strictPort: true,
