@@ -1,19 +1,13 @@
 import '@mantine/core/styles.css';
 import './app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from './app/providers';
-import { createAppRouter } from './app/routes';
+import { bootApp } from './app/boot';
+import { startSignInBeforeBoot } from './features/identity/sign-in-start';
 
-const router = createAppRouter();
-const container = document.getElementById('root');
-if (!container) throw new Error('The page has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
+// `/user/login` without an interaction only sends the browser to the provider: the app boots on
+// the page it comes back to (issue 17), not on this one too.
+void startSignInBeforeBoot().then(
+  (isLeaving) => {
+    if (!isLeaving) bootApp();
+  },
+  () => bootApp(),
 );

@@ -17,10 +17,16 @@ import { useLogin, type LoginProblem } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
+import {
+  CALLBACK_KEY,
+  NOTE_KEY,
+  recalled,
+  remember,
+  rememberSignInStart,
+  safeCallbackUrl,
+} from '../sign-in-start';
 
-/** Kept for the tab while the browser visits the provider, so the form can still explain why. */
-const NOTE_KEY = 'tessera.signInNote';
-const CALLBACK_KEY = 'tessera.signInCallback';
+export { safeCallbackUrl };
 
 type LoginTexts = {
   emailLabel?: string;
@@ -29,29 +35,6 @@ type LoginTexts = {
   forgot?: string;
   help?: string;
 };
-
-/** A same-origin path to come back to; anything else is ignored (the server checks it again). */
-export function safeCallbackUrl(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
-  return value;
-}
-
-function session(key: string): string | null {
-  try {
-    return window.sessionStorage.getItem(key);
-  } catch {
-    return null;
-  }
-}
-
-function remember(key: string, value: string | null): void {
-  try {
-    if (value === null) window.sessionStorage.removeItem(key);
-    else window.sessionStorage.setItem(key, value);
-  } catch {
-    // Without session storage the note is simply not repeated on the form.
-  }
-}
 
 /** The portal's callback errors (server: auth routes) and the session client's own. */
 const START_ERRORS: Record<string, MessageId> = {
@@ -104,6 +87,7 @@ export function LoginPage() {
 
 function SignInStarter({ error, callbackUrl }: { error: string | null; callbackUrl: string }) {
   const intl = useIntl();
+  const locale = useLocale();
   const session = useSession();
   const isSessionRequired = error === 'SessionRequired';
   const shouldStart = error === null || isSessionRequired;
@@ -111,8 +95,7 @@ function SignInStarter({ error, callbackUrl }: { error: string | null; callbackU
   const [isRetrying, setIsRetrying] = useState(false);
 
   const start = () => {
-    remember(NOTE_KEY, isSessionRequired ? 'SessionRequired' : null);
-    remember(CALLBACK_KEY, callbackUrl);
+    rememberSignInStart({ locale, callbackUrl, isSessionRequired });
     void signIn(callbackUrl).then((result) => {
       setIsRetrying(false);
       if (result.error) setStartError(result.error);
@@ -171,7 +154,7 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
-  const [note] = useState(() => session(NOTE_KEY));
+  const [note] = useState(() => recalled(NOTE_KEY));
   const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => remember(NOTE_KEY, null), []);
@@ -208,7 +191,7 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
 
   const restart = () => {
     setIsLeaving(true);
-    void signIn(safeCallbackUrl(session(CALLBACK_KEY)) ?? undefined).then((result) => {
+    void signIn(safeCallbackUrl(recalled(CALLBACK_KEY)) ?? undefined).then((result) => {
       if (result.error) setIsLeaving(false);
     });
   };
