@@ -285,6 +285,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [{ name: 'boot', tags: ['$initial'] }],
+          experimentalInlineCommonChunks: { maxSize: 12_000 },
         },
       },
       treeshake: {
