@@ -10,14 +10,18 @@ import { cssVariablesResolver, theme } from './theme';
 // Loaded with the first page that shows them (issue 17): their forms bring zod and
 // react-hook-form, which the shell and most pages never need. Their messages are those of the
 // pages that show them (`orders`, `account`), loaded with those pages' routes.
-const LazyPayOrder = lazy(() =>
-  import('../features/payments/components/pay-order').then((module) => ({ default: module.PayOrder })),
-);
+const loadPayOrder = () => import('../features/payments/components/pay-order');
+const loadCompanyContracts = () => import('../features/contracts/components/company-contracts');
+const LazyPayOrder = lazy(() => loadPayOrder().then((module) => ({ default: module.PayOrder })));
 const LazyCompanyContracts = lazy(() =>
-  import('../features/contracts/components/company-contracts').then((module) => ({
-    default: module.CompanyContracts,
-  })),
+  loadCompanyContracts().then((module) => ({ default: module.CompanyContracts })),
 );
+
+/** For the routes of pages that show a slot at once: its code loads with the page's, not after it. */
+export const preloadSlot = {
+  payOrder: loadPayOrder,
+  companyContracts: loadCompanyContracts,
+};
 
 function PayOrder(props: PayOrderProps) {
   return (

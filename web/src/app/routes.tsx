@@ -5,6 +5,7 @@ import { loadedAreas, loadMessages } from '../i18n/load-messages';
 import type { MessageArea } from '../i18n/messages';
 import { AppRoot } from './app-root';
 import { paths } from './paths';
+import { preloadSlot } from './providers';
 import { ROUTE_ACCESS, type RouteAccess, type RouteKey } from './route-access';
 import { HydrateFallback, RootErrorBoundary, RouteErrorBoundary } from './route-error-boundary';
 
@@ -22,8 +23,11 @@ import { HydrateFallback, RootErrorBoundary, RouteErrorBoundary } from './route-
 type Lazy = () => Promise<{ Component: ComponentType }>;
 
 const page =
-  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType): Lazy =>
-  async () => ({ Component: pick(await load()) });
+  <M,>(load: () => Promise<M>, pick: (module: M) => ComponentType, preload?: () => Promise<unknown>): Lazy =>
+  async () => {
+    const [module] = await Promise.all([load(), preload?.()]);
+    return { Component: pick(module) };
+  };
 
 const content = {
   home: page(
@@ -91,6 +95,7 @@ const companies = {
   about: page(
     () => import('../features/companies/pages/about-page'),
     (m) => m.AboutPage,
+    preloadSlot.companyContracts,
   ),
   companySelect: page(
     () => import('../features/companies/pages/company-select-page'),
@@ -177,6 +182,7 @@ const payments = {
   failure: page(
     () => import('../features/payments/pages/payment-failure-page'),
     (m) => m.PaymentFailurePage,
+    preloadSlot.payOrder,
   ),
 };
 
