@@ -67,7 +67,7 @@ function loadArea(locale: Locale, area: MessageArea): Promise<void> {
 
 /**
  * Loads the texts of `areas` in `locale` (each file at most once); resolves when all are there.
- * The same request gets the same promise (React's `use` needs a stable one).
+ * The same request gets the same promise.
  */
 export function loadMessages(locale: Locale, areas: readonly MessageArea[]): Promise<void> {
   const key = `${locale}:${[...areas].sort().join(',')}`;

@@ -1,14 +1,22 @@
-import { use } from 'react';
+import { useEffect, useSyncExternalStore } from 'react';
 import { useLocale } from '../lib/use-locale';
-import { hasMessages, loadMessages } from './load-messages';
+import { hasMessages, loadMessages, subscribeMessages } from './load-messages';
 import type { MessageArea } from './messages';
 
 /**
  * For a component that shows texts of an area its page does not load (the merchant's bell in the
- * header): suspends until they are there in the current language. Pages name their areas in the
- * route table instead (`app/routes.tsx`), so their texts come with their code.
+ * header): loads them in the current language and tells whether they are there, so the component
+ * shows nothing until then. Pages name their areas in the route table instead (`app/routes.tsx`),
+ * so their texts come with their code.
  */
-export function useMessageAreas(areas: readonly MessageArea[]): void {
+export function useMessageAreas(areas: readonly MessageArea[]): boolean {
   const locale = useLocale();
-  if (!hasMessages(locale, areas)) use(loadMessages(locale, areas));
+  const isReady = useSyncExternalStore(subscribeMessages, () => hasMessages(locale, areas));
+  const key = areas.join(',');
+  useEffect(() => {
+    // A failed load leaves the component hidden; the next page's route tries again.
+    if (!isReady) loadMessages(locale, areas).catch(() => {});
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` stands for `areas`
+  }, [isReady, locale, key]);
+  return isReady;
 }

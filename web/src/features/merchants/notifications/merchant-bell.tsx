@@ -21,13 +21,14 @@ const SHOWN = 5;
  */
 export function MerchantBell({ viewAllHref }: { viewAllHref: string }) {
   // The header shows it on every page, not only the merchant pages that load these texts.
-  useMessageAreas(['merchantDashboard']);
+  const hasTexts = useMessageAreas(['merchantDashboard']);
   const intl = useIntl();
   const context = useMerchantContext(null);
   const notifications = useMerchantNotifications(context);
   const markRead = useMarkMerchantNotificationsRead(context);
   const unread = notifications.data?.unread ?? 0;
 
+  if (!hasTexts) return null;
   return (
     <BellMenu unread={unread}>
       {({ titleId, close }) => (
