@@ -5,6 +5,7 @@
 import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
+import { idleMemoryBenchmark } from './idle-memory';
 import { orderSequencesBenchmark } from './order-sequences';
 import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
@@ -17,6 +18,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'bulk-import': bulkImportBenchmark,
   'merchant-transactions': merchantTransactionsBenchmark,
   pos: posBenchmark,
+  'idle-memory': idleMemoryBenchmark,
   'pos-properties': posPropertiesBenchmark,
 };
 
