@@ -135,12 +135,7 @@ export function cardPageQueries(
         .where(where);
   // The sort never drags joined columns: the ids first, then the details of those ids, in order.
   const pageQuery = db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))
@@ -178,9 +173,51 @@ export async function filterCardPage(
   return { rows: await read(total), total };
 }
 
+/**
+ * The columns a card is shown with (`toCard`): not its token, search texts or update times, which
+ * a list page of 100 cards would otherwise carry over the wire and parse for nothing (issue 17).
+ */
+const CARD_DETAIL_COLUMNS = {
+  card: {
+    id: cards.id,
+    product: cards.product,
+    family: cards.family,
+    cardName: cards.cardName,
+    status: cards.status,
+    expiryDate: cards.expiryDate,
+    bin: cards.bin,
+    last4: cards.last4,
+    replacedByCardId: cards.replacedByCardId,
+    createdAt: cards.createdAt,
+  },
+  holder: {
+    id: cardholders.id,
+    firstName: cardholders.firstName,
+    lastName: cardholders.lastName,
+    email: cardholders.email,
+    phone: cardholders.phone,
+    employeeCode: cardholders.employeeCode,
+    taxId: cardholders.taxId,
+  },
+  balanceCents: accountFigures.balanceCents,
+  lastLoadAt: accountFigures.lastLoadAt,
+};
+
 export type CardDetailRow = {
-  card: CardRow;
-  holder: CardholderRow;
+  card: Pick<
+    CardRow,
+    | 'id'
+    | 'product'
+    | 'family'
+    | 'cardName'
+    | 'status'
+    | 'expiryDate'
+    | 'bin'
+    | 'last4'
+    | 'replacedByCardId'
+    | 'createdAt'
+  >;
+  holder: Pick<CardholderRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'employeeCode' | 'taxId'>;
   balanceCents: number;
   lastLoadAt: Date | null;
 };
@@ -189,12 +226,7 @@ export type CardDetailRow = {
 export async function findCardDetails(db: Executor, ids: string[]): Promise<CardDetailRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))
@@ -331,12 +363,7 @@ export async function findCardDetailsOfCompany(
 ): Promise<CardDetailRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))

@@ -1,5 +1,5 @@
 import { LIVE_CARD_STATUSES, maskCardNumber, type Card, type Cardholder } from '@tessera/domain';
-import type { CardClock, CardDetailRow, CardholderRow, CardReferenceRow } from './repository';
+import type { CardClock, CardDetailRow, CardReferenceRow } from './repository';
 
 /** A card as a bulk file names it: enough to judge a load of it (ADR 011). */
 export type CardReference = Pick<
@@ -7,7 +7,7 @@ export type CardReference = Pick<
   'cardId' | 'product' | 'family' | 'status' | 'expiryDate' | 'bin' | 'last4' | 'replacedByCardId'
 > & { cardholder: Pick<Cardholder, 'firstName' | 'lastName' | 'employeeCode' | 'email'> };
 
-export function toCardholder(row: CardholderRow): Cardholder {
+export function toCardholder(row: CardDetailRow['holder']): Cardholder {
   return {
     cardholderId: row.id,
     firstName: row.firstName,
