@@ -158,8 +158,9 @@ export async function filterCardPage(
   clock: CardClock,
   options: { total?: (count: () => Promise<number>) => Promise<number> } = {},
 ): Promise<{ rows: CardDetailRow[]; total: number }> {
-  const { count: countQuery } = cardPageQueries(db, companyId, filter, foldedSearch, clock);
-  const count = async () => (await countQuery)[0]?.total ?? 0;
+  // Built when needed: most requests reuse a counted total, and the page needs the total first.
+  const count = async () =>
+    (await cardPageQueries(db, companyId, filter, foldedSearch, clock).count)[0]?.total ?? 0;
   const totalOf = () => (options.total ? options.total(count) : count());
   const read = async (total?: number) => {
     const { page } = cardPageQueries(db, companyId, filter, foldedSearch, clock, total);
