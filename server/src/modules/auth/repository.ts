@@ -1,6 +1,6 @@
 import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '@tessera/domain';
-import type { Executor } from '../../platform/db';
+import { statementName, type Executor } from '../../platform/db';
 import { userCompanies, users } from '../identity/schema';
 import { portalSessions } from './schema';
 
@@ -27,17 +27,8 @@ export type SessionUserRow = {
 
 export type PortalSessionWithUserRow = PortalSessionRow & { user: SessionUserRow | null };
 
-/**
- * A portal session with its user and the user's companies in one statement (issue 17: the guard
- * used to read the session, the user and the companies in three round trips on every request).
- * Read on every request, never cached, so a lock, a role change or a removed company applies at
- * the next request. `user` is null when the user no longer exists.
- */
-export async function findPortalSessionWithUser(
-  db: Executor,
-  idHash: string,
-): Promise<PortalSessionWithUserRow | undefined> {
-  const [row] = await db
+function sessionWithUserQuery(db: Executor) {
+  return db
     .select({
       session: portalSessions,
       userId: users.id,
@@ -53,7 +44,30 @@ export async function findPortalSessionWithUser(
     })
     .from(portalSessions)
     .leftJoin(users, eq(users.id, portalSessions.userId))
-    .where(eq(portalSessions.idHash, idHash));
+    .where(eq(portalSessions.idHash, sql.placeholder('idHash')))
+    .prepare(statementName('portal_session_with_user'));
+}
+
+/** The statement of every request, built once per database handle (its SQL is not rebuilt per request). */
+const sessionWithUserQueries = new WeakMap<Executor, ReturnType<typeof sessionWithUserQuery>>();
+
+/**
+ * A portal session with its user and the user's companies in one statement (issue 17: the guard
+ * used to read the session, the user and the companies in three round trips on every request), a
+ * named statement where the database allows (parsed and planned once per connection). Read on
+ * every request, never cached, so a lock, a role change or a removed company applies at the next
+ * request. `user` is null when the user no longer exists.
+ */
+export async function findPortalSessionWithUser(
+  db: Executor,
+  idHash: string,
+): Promise<PortalSessionWithUserRow | undefined> {
+  let query = sessionWithUserQueries.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    sessionWithUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ idHash });
   if (!row) return undefined;
   const { session, userId, companyIds, ...user } = row;
   return {
