@@ -1,98 +1,347 @@
-import { CardFilterRequestSchema } from '@tessera/domain';
-import Fastify from 'fastify';
-import { buildApp } from '../server/src/app';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { CardFilterRequestSchema, type CardFilterRequest } from '@tessera/domain';
+import pg from 'pg';
 import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-cards';
-import { DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
-import { createCardsService } from '../server/src/modules/cards';
-import { createLedgerService } from '../server/src/modules/ledger';
-import { loadConfig } from '../server/src/platform/config';
-import { cookieNames, issueCsrfToken } from '../server/src/platform/csrf';
-import { openBenchDatabase } from './database';
-import { line, load } from './load';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
+import { cardFilterStatements } from '../server/src/modules/cards';
+import { migrateDatabase, openDatabase } from '../server/src/platform/db';
+import type { CardListLoadOptions, CardListLoadResult } from './card-list-load';
+import { signIn } from './portal-sign-in';
+import { freePort, stop, waitFor } from './server-process';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
+const ROUNDS = Number(process.env.BENCH_CARD_LIST_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_CARD_LIST_SECONDS ?? 10);
+const CONNECTIONS = 50;
+const POOL_SIZE = 10;
+const COMPANY = 'C1001';
+const TARGET_RATIO = 0.5;
+const TARGET_P99_MS = 100;
 
 /**
- * The company's card list through the full server — session, CSRF, tenant scope, zod validation
- * and serialisation — against a bare Fastify route running the same queries through the same
- * service (its totals cache included, ADR 008), in one run, on the same database, at 50 connections: one page of 50 active Ticket Restaurant cards, sorted by
- * cardholder, out of 100,000 cards of the company. Targets: ratio ≥ 0.5, p99 ≤ 100 ms.
- * Run on PostgreSQL with BENCH_DATABASE_URL (a scratch database is created and dropped).
+ * The company's card list as its user meets it (issue 17): a page of 50 of 100,000 cards of one
+ * company at 50 connections — active Ticket Restaurant cards sorted by cardholder, an early page
+ * (page 3) and the last page, which must cost what the first does.
+ *
+ * Full: the server started as `npm start` starts it (`node --import tsx server/src/main.ts`,
+ * production settings, its default request logging to a file) on a scratch PostgreSQL database
+ * seeded through the server's own code (the demo, then CARDS generated cards of C1001 with a month
+ * of ledger history, then `VACUUM ANALYZE` as autovacuum would after a bulk load); a real sign-in
+ * through the OpenID flow as om1, C1001's order manager; `POST /api/v1/accounts/cardFilter` with
+ * its cookie and CSRF token, driven by autocannon in a child process (`bench/card-list-load.ts`).
+ * The per-client rate limit is raised (RATE_LIMIT_MAX) as the one load client sends thousands of
+ * requests a second; nothing else is changed.
+ *
+ * Floor: a bare Fastify process (`bench/card-list-floor.ts`, no plugins, no logging) running,
+ * with `pg` and the same pool size, the exact SQL texts and parameters the server sends for each
+ * request — taken from the cards module's own query builder (`cardFilterStatements`, drizzle's
+ * `.toSQL()`), and checked: the floor's answer must hold the same card ids in the same order and
+ * the same total as the server's. What the floor models and what it leaves to the full stack:
+ * - the count is reused for 15 seconds in both (ADR 008's totals cache; the floor keeps one of its
+ *   own with the same TTL and sharing), so both run the page statement per request and a count
+ *   every 15 seconds; a later page waits for its total in both (it is read from the nearer end);
+ * - the session lookup (one statement per request, a touch at most once a minute) is the full
+ *   stack's cost, not the floor's, like the CSRF check, tenant check, zod validation, mapping to
+ *   the API's shape, serialisation and request logging.
+ * After one uncounted pass over both (JIT, pools and caches warm), full and floor alternate ROUNDS
+ * times for each page; min and median req/s, p50/p99 and the ratio of medians are printed beside
+ * the targets (ratio ≥ 0.5, full p99 ≤ 100 ms).
+ *
+ * BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test) names the PostgreSQL server;
+ * a database tessera_bench_cards_<pid> is created there and dropped after. BENCH_CARD_LIST_PROFILE
+ * =<folder>: the server writes a V8 CPU profile there when it stops. The SPA is not built: the
+ * API does not need it.
  */
 export async function cardListBenchmark(): Promise<void> {
-  const database = await openBenchDatabase(20);
-  const now = new Date();
-  await seedDemo(database, { cardScale: 0 });
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  // BENCH_CARD_LIST_KEEP=1 (development): the seeded database is kept and reused by the next run.
+  const isKept = process.env.BENCH_CARD_LIST_KEEP === '1';
+  const name = isKept ? 'tessera_bench_cards_kept' : `tessera_bench_cards_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rowCount: exists } = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (!isKept || !exists) {
+    await admin.query(`drop database if exists ${name}`);
+    await admin.query(`create database ${name}`);
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const databaseUrl = url.toString();
+  const work = path.join(tmpdir(), `tessera-bench-cards-${process.pid}`);
+  mkdirSync(work, { recursive: true });
+  const children: ChildProcess[] = [];
+  try {
+    const setup = isKept && exists ? await reuse(databaseUrl) : await prepare(databaseUrl);
+    console.log(
+      `database: PostgreSQL ${setup.version}; ${CARDS} cards of ${COMPANY} generated in ${setup.seconds.toFixed(1)} s; pool ${POOL_SIZE}; ${CONNECTIONS} connections; ${SECONDS} s per run after a 2 s warm-up`,
+    );
+
+    const serverPort = await freePort();
+    const logFile = path.join(work, 'server.log');
+    const log = openSync(logFile, 'w');
+    const profile = process.env.BENCH_CARD_LIST_PROFILE;
+    const server = spawn(
+      process.execPath,
+      [
+        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
+        '--import',
+        'tsx',
+        'server/src/main.ts',
+      ],
+      {
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          SESSION_SECRET: 'bench-cards-session-secret-0123456789abcdef',
+          DATABASE_URL: databaseUrl,
+          DB_POOL_SIZE: String(POOL_SIZE),
+          PORT: String(serverPort),
+          HOST: '127.0.0.1',
+          DEMO_SEED: 'false',
+          WEB_DIST: path.join(work, 'no-web'),
+          RATE_LIMIT_MAX: '100000000',
+        },
+        stdio: ['ignore', log, log],
+      },
+    );
+    closeSync(log);
+    children.push(server);
+    const base = `http://127.0.0.1:${serverPort}`;
+    await waitFor(`${base}/api/health`, server);
+    const session = await signIn(base, DEMO_USERS.om1.email, DEMO_PASSWORD);
+    const headers = { cookie: session.cookie, 'x-csrf-token': session.csrfToken, companyid: COMPANY };
+
+    // The pages: an early one, then the last one of the same list (its number from the total).
+    const early: CardFilterRequest = {
+      product: 'TICKET_RESTAURANT',
+      status: 'active',
+      sort: 'cardholder',
+      page: 3,
+      pageSize: 50,
+    };
+    const probe = await post(`${base}/api/v1/accounts/cardFilter`, headers, early);
+    const matching = probe.total;
+    const last: CardFilterRequest = { ...early, page: Math.max(1, Math.ceil(matching / 50)) };
+    const pages = { early, last } as const;
+
+    // The floor's statements: the server's own query builder, for the same requests.
+    const builder = await openDatabase({ url: databaseUrl, poolSize: 1 });
+    const statements = Object.fromEntries(
+      Object.entries(pages).map(([shape, request]) => {
+        const filter = CardFilterRequestSchema.parse(request);
+        return [
+          shape,
+          {
+            ...cardFilterStatements(builder.db, COMPANY, filter, new Date(), matching),
+            isFirstPage: filter.page === 1,
+          },
+        ];
+      }),
+    );
+    await builder.close();
+    const statementsFile = path.join(work, 'statements.json');
+    writeFileSync(statementsFile, JSON.stringify(statements));
+
+    const floor = spawn(process.execPath, ['--import', 'tsx', 'bench/card-list-floor.ts'], {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        DB_POOL_SIZE: String(POOL_SIZE),
+        STATEMENTS_FILE: statementsFile,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    children.push(floor);
+    const floorPort = await new Promise<number>((resolve, reject) => {
+      floor.stdout!.on('data', (chunk: Buffer) => {
+        const match = /listening (\d+)/.exec(chunk.toString());
+        if (match) resolve(Number(match[1]));
+      });
+      floor.once('exit', (code) => reject(new Error(`floor server exited with ${code}`)));
+    });
+    const floorBase = `http://127.0.0.1:${floorPort}`;
+
+    // The floor answers what the server answers: the same cards in the same order, the same total.
+    for (const [shape, request] of Object.entries(pages)) {
+      const full = await post(`${base}/api/v1/accounts/cardFilter`, headers, request);
+      const bare = (await (await fetch(`${floorBase}/cards/${shape}`, { method: 'POST' })).json()) as {
+        total: number;
+        rows: unknown[][];
+      };
+      const bareIds = bare.rows.map((row) => idOf(row));
+      const fullIds = full.cards.map((card) => card.cardId);
+      const isSame = bare.total === full.total && JSON.stringify(bareIds) === JSON.stringify(fullIds);
+      console.log(
+        `${shape} page ${request.page}: server ${fullIds.length} cards of ${full.total}, floor ${bareIds.length} of ${bare.total} — ${isSame ? 'same cards, same order' : 'DIFFERENT'}`,
+      );
+      if (!isSame) throw new Error(`the floor does not answer what the server answers (${shape})`);
+    }
+
+    const loadOf = (target: 'full' | 'floor', shape: keyof typeof pages) =>
+      drive({
+        url: target === 'full' ? `${base}/api/v1/accounts/cardFilter` : `${floorBase}/cards/${shape}`,
+        // As a browser asks: the server compresses the page (JSON above 1 KB); the floor ignores it.
+        headers: { 'accept-encoding': 'gzip, deflate, br', ...(target === 'full' ? headers : {}) },
+        body: JSON.stringify(pages[shape]),
+        connections: CONNECTIONS,
+        warmupSeconds: 2,
+        seconds: SECONDS,
+      });
+
+    // Both processes' code warmed up (JIT, pools, caches) before anything is counted.
+    for (const shape of ['early', 'last'] as const) {
+      await loadOf('full', shape);
+      await loadOf('floor', shape);
+    }
+
+    const runs = {
+      early: { full: [] as CardListLoadResult[], floor: [] as CardListLoadResult[] },
+      last: { full: [] as CardListLoadResult[], floor: [] as CardListLoadResult[] },
+    };
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      for (const shape of ['early', 'last'] as const) {
+        const label = `${shape} page ${pages[shape].page}`;
+        const full = await loadOf('full', shape);
+        console.log(runLine(`full   #${round}  ${label}`, full));
+        runs[shape].full.push(full);
+        const bare = await loadOf('floor', shape);
+        console.log(runLine(`floor  #${round}  ${label}`, bare));
+        runs[shape].floor.push(bare);
+      }
+    }
+
+    console.log('');
+    for (const shape of ['early', 'last'] as const) {
+      const full = summary(runs[shape].full);
+      const bare = summary(runs[shape].floor);
+      const ratio = full.medianRps / bare.medianRps;
+      console.log(summaryLine(`full  ${shape} page (${ROUNDS} runs)`, full));
+      console.log(summaryLine(`floor ${shape} page (${ROUNDS} runs)`, bare));
+      console.log(
+        `${shape} page: ratio full/floor (medians) ${ratio.toFixed(2)} (min runs ${(full.minRps / bare.minRps).toFixed(2)}) (target ≥ ${TARGET_RATIO}) ${ratio >= TARGET_RATIO ? 'met' : 'MISSED'}; ` +
+          `full p99 ${full.medianP99} ms (max ${full.maxP99} ms) (target ≤ ${TARGET_P99_MS} ms) ${full.medianP99 <= TARGET_P99_MS ? 'met' : 'MISSED'}`,
+      );
+    }
+    const earlyFull = summary(runs.early.full).medianRps;
+    const lastFull = summary(runs.last.full).medianRps;
+    console.log(
+      `last page ÷ early page, full (medians): ${(lastFull / earlyFull).toFixed(2)} (the last page should cost what the first does)`,
+    );
+
+    await stop(floor);
+    await stop(server);
+    console.log(`server log: ${(statSync(logFile).size / 1e6).toFixed(1)} MB`);
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+    if (!isKept) await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+/** A kept database of an earlier run (BENCH_CARD_LIST_KEEP=1): migrated again in case that changed. */
+async function reuse(databaseUrl: string): Promise<{ version: string; seconds: number }> {
+  const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
+  try {
+    await migrateDatabase(database);
+    await database.pool.query('vacuum analyze');
+    const { rows } = await database.pool.query<{ version: string }>(
+      `select current_setting('server_version') as version`,
+    );
+    return { version: `${rows[0]!.version}, kept database`, seconds: 0 };
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * The database as the server finds it, through the server's own code: migrated, the demo (without
+ * its cards), CARDS generated cards of C1001 with a month of ledger history, then `VACUUM ANALYZE`
+ * as autovacuum would after a bulk load (statistics and the visibility map).
+ */
+async function prepare(databaseUrl: string): Promise<{ version: string; seconds: number }> {
   const started = performance.now();
-  await seedCompanyCards(database.db, 'C1001', generateCards(CARDS, 42, now), now, 11, { months: 1 });
-  // As autovacuum would after a bulk insert: statistics and the visibility map (index-only counts).
-  await database.pool.query('vacuum analyze');
-  console.log(
-    `database: ${database.kind}; ${CARDS} cards generated in ${((performance.now() - started) / 1000).toFixed(1)} s`,
-  );
+  const database = await openDatabase({ url: databaseUrl, poolSize: POOL_SIZE });
+  try {
+    await migrateDatabase(database);
+    const now = new Date();
+    await seedDemo(database, { cardScale: 0 });
+    await seedCompanyCards(database.db, COMPANY, generateCards(CARDS, 42, now), now, 11, { months: 1 });
+    await database.pool.query('vacuum analyze');
+    const { rows } = await database.pool.query<{ version: string }>(
+      `select current_setting('server_version') as version`,
+    );
+    return { version: rows[0]!.version, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await database.close();
+  }
+}
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'b'.repeat(40),
-    RATE_LIMIT_MAX: '100000000',
-    WEB_DIST: '.tmp/none',
-    LOG_LEVEL: 'warn',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { rows } = await database.pool.query<{ id: string }>('select id from users where email = $1', [
-    DEMO_USERS.om1.email,
-  ]);
-  const session = await app.services.sessions.create(rows[0]!.id, { companyId: 'C1001' });
-  const csrf = issueCsrfToken(config.sessionSecret, session.id);
-  const names = cookieNames(config.secureCookies);
-  const filter = {
-    product: 'TICKET_RESTAURANT',
-    status: 'active',
-    sort: 'cardholder',
-    page: 3,
-    pageSize: 50,
-  } as const;
-
-  // The same queries through the same service (and its totals cache), without the HTTP stack:
-  // no session, CSRF, tenant check, zod validation or serialisation.
-  const service = createCardsService({ db: database.db, ledger: createLedgerService() });
-  const parsedFilter = CardFilterRequestSchema.parse(filter);
-  const bare = Fastify({ logger: false });
-  bare.post('/cards', async () => service.filterCards('C1001', parsedFilter));
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  const portOf = (server: { server: { address(): unknown } }) =>
-    (server.server.address() as { port: number }).port;
-  const headers = {
-    'content-type': 'application/json',
-    cookie: `${names.session}=${session.id}; ${names.csrf}=${csrf}`,
-    'x-csrf-token': csrf,
-    companyid: 'C1001',
-  };
-  const probe = await fetch(`http://127.0.0.1:${portOf(app)}/api/v1/accounts/cardFilter`, {
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body: CardFilterRequest,
+): Promise<{ total: number; cards: { cardId: string }[] }> {
+  const response = await fetch(url, {
     method: 'POST',
-    headers,
-    body: JSON.stringify(filter),
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
-  const body = (await probe.json()) as { total?: number; cards?: unknown[] };
-  console.log(`probe: HTTP ${probe.status}, ${body.cards?.length ?? 0} cards of ${body.total ?? 0} matching`);
-  const options = { connections: 50, seconds: 10, method: 'POST' as const, body: JSON.stringify(filter) };
-  const full = await load(`http://127.0.0.1:${portOf(app)}/api/v1/accounts/cardFilter`, {
-    ...options,
-    headers,
-  });
-  const floor = await load(`http://127.0.0.1:${portOf(bare)}/cards`, {
-    ...options,
-    headers: { 'content-type': 'application/json' },
-  });
-  console.log(line('full stack  POST cardFilter', full));
-  console.log(line('bare Fastify, same SQL', floor));
-  console.log(
-    `ratio full/bare: ${(full.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} (target ≥ 0.5); full p99 ${full.p99Ms} ms (target ≤ 100 ms)`,
-  );
+  if (response.status !== 200)
+    throw new Error(`cardFilter: HTTP ${response.status} ${await response.text()}`);
+  return (await response.json()) as { total: number; cards: { cardId: string }[] };
+}
 
-  await app.close();
-  await bare.close();
-  await database.close();
+/** A card's id in a row of the page statement (an array, the card's columns first). */
+function idOf(row: unknown[]): string {
+  return String(row[0]);
+}
+
+/** One autocannon run in a child process (`bench/card-list-load.ts`). */
+function drive(options: CardListLoadOptions): Promise<CardListLoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/card-list-load.ts', JSON.stringify(options)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
+      resolve(JSON.parse(output.trim().split('\n').pop()!) as CardListLoadResult);
+    });
+  });
+}
+
+type Summary = { minRps: number; medianRps: number; medianP50: number; medianP99: number; maxP99: number };
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function summary(runs: CardListLoadResult[]): Summary {
+  return {
+    minRps: Math.min(...runs.map((run) => run.requestsPerSecond)),
+    medianRps: median(runs.map((run) => run.requestsPerSecond)),
+    medianP50: median(runs.map((run) => run.p50Ms)),
+    medianP99: median(runs.map((run) => run.p99Ms)),
+    maxP99: Math.max(...runs.map((run) => run.p99Ms)),
+  };
+}
+
+function runLine(label: string, run: CardListLoadResult): string {
+  return (
+    `${label.padEnd(32)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${String(run.p50Ms).padStart(3)} ms   p99 ${String(run.p99Ms).padStart(4)} ms   ` +
+    `${(run.bytesPerResponse / 1000).toFixed(1)} kB/response, non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}`
+  );
+}
+
+function summaryLine(label: string, value: Summary): string {
+  return `${label.padEnd(28)} min ${value.minRps.toFixed(0).padStart(6)} req/s   median ${value.medianRps.toFixed(0).padStart(6)} req/s   median p50 ${value.medianP50} ms   median p99 ${value.medianP99} ms (max ${value.maxP99} ms)`;
 }

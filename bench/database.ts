@@ -30,3 +30,25 @@ export async function openBenchDatabase(poolSize = 10): Promise<Database> {
     },
   };
 }
+
+/**
+ * A new, empty database for a benchmark whose server runs in its own process: created on the
+ * PostgreSQL server of BENCH_DATABASE_URL (default the local one) and dropped by `drop()`.
+ */
+export async function createScratchDatabase(label: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `tessera_bench_${label}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}

@@ -1,45 +1,78 @@
-import Fastify from 'fastify';
-import { buildApp } from '../server/src/app';
-import { loadConfig } from '../server/src/platform/config';
-import { openBenchDatabase } from './database';
-import { line, load } from './load';
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createScratchDatabase } from './database';
+import { runLine, runLoad, startFloor, summarise, summaryLine, verdict } from './figures';
+import type { LoadFigures } from './load-child';
+import { startServer, stop } from './server-process';
+
+const ROUNDS = Number(process.env.BENCH_HEALTH_ROUNDS ?? 3);
+const SECONDS = Number(process.env.BENCH_HEALTH_SECONDS ?? 5);
+const CONNECTIONS = 20;
+const TARGET = 0.6;
 
 /**
- * `/api/health` through the full stack (helmet, cookies, rate limit, CSRF hook, metrics, zod
- * serialisation, error handling) against a bare Fastify route doing the same database ping, in one
- * run, on the same database (PGlite, or a scratch database on the PostgreSQL server of BENCH_DATABASE_URL). Target ratio ≥ 0.6.
+ * `GET /api/health` of the server as `npm start` runs it (`server/src/main.ts` in its own process,
+ * production mode, its default logging to a file; helmet, cookies, rate limit, CSRF hook, metrics,
+ * zod serialisation, the database ping) ÷ a bare Fastify hello in a process of its own
+ * (`bench/hello-floor.ts`), with autocannon in a third process at 20 connections. Full and floor
+ * alternate ROUNDS times; min and median are printed beside the target (≥ 0.6×), on PostgreSQL (a
+ * scratch database on BENCH_DATABASE_URL) and on embedded PGlite (a fresh data folder).
+ * BENCH_HEALTH_DATABASE=postgres|pglite runs one of them.
  */
 export async function healthBenchmark(): Promise<void> {
-  const database = await openBenchDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    SESSION_SECRET: 'b'.repeat(40),
-    RATE_LIMIT_MAX: '100000000',
-    WEB_DIST: '.tmp/none',
-    LOG_LEVEL: 'warn',
-  });
-  const app = await buildApp({ config, database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  const which = process.env.BENCH_HEALTH_DATABASE;
+  for (const kind of ['postgres', 'pglite'] as const) {
+    if (which && which !== kind) continue;
+    await healthOn(kind);
+  }
+}
 
-  const bare = Fastify({ logger: false });
-  bare.get('/health', async () => {
-    await database.pool.query('select 1');
-    return { success: true, status: 'ok', database: 'ok', version: '0.1.0' };
-  });
-  await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  const portOf = (server: { server: { address(): unknown } }) =>
-    (server.server.address() as { port: number }).port;
-  const full = await load(`http://127.0.0.1:${portOf(app)}/api/health`);
-  const floor = await load(`http://127.0.0.1:${portOf(bare)}/health`);
-  console.log(`database: ${database.kind}`);
-  console.log(line('full stack  GET /api/health', full));
-  console.log(line('bare Fastify GET /health', floor));
-  console.log(
-    `ratio full/bare: ${(full.requestsPerSecond / floor.requestsPerSecond).toFixed(2)} (target ≥ 0.6)`,
-  );
-
-  await app.close();
-  await bare.close();
-  await database.close();
+async function healthOn(kind: 'postgres' | 'pglite'): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tessera-bench-health-'));
+  const scratch = kind === 'postgres' ? await createScratchDatabase('health') : null;
+  const children: ChildProcess[] = [];
+  try {
+    const logFile = path.join(work, 'server.log');
+    const server = await startServer(
+      scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: path.join(work, 'data') },
+      logFile,
+    );
+    children.push(server.child);
+    const floor = await startFloor('bench/hello-floor.ts', {}, children);
+    console.log(
+      `${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s per run after a 1 s warm-up, ${ROUNDS} rounds`,
+    );
+    const fullRuns: LoadFigures[] = [];
+    const floorRuns: LoadFigures[] = [];
+    for (let round = 1; round <= ROUNDS; round += 1) {
+      const options = { connections: CONNECTIONS, warmupSeconds: 1, seconds: SECONDS };
+      const full = await runLoad({ ...options, url: `${server.base}/api/health` });
+      console.log(runLine(`full  #${round}  GET /api/health`, full));
+      fullRuns.push(full);
+      const bare = await runLoad({ ...options, url: `http://127.0.0.1:${floor.port}/hello` });
+      console.log(runLine(`floor #${round}  bare Fastify hello`, bare));
+      floorRuns.push(bare);
+    }
+    const full = summarise(fullRuns);
+    const bare = summarise(floorRuns);
+    console.log(summaryLine(`full (${ROUNDS} runs)`, full));
+    console.log(summaryLine(`floor (${ROUNDS} runs)`, bare));
+    const ratio = full.medianRps / bare.medianRps;
+    const ratioMin = full.minRps / bare.minRps;
+    console.log(
+      `ratio full/floor: median ${ratio.toFixed(2)}, min ${ratioMin.toFixed(2)} (target ≥ ${TARGET}) ${verdict(ratio >= TARGET)}`,
+    );
+    await stop(floor.child);
+    await stop(server.child);
+    const requests = fullRuns.reduce((sum, run) => sum + run.requests, 0);
+    console.log(
+      `server log: ${(statSync(logFile).size / 1e6).toFixed(1)} MB for ${requests} measured requests (and the warm-ups)`,
+    );
+  } finally {
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(work, { recursive: true, force: true });
+    await scratch?.drop();
+  }
 }

@@ -5,6 +5,7 @@
 import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { healthBenchmark } from './health';
+import { idleMemoryBenchmark } from './idle-memory';
 import { initialJsBenchmark } from './initial-js';
 import { orderSequencesBenchmark } from './order-sequences';
 import { merchantTransactionsBenchmark } from './merchant-transactions';
@@ -18,6 +19,7 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'bulk-import': bulkImportBenchmark,
   'merchant-transactions': merchantTransactionsBenchmark,
   pos: posBenchmark,
+  'idle-memory': idleMemoryBenchmark,
   'pos-properties': posPropertiesBenchmark,
   'initial-js': initialJsBenchmark,
 };

@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** Helpers of the benchmarks that start the server as its own process, as `npm start` runs it. */
@@ -38,4 +39,40 @@ export function stop(child: ChildProcess): Promise<void> {
     });
     child.kill('SIGTERM');
   });
+}
+
+/**
+ * The server as `npm start` runs it, in a process of its own: `node --import tsx
+ * server/src/main.ts` in production mode with its default logging (JSON lines, info level) going to
+ * `logFile`. `env` adds the database (DATABASE_URL or DATA_DIR) and anything else the run needs.
+ */
+export async function startServer(
+  env: Record<string, string>,
+  logFile: string,
+  extraNodeArgs: string[] = [],
+): Promise<{ child: ChildProcess; base: string }> {
+  const port = await freePort();
+  const log = openSync(logFile, 'w');
+  const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'bench-session-secret-0123456789abcdef-0123',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', log, log],
+  });
+  closeSync(log);
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/api/health`, child);
+  return { child, base };
+}
+
+/** Resident memory of a process in MB (Linux: VmRSS of /proc/<pid>/status). */
+export function residentMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
 }

@@ -1,11 +1,11 @@
 import { createHmac, randomUUID } from 'node:crypto';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
 import type { Locale } from '@tessera/domain';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -85,6 +85,8 @@ import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
+import { bufferedStdout, jsonLogger, OneLinePerRequest } from './platform/request-log';
+import { installSecurityHeaders } from './platform/security-headers';
 import { validatorCompiler } from './platform/validation';
 
 declare module 'fastify' {
@@ -138,20 +140,6 @@ export type BuildAppOptions = {
 };
 
 /**
- * A request as the log keeps it: the path without its query string (search texts, names and
- * one-time codes travel there; issue 12 §4), the method, host and client address.
- */
-function requestForLog(request: FastifyRequest) {
-  return {
-    method: request.method,
-    url: request.url.split('?')[0],
-    host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket?.remotePort,
-  };
-}
-
-/**
  * Builds the Fastify app from the platform and the modules. `main.ts` listens on it; tests call it
  * through `inject()`. Holds no state between requests beyond short content caches.
  */
@@ -162,12 +150,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       options.logger ??
       (config.NODE_ENV === 'development' && process.stdout.isTTY
         ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty' } }
-        : // ISO times: an epoch in milliseconds is a 13-digit run a card-number scan would flag.
-          {
-            level: config.LOG_LEVEL,
-            timestamp: () => `,"time":"${new Date().toISOString()}"`,
-            serializers: { req: requestForLog },
-          }),
+        : jsonLogger(config.LOG_LEVEL, bufferedStdout())),
     genReqId: (request) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -179,6 +162,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           (_address: string, hop: number) => hop < (config.trustProxy as number)
         : config.trustProxy,
     bodyLimit: 1_048_576,
+    logController: new OneLinePerRequest(),
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -199,7 +183,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     reply.header('x-request-id', request.id);
   });
 
-  await app.register(fastifyHelmet, {
+  installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -216,6 +200,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       },
     },
     hsts: config.publicUrl.startsWith('https:'),
+  });
+  // JSON and text above 1 KB compressed (brotli at quality 4, or gzip); built assets come
+  // precompressed from the build and already carry their encoding, so they pass untouched.
+  await app.register(fastifyCompress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)|^text\/(?!event-stream)/,
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
   await app.register(fastifyFormbody);

@@ -1,5 +1,7 @@
-import { and, eq, lt, ne, or } from 'drizzle-orm';
-import type { Executor } from '../../platform/db';
+import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import type { Locale } from '@tessera/domain';
+import { statementName, type Executor } from '../../platform/db';
+import { userCompanies, users } from '../identity/schema';
 import { portalSessions } from './schema';
 
 export type PortalSessionRow = typeof portalSessions.$inferSelect;
@@ -10,9 +12,81 @@ export async function insertPortalSession(db: Executor, row: NewPortalSessionRow
   return inserted!;
 }
 
-export async function findPortalSession(db: Executor, idHash: string): Promise<PortalSessionRow | undefined> {
-  const [row] = await db.select().from(portalSessions).where(eq(portalSessions.idHash, idHash));
-  return row;
+/** What a request's principal is made of: its user's standing and companies, as fresh as the database. */
+export type SessionUserRow = {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  roleId: number;
+  isLocked: boolean;
+  isConfirmed: boolean;
+  preferredLanguage: Locale;
+  companyIds: string[];
+};
+
+export type PortalSessionWithUserRow = PortalSessionRow & { user: SessionUserRow | null };
+
+function sessionWithUserQuery(db: Executor) {
+  return db
+    .select({
+      session: portalSessions,
+      userId: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      roleId: users.roleId,
+      isLocked: users.isLocked,
+      isConfirmed: users.isConfirmed,
+      preferredLanguage: users.preferredLanguage,
+      companyIds: sql<string[]>`array(select ${userCompanies.companyId} from ${userCompanies}
+        where ${userCompanies.userId} = ${portalSessions.userId} order by ${userCompanies.companyId})`,
+    })
+    .from(portalSessions)
+    .leftJoin(users, eq(users.id, portalSessions.userId))
+    .where(eq(portalSessions.idHash, sql.placeholder('idHash')))
+    .prepare(statementName('portal_session_with_user'));
+}
+
+/** The statement of every request, built once per database handle (its SQL is not rebuilt per request). */
+const sessionWithUserQueries = new WeakMap<Executor, ReturnType<typeof sessionWithUserQuery>>();
+
+/**
+ * A portal session with its user and the user's companies in one statement (issue 17: the guard
+ * used to read the session, the user and the companies in three round trips on every request), a
+ * named statement where the database allows (parsed and planned once per connection). Read on
+ * every request, never cached, so a lock, a role change or a removed company applies at the next
+ * request. `user` is null when the user no longer exists.
+ */
+export async function findPortalSessionWithUser(
+  db: Executor,
+  idHash: string,
+): Promise<PortalSessionWithUserRow | undefined> {
+  let query = sessionWithUserQueries.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    sessionWithUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ idHash });
+  if (!row) return undefined;
+  const { session, userId, companyIds, ...user } = row;
+  return {
+    ...session,
+    user:
+      userId === null
+        ? null
+        : {
+            id: userId,
+            email: user.email!,
+            firstName: user.firstName!,
+            lastName: user.lastName!,
+            roleId: user.roleId!,
+            isLocked: user.isLocked!,
+            isConfirmed: user.isConfirmed!,
+            preferredLanguage: user.preferredLanguage!,
+            companyIds,
+          },
+  };
 }
 
 export async function updatePortalSession(

@@ -11,6 +11,7 @@ import type { SessionPrincipal } from '../../platform/auth-guard';
 import { AppError } from '../../platform/errors';
 import type { IdentityService } from '../identity';
 import type { OidcClient } from './oidc-client';
+import type { PortalSessionWithUserRow } from './repository';
 import type { PortalSessionStore } from './sessions';
 
 export type AuthService = ReturnType<typeof createAuthService>;
@@ -70,19 +71,17 @@ export function createAuthService(deps: {
   /** Where the provider sends the browser back, on the origin it signs in from. */
   const redirectUriOf = (origin: string) => `${origin}/api/auth/callback/${AUTH_PROVIDER_ID}`;
 
-  async function toPrincipal(row: {
-    idHash: string;
-    userId: string;
-    companyId: string | null;
-    createdAt: Date;
-    lastSeenAt: Date;
-  }) {
-    const user = await deps.identity.getSessionUser(row.userId);
+  /**
+   * The principal of a live session, from the session row and its user as read together; a locked,
+   * unconfirmed or removed user ends the session.
+   */
+  async function toPrincipal(row: PortalSessionWithUserRow): Promise<SessionPrincipal | null> {
+    const { user } = row;
     if (!user || user.isLocked || !user.isConfirmed) {
       await deps.sessions.end(row.idHash);
       return null;
     }
-    const principal: SessionPrincipal = {
+    return {
       sessionIdHash: row.idHash,
       userId: user.id,
       email: user.email,
@@ -95,7 +94,6 @@ export function createAuthService(deps: {
       createdAt: row.createdAt,
       expiresAt: deps.sessions.expiresAt(row),
     };
-    return principal;
   }
 
   return {

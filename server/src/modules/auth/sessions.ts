@@ -4,10 +4,11 @@ import {
   deleteExpiredPortalSessions,
   deletePortalSession,
   deletePortalSessionsOfUser,
-  findPortalSession,
+  findPortalSessionWithUser,
   insertPortalSession,
   updatePortalSession,
   type PortalSessionRow,
+  type PortalSessionWithUserRow,
 } from './repository';
 
 export type PortalSessionTokens = {
@@ -66,13 +67,14 @@ export function createPortalSessionStore(deps: {
     },
 
     /**
-     * The live session of a cookie value, its activity recorded; null (and the row removed) when
-     * it is unknown or past either timeout.
+     * The live session of a cookie value with its user and the user's companies (one statement,
+     * read afresh on every request), its activity recorded; null (and the row removed) when it is
+     * unknown or past either timeout.
      */
-    async resolve(id: string | undefined): Promise<PortalSessionRow | null> {
+    async resolve(id: string | undefined): Promise<PortalSessionWithUserRow | null> {
       if (!id || id.length > 100) return null;
       const idHash = hashSessionId(id);
-      const row = await findPortalSession(deps.db, idHash);
+      const row = await findPortalSessionWithUser(deps.db, idHash);
       if (!row) return null;
       const at = now();
       if (expiresAt(row).getTime() <= at.getTime()) {

@@ -14,7 +14,8 @@ import {
   type BulkPurpose,
   type Locale,
 } from '@tessera/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/file-libraries';
 
 /**
  * The files a user starts from (SPEC §7 sample and example files): the sample is the empty
@@ -224,7 +225,8 @@ export async function writeTemplate(
   limits: TemplateLimits,
 ): Promise<Buffer> {
   const t = TEXTS[locale];
-  const workbook = new ExcelJS.Workbook();
+  const Excel = await loadExcel();
+  const workbook = new Excel.Workbook();
   // Fixed properties: the same template is the same file.
   workbook.created = new Date('2026-01-01T00:00:00Z');
   workbook.modified = workbook.created;

@@ -1,9 +1,12 @@
 import {
   addDays,
   athensDate,
+  CARD_SORT_FIELDS,
   CARD_STATUSES,
   findCardNumbers,
   foldForSearch,
+  isExpiringSoon,
+  isReadyToTopUp,
   PRODUCTS,
   startOfAthensMonth,
   type Card,
@@ -29,7 +32,9 @@ import {
 import { buildApp } from '../../app';
 import { loadConfig } from '../../platform/config';
 import type { ValidationKey } from '../../platform/errors';
-import type { CardRow } from './repository';
+import { cardClock } from './card-fields';
+import { pageWindow, type CardDetailRow, type CardRow } from './repository';
+import { toCard } from './views';
 import { createCardsService, type NewCard } from './service';
 
 /** Every log line the server writes during this file, and every response body it sends. */
@@ -734,6 +739,145 @@ describe('the card list (cardFilter)', () => {
     expect(filtered.cards).toHaveLength(1);
   });
 });
+
+describe('pages read from the nearer end (issue 17, ADR 021)', () => {
+  const ORDER_SQL = {
+    cardholder: 'c.holder_sort',
+    cardName: 'c.card_name',
+    expiryDate: 'c.expiry_date',
+    balance: 'a.balance_cents',
+    status: 'c.status',
+    createdAt: 'c.created_at',
+  } as const;
+
+  it.each(
+    CARD_SORT_FIELDS.flatMap((sort) =>
+      (['asc', 'desc'] as const).map((direction) => [sort, direction] as const),
+    ),
+  )(
+    'by %s %s: every card once, in the order of the whole list, ties broken by id',
+    async (sort, direction) => {
+      const expected = (
+        await query<{ id: string }>(
+          `select c.id from cards c join ledger_accounts a on a.id = c.account_id
+          where c.company_id = 'C1001'
+          order by ${ORDER_SQL[sort]} ${direction}, c.id ${direction}`,
+        )
+      ).map((row) => row.id);
+      const pageSize = 7;
+      const pages = Math.ceil(expected.length / pageSize);
+      expect(pages).toBeGreaterThan(3);
+      const seen: string[] = [];
+      for (let page = 1; page <= pages; page += 1) {
+        const result = await filter({ sort, direction, page, pageSize });
+        expect(result.total).toBe(expected.length);
+        // Each page is the slice of the whole list, whichever end it was read from.
+        expect(
+          result.cards.map((card) => card.cardId),
+          `page ${page}`,
+        ).toEqual(expected.slice((page - 1) * pageSize, page * pageSize));
+        seen.push(...result.cards.map((card) => card.cardId));
+      }
+      expect(seen).toEqual(expected);
+      expect(new Set(seen).size).toBe(expected.length);
+      expect((await filter({ sort, direction, page: pages + 1, pageSize })).cards).toEqual([]);
+    },
+  );
+
+  it('reads the last page of a filtered list whole and right, however it divides', async () => {
+    const expected = (
+      await query<{ id: string }>(
+        `select c.id from cards c where c.company_id = 'C1001' and c.status = 'active'
+          order by c.holder_sort, c.id`,
+      )
+    ).map((row) => row.id);
+    for (const pageSize of [1, 5, 10, expected.length - 1, expected.length, expected.length + 1]) {
+      const last = Math.max(1, Math.ceil(expected.length / pageSize));
+      const result = await filter({ status: 'active', page: last, pageSize });
+      expect(
+        result.cards.map((card) => card.cardId),
+        `page size ${pageSize}`,
+      ).toEqual(expected.slice((last - 1) * pageSize, last * pageSize));
+    }
+  });
+
+  it('places a page at the nearer end: forward up to the middle, backward past it, nothing past the end', () => {
+    expect(pageWindow(1, 50, undefined)).toEqual({ isReversed: false, offset: 0, limit: 50 });
+    expect(pageWindow(3, 50, undefined)).toEqual({ isReversed: false, offset: 100, limit: 50 });
+    expect(pageWindow(3, 50, 1_000)).toEqual({ isReversed: false, offset: 100, limit: 50 });
+    // 46,788 cards: the last page holds 38 and skips nothing from the far end.
+    expect(pageWindow(936, 50, 46_788)).toEqual({ isReversed: true, offset: 0, limit: 38 });
+    expect(pageWindow(935, 50, 46_788)).toEqual({ isReversed: true, offset: 38, limit: 50 });
+    expect(pageWindow(10, 10, 200)).toEqual({ isReversed: false, offset: 90, limit: 10 });
+    expect(pageWindow(11, 10, 200)).toEqual({ isReversed: true, offset: 90, limit: 10 });
+    expect(pageWindow(21, 10, 200)).toEqual({ isReversed: false, offset: 200, limit: 0 });
+    expect(pageWindow(1, 10, 0)).toEqual({ isReversed: false, offset: 0, limit: 0 });
+  });
+});
+
+describe('card flags judged against one clock per request', () => {
+  it('equal the domain rules for every expiry and last load around the boundaries', () => {
+    // Around Athens midnight at a month's turn, in summer and winter time.
+    const instants = [
+      '2026-03-31T20:59:59Z',
+      '2026-03-31T21:00:00Z',
+      '2026-10-31T21:59:59Z',
+      '2026-10-31T22:00:00Z',
+      '2026-12-31T22:00:00Z',
+      '2026-07-15T10:00:00Z',
+    ].map((text) => new Date(text));
+    for (const now of instants) {
+      const clock = cardClock(now);
+      const today = athensDate(now);
+      const monthStart = startOfAthensMonth(now).getTime();
+      for (const days of [-1, 0, 1, 59, 60, 61]) {
+        for (const status of CARD_STATUSES) {
+          for (const lastLoadAt of [null, new Date(monthStart - 1), new Date(monthStart)]) {
+            const expiryDate = addDays(today, days);
+            const row = {
+              card: { ...DETAIL_ROW.card, status, expiryDate },
+              holder: DETAIL_ROW.holder,
+              balanceCents: 0,
+              lastLoadAt,
+            };
+            const card = toCard(row, clock);
+            const label = `${now.toISOString()} ${status} ${expiryDate} ${lastLoadAt?.toISOString()}`;
+            expect(card.expiringSoon, label).toBe(isExpiringSoon({ status, expiryDate }, now));
+            expect(card.readyToTopUp, label).toBe(
+              isReadyToTopUp({ status, expiryDate, lastLoadedAt: lastLoadAt?.toISOString() ?? null }, now),
+            );
+          }
+        }
+      }
+    }
+  });
+});
+
+const DETAIL_ROW: CardDetailRow = {
+  card: {
+    id: '00000000-0000-4000-8000-000000000001',
+    product: 'TICKET_RESTAURANT',
+    family: 'plastic',
+    cardName: 'card',
+    status: 'active',
+    expiryDate: '2027-01-31',
+    bin: '535000',
+    last4: '0001',
+    replacedByCardId: null,
+    createdAt: new Date(0),
+  },
+  holder: {
+    id: '00000000-0000-4000-8000-000000000002',
+    firstName: 'Α',
+    lastName: 'Β',
+    email: '',
+    phone: '',
+    employeeCode: '',
+    taxId: '',
+  },
+  balanceCents: 0,
+  lastLoadAt: null,
+};
 
 describe('figures', () => {
   it('KPIs add up to the cards and the ledger', async () => {

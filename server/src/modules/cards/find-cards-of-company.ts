@@ -1,4 +1,5 @@
 import type { Card } from '@tessera/domain';
+import { cardClock } from './card-fields';
 import type { CardsContext } from './context';
 import { findCardDetailsOfCompany, type Executor } from './repository';
 import { toCard } from './views';
@@ -13,6 +14,6 @@ export async function findCardsOfCompany(
   companyId: string,
   cardIds: string[],
 ): Promise<Card[]> {
-  const at = ctx.now();
-  return (await findCardDetailsOfCompany(db, companyId, cardIds)).map((row) => toCard(row, at));
+  const clock = cardClock(ctx.now());
+  return (await findCardDetailsOfCompany(db, companyId, cardIds)).map((row) => toCard(row, clock));
 }

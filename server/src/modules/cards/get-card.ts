@@ -1,5 +1,6 @@
 import type { Card } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
+import { cardClock } from './card-fields';
 import type { CardsContext } from './context';
 import { findCardDetails, findCardOfCompany, type Executor } from './repository';
 import { toCard } from './views';
@@ -8,7 +9,7 @@ import { toCard } from './views';
 export async function readCardDetail(ctx: CardsContext, db: Executor, cardId: string): Promise<Card> {
   const [row] = await findCardDetails(db, [cardId]);
   if (!row) throw new AppError('NOT_FOUND', `no card ${cardId}`);
-  return toCard(row, ctx.now());
+  return toCard(row, cardClock(ctx.now()));
 }
 
 /** One of the company's cards; another company's card is "not found". */

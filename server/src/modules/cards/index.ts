@@ -11,4 +11,5 @@ export {
   type NewCard,
   type NewCardholder,
 } from './service';
+export { cardFilterStatements } from './filter-cards';
 export { findDemoCards, findMaskedCards, lockCardForPurchase, type PurchaseCard } from './purchase-card';

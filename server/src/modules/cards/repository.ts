@@ -66,39 +66,63 @@ const SORT_COLUMNS = {
   createdAt: cards.createdAt,
 } as const;
 
+/** A statement as it reaches PostgreSQL: its text and parameters (the benchmark's floor runs these). */
+export type Statement = { sql: string; params: unknown[] };
+
 /**
- * One page of a company's cards with their cardholders and ledger figures (filter, sort, offset,
- * limit), and the number of matching cards (through `options.total`, which may reuse a count).
+ * Where a page lies in the list, read from whichever end is nearer (issue 17, ADR 021): `page`'s
+ * rows are positions [offset, offset + pageSize) of `total`. Past the middle they are read in the
+ * reverse order from the far end — the last page skips nothing, as the first does — then put back
+ * in order by the outer query. Without a total (the first page, counted alongside) it reads forward.
  */
-export async function filterCardPage(
+export function pageWindow(
+  page: number,
+  pageSize: number,
+  total: number | undefined,
+): { isReversed: boolean; offset: number; limit: number } {
+  const offset = (page - 1) * pageSize;
+  if (total === undefined) return { isReversed: false, offset, limit: pageSize };
+  if (offset >= total) return { isReversed: false, offset, limit: 0 };
+  const end = Math.min(offset + pageSize, total);
+  const fromEnd = total - end;
+  return fromEnd < offset
+    ? { isReversed: true, offset: fromEnd, limit: end - offset }
+    : { isReversed: false, offset, limit: end - offset };
+}
+
+/**
+ * The statements of one card-list page: the count of matching cards and the page (the ids in order
+ * — a sort over the card row, joining the ledger account only to sort by balance or to find cards
+ * ready to top up — then those cards' details, in one statement). `total`, when known, lets the
+ * page be read from the nearer end (`pageWindow`). Exported so that the benchmark's floor runs the
+ * very text the server runs (`.toSQL()`).
+ */
+export function cardPageQueries(
   db: Executor,
   companyId: string,
   filter: CardFilter,
   foldedSearch: string,
   clock: CardClock,
-  options: { total?: (count: () => Promise<number>) => Promise<number> } = {},
-): Promise<{ rows: CardDetailRow[]; total: number }> {
+  total?: number,
+) {
   const where = filterWhere(companyId, filter, foldedSearch, clock);
   const needsAccount = filter.readyToTopUp === true || filter.sort === 'balance';
+  const window = pageWindow(filter.page, filter.pageSize, total);
+  const isDescending = (filter.direction === 'desc') !== window.isReversed;
+  const idOrder = isDescending ? desc : asc;
   const order = filter.direction === 'desc' ? desc : asc;
-  const ordering = [order(SORT_COLUMNS[filter.sort]), order(cards.id)] as const;
-  const offset = (filter.page - 1) * filter.pageSize;
-  const idQuery = needsAccount
-    ? db
-        .select({ id: cards.id })
-        .from(cards)
-        .innerJoin(...accountFiguresJoin(cards.accountId))
-        .where(where)
-        .orderBy(...ordering)
-        .offset(offset)
-        .limit(filter.pageSize)
-    : db
-        .select({ id: cards.id })
-        .from(cards)
-        .where(where)
-        .orderBy(...ordering)
-        .offset(offset)
-        .limit(filter.pageSize);
+  const idQuery = (
+    needsAccount
+      ? db
+          .select({ id: cards.id })
+          .from(cards)
+          .innerJoin(...accountFiguresJoin(cards.accountId))
+          .where(where)
+      : db.select({ id: cards.id }).from(cards).where(where)
+  )
+    .orderBy(idOrder(SORT_COLUMNS[filter.sort]), idOrder(cards.id))
+    .offset(window.offset)
+    .limit(window.limit);
   const countQuery = needsAccount
     ? db
         .select({ total: sql<number>`count(*)::int` })
@@ -109,28 +133,92 @@ export async function filterCardPage(
         .select({ total: sql<number>`count(*)::int` })
         .from(cards)
         .where(where);
-  const count = async () => (await countQuery)[0]?.total ?? 0;
-  // One round trip for the page: the ids in order (the sort never drags joined columns), then the
-  // details of those ids, ordered the same way.
+  // The sort never drags joined columns: the ids first, then the details of those ids, in order.
   const pageQuery = db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))
     .where(inArray(cards.id, idQuery))
-    .orderBy(...ordering);
-  const [rows, total] = await Promise.all([pageQuery, options.total ? options.total(count) : count()]);
-  return { rows, total };
+    .orderBy(order(SORT_COLUMNS[filter.sort]), order(cards.id));
+  return { page: window.limit > 0 ? pageQuery : null, count: countQuery };
 }
 
+/**
+ * One page of a company's cards with their cardholders and ledger figures (filter, sort, page),
+ * and the number of matching cards (through `options.total`, which may reuse a count). The first
+ * page is read alongside its count; a later page waits for the total (reused while the user pages,
+ * ADR 008) so that it is read from the nearer end of the list (`pageWindow`).
+ */
+export async function filterCardPage(
+  db: Executor,
+  companyId: string,
+  filter: CardFilter,
+  foldedSearch: string,
+  clock: CardClock,
+  options: { total?: (count: () => Promise<number>) => Promise<number> } = {},
+): Promise<{ rows: CardDetailRow[]; total: number }> {
+  // Built when needed: most requests reuse a counted total, and the page needs the total first.
+  const count = async () =>
+    (await cardPageQueries(db, companyId, filter, foldedSearch, clock).count)[0]?.total ?? 0;
+  const totalOf = () => (options.total ? options.total(count) : count());
+  const read = async (total?: number) => {
+    const { page } = cardPageQueries(db, companyId, filter, foldedSearch, clock, total);
+    return page ? await page : [];
+  };
+  if (filter.page === 1) {
+    const [rows, total] = await Promise.all([read(), totalOf()]);
+    return { rows, total };
+  }
+  const total = await totalOf();
+  return { rows: await read(total), total };
+}
+
+/**
+ * The columns a card is shown with (`toCard`): not its token, search texts or update times, which
+ * a list page of 100 cards would otherwise carry over the wire and parse for nothing (issue 17).
+ */
+const CARD_DETAIL_COLUMNS = {
+  card: {
+    id: cards.id,
+    product: cards.product,
+    family: cards.family,
+    cardName: cards.cardName,
+    status: cards.status,
+    expiryDate: cards.expiryDate,
+    bin: cards.bin,
+    last4: cards.last4,
+    replacedByCardId: cards.replacedByCardId,
+    createdAt: cards.createdAt,
+  },
+  holder: {
+    id: cardholders.id,
+    firstName: cardholders.firstName,
+    lastName: cardholders.lastName,
+    email: cardholders.email,
+    phone: cardholders.phone,
+    employeeCode: cardholders.employeeCode,
+    taxId: cardholders.taxId,
+  },
+  balanceCents: accountFigures.balanceCents,
+  lastLoadAt: accountFigures.lastLoadAt,
+};
+
 export type CardDetailRow = {
-  card: CardRow;
-  holder: CardholderRow;
+  card: Pick<
+    CardRow,
+    | 'id'
+    | 'product'
+    | 'family'
+    | 'cardName'
+    | 'status'
+    | 'expiryDate'
+    | 'bin'
+    | 'last4'
+    | 'replacedByCardId'
+    | 'createdAt'
+  >;
+  holder: Pick<CardholderRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'employeeCode' | 'taxId'>;
   balanceCents: number;
   lastLoadAt: Date | null;
 };
@@ -139,12 +227,7 @@ export type CardDetailRow = {
 export async function findCardDetails(db: Executor, ids: string[]): Promise<CardDetailRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))
@@ -281,12 +364,7 @@ export async function findCardDetailsOfCompany(
 ): Promise<CardDetailRow[]> {
   if (ids.length === 0) return [];
   return db
-    .select({
-      card: cards,
-      holder: cardholders,
-      balanceCents: accountFigures.balanceCents,
-      lastLoadAt: accountFigures.lastLoadAt,
-    })
+    .select(CARD_DETAIL_COLUMNS)
     .from(cards)
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
     .innerJoin(...accountFiguresJoin(cards.accountId))

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
 import { formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/file-libraries';
 import { neutralizeCell } from '@tessera/domain';
 import { PROVIDER } from './provider';
 import { DOCUMENT_TEXTS, formatDocumentDate, formatOrderNumber, vatLabel, type DocumentTexts } from './texts';
@@ -37,7 +38,8 @@ export async function writeOrderAnalysisExcel(
 ): Promise<void> {
   const t = DOCUMENT_TEXTS[locale];
   const issued = new Date(source.order.submittedAt);
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { formatAmount, formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/file-libraries';
 import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
 import { PROVIDER } from './provider';
 import {
@@ -65,6 +65,7 @@ export async function renderProformaPdf(input: OrderDocumentInput, locale: Local
   // Deterministic metadata: the same order renders the same bytes (pdfkit derives the file id
   // from the info dictionary), so a document sent twice is the same document.
   const issued = new Date(order.submittedAt);
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: MARGIN,

@@ -1,5 +1,5 @@
 import { addDays, formatAmount, PRODUCTS, type CardCategory, type SettlementView } from '@tessera/domain';
-import PDFDocument from 'pdfkit';
+import { loadPdfKit } from '../../platform/file-libraries';
 import { AppError } from '../../platform/errors';
 import { PROFORMA_FONTS, PROVIDER } from '../documents';
 import type { BillingContext } from './billing-context';
@@ -113,6 +113,7 @@ export async function renderFeeInvoicePdf(
   const [year, month] = invoice.month.split('-');
   const number = `ΤΠ-${invoice.merchantId}-${year}${month}`;
   const issued = monthStart(nextMonth(invoice.month));
+  const PDFDocument = await loadPdfKit();
   const doc = new PDFDocument({
     size: 'A4',
     margins: { top: 48, left: LEFT, right: LEFT, bottom: 64 },

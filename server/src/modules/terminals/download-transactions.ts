@@ -10,7 +10,7 @@ import {
 } from '@tessera/domain';
 import { stringify } from 'csv-stringify';
 import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/file-libraries';
 import type { Executor } from '../../platform/db';
 import type { MerchantsService } from '../merchants';
 import {
@@ -159,7 +159,8 @@ export async function writeMerchantTransactions(
     await done;
     return;
   }
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,
