@@ -1,6 +1,7 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installSpa } from './spa';
@@ -89,5 +90,30 @@ describe('built assets', () => {
   it('does not serve the compressed siblings as pages of their own', async () => {
     const response = await get('/site.webmanifest.gz');
     expect(response.statusCode).toBe(404);
+  });
+});
+
+describe('beside @fastify/compress (API responses above 1 KB)', () => {
+  it('sends the precompressed file as the build wrote it: compressed once, with its cache header', async () => {
+    const withCompress = Fastify({ logger: false });
+    await withCompress.register(fastifyCompress, { threshold: 1024, encodings: ['br', 'gzip'] });
+    await installSpa(withCompress, DIST);
+    await withCompress.ready();
+    try {
+      const headers = { 'accept-encoding': 'br, gzip' };
+      const script = await withCompress.inject({ method: 'GET', url: '/assets/index-Ab12Cd34.js', headers });
+      expect(script.headers['content-encoding']).toBe('br');
+      expect(script.headers['cache-control']).toBe(IMMUTABLE);
+      expect(brotliDecompressSync(script.rawPayload).toString()).toBe(SCRIPT);
+      const gzipOnly = await withCompress.inject({
+        method: 'GET',
+        url: '/assets/index-Ab12Cd34.js',
+        headers: { 'accept-encoding': 'gzip' },
+      });
+      expect(gzipOnly.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzipOnly.rawPayload).toString()).toBe(SCRIPT);
+    } finally {
+      await withCompress.close();
+    }
   });
 });
