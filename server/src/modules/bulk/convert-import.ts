@@ -33,7 +33,7 @@ import {
   countGoodRowGroups,
   countRows,
   deleteImportFile,
-  findGoodRowsAfter,
+  findRowsToConvert,
   findImport,
   lockConversion,
   releaseConversion,
@@ -228,10 +228,17 @@ async function start(
   });
 }
 
+/** A batch read and checked, ready to be written: its lines and the plan once they are. */
+type PreparedBatch = { lastRow: number; records: LineRecord[]; plan: ConvertPlan };
+
 /**
- * Step 2: the good rows after the plan's last row, a batch per transaction, until none is left;
- * answers the plan as the last batch committed it. Throws `LinesRefused` once every row is checked
- * (or enough problems are found), having written nothing more after the first refused batch.
+ * Step 2: the good rows after the plan's last row, in batches, until none is left; answers the plan
+ * as the last batch committed it. Two steps overlap: a batch is read and checked (no transaction:
+ * the rows cannot change while a conversion holds the import, `requireReady`) while the batch
+ * before is written with the plan's progress in its own transaction; writes stay one at a time and
+ * in file order, so the stored plan always says where the written lines end. Throws `LinesRefused`
+ * once every row is checked (or enough problems are found), having written nothing after the first
+ * refused batch.
  */
 async function writeBatches(
   deps: ConvertDeps,
@@ -263,72 +270,87 @@ async function writeBatches(
       params: problem.params,
     });
   };
-  let plan = stored;
-  let cursor = stored.lastRow;
-  for (;;) {
-    const isRefusing = refused.fields.length > 0;
-    const batch = await deps.db.transaction(async (tx) => {
+
+  /** Reads and checks the batch after `cursor`, placing its lines after those of `plan`. */
+  const prepare = async (cursor: number, plan: ConvertPlan): Promise<PreparedBatch | null> => {
+    const rows = await findRowsToConvert(deps.db, actor.companyId, importId, cursor, deps.batchSize);
+    if (rows.length === 0) return null;
+    const next: ConvertPlan = structuredClone(plan);
+    const records: (LineRecord & { rowNumber: number })[] = [];
+    const toCheck: DraftLineToCheck[] = [];
+    for (const row of rows) {
+      if (!row.parsed) continue;
+      const { kind, product, family } = row.parsed;
+      const line = lineOfRow(row.rowNumber, row.parsed);
+      if (!kind || !product || !family || !line) continue;
+      const group = next.groups[groups.get(groupKey(kind, product, family)) ?? -1];
+      if (!group) continue;
+      const draft = group.drafts[Math.floor(group.written / BULK_DRAFT_MAX_LINES)];
+      if (!draft) continue;
+      records.push({
+        rowNumber: row.rowNumber,
+        draft_id: draft.draftId,
+        temp_card_id: line.tempCardId,
+        card_id: line.cardId,
+        cardholder: line.cardholder,
+        card_name: line.cardName,
+        amount_cents: line.amountCents,
+        position: group.written % BULK_DRAFT_MAX_LINES,
+      });
+      toCheck.push({ ...line, orderType: draft.orderType, product: draft.product });
+      group.written += 1;
+      draft.lines += 1;
+      draft.loadCents += line.amountCents;
+    }
+    const lastRow = rows[rows.length - 1]!.rowNumber;
+    next.lastRow = lastRow;
+    for (const problem of await checkLines(deps, deps.db, actor.companyId, toCheck, next.today)) {
+      const { rowNumber } = records[problem.line]!;
+      addProblem(rowNumber, draftLineError(problem, rowNumber));
+    }
+    return { lastRow, records: records.map(({ rowNumber: _rowNumber, ...record }) => record), plan: next };
+  };
+
+  /** Writes a checked batch with the plan's progress, while this call still holds the import. */
+  const write = async (batch: PreparedBatch) => {
+    await deps.db.transaction(async (tx) => {
       if (!(await lockConversion(tx, actor.companyId, importId, owner))) {
         throw new AppError(
           'BULK_IMPORT_NOT_READY',
           `import ${importId} is no longer being converted by this call`,
         );
       }
-      const rows = await findGoodRowsAfter(tx, actor.companyId, importId, cursor, deps.batchSize);
-      if (rows.length === 0) return null;
-      const next: ConvertPlan = structuredClone(plan);
-      const records: (LineRecord & { rowNumber: number })[] = [];
-      const toCheck: DraftLineToCheck[] = [];
-      for (const row of rows) {
-        const { kind, product, family } = row.parsed;
-        const line = lineOfRow(row.rowNumber, row.parsed);
-        if (!kind || !product || !family || !line) continue;
-        const group = next.groups[groups.get(groupKey(kind, product, family)) ?? -1];
-        if (!group) continue;
-        const draft = group.drafts[Math.floor(group.written / BULK_DRAFT_MAX_LINES)];
-        if (!draft) continue;
-        records.push({
-          rowNumber: row.rowNumber,
-          draft_id: draft.draftId,
-          temp_card_id: line.tempCardId,
-          card_id: line.cardId,
-          cardholder: line.cardholder,
-          card_name: line.cardName,
-          amount_cents: line.amountCents,
-          position: group.written % BULK_DRAFT_MAX_LINES,
-        });
-        toCheck.push({ ...line, orderType: draft.orderType, product: draft.product });
-        group.written += 1;
-        draft.lines += 1;
-        draft.loadCents += line.amountCents;
-      }
-      const lastRow = rows[rows.length - 1]!.rowNumber;
-      next.lastRow = lastRow;
-      const problems = await checkLines(deps, tx, actor.companyId, toCheck, next.today);
-      for (const problem of problems) {
-        const { rowNumber } = records[problem.line]!;
-        addProblem(rowNumber, draftLineError(problem, rowNumber));
-      }
-      if (problems.length > 0 || isRefusing) return { lastRow, plan: null };
-      await deps.drafts.pending.writeLines(
-        tx,
-        records.map(({ rowNumber: _rowNumber, ...record }) => record),
-      );
-      await saveConversion(tx, actor.companyId, importId, next);
-      return { lastRow, plan: next };
+      await deps.drafts.pending.writeLines(tx, batch.records);
+      await saveConversion(tx, actor.companyId, importId, batch.plan);
     });
-    if (!batch) break;
-    cursor = batch.lastRow;
-    if (batch.plan) {
-      plan = batch.plan;
-      await deps.afterBatch?.({ lastRow: batch.lastRow });
+    await deps.afterBatch?.({ lastRow: batch.lastRow });
+  };
+
+  let committed = stored;
+  let writing: Promise<void> = Promise.resolve();
+  try {
+    let planned = stored;
+    for (let batch = await prepare(stored.lastRow, stored); batch;) {
+      if (refused.fields.length === 0) {
+        const current = batch;
+        // The write before must have committed before this one starts (file order, one at a time).
+        await writing;
+        writing = write(current).then(() => void (committed = current.plan));
+        // Awaited before the next write or at the end; until then its failure must not go unhandled.
+        writing.catch(() => undefined);
+      }
+      if (refused.fields.length >= MAX_REPORTED_PROBLEMS) break;
+      batch = await prepare(batch.lastRow, batch.plan);
     }
-    if (refused.fields.length >= MAX_REPORTED_PROBLEMS) break;
+    await writing;
+  } catch (error) {
+    await writing.catch(() => undefined);
+    throw error;
   }
   if (refused.fields.length === 0) {
     // A card named twice in one draft, across batches (the preview refuses it; rows edited since
     // could not, as edits are refused while a conversion runs, but the drafts' rule holds anyway).
-    const draftIds = plan.groups.flatMap((group) => group.drafts.map((draft) => draft.draftId));
+    const draftIds = committed.groups.flatMap((group) => group.drafts.map((draft) => draft.draftId));
     const repeats = await deps.drafts.pending.repeatedCards(deps.db, draftIds);
     if (repeats.length > 0) {
       const cards = await deps.cards.cardReferences(deps.db, actor.companyId, {
@@ -346,7 +368,7 @@ async function writeBatches(
     }
   }
   if (refused.fields.length > 0) throw new LinesRefused(refused.rows, refused.fields);
-  return plan;
+  return committed;
 }
 
 /**

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'dri
 import type { BulkImportState, BulkRowStatus, CardCategory, CardFamily } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { bulkImportFiles, bulkImportRows, bulkImports } from './schema';
-import type { ConvertPlan } from './row-types';
+import type { ConvertPlan, ParsedRow } from './row-types';
 import type { RowRepeats, RowVerdict, StoredProblem } from './validate-rows';
 
 /**
@@ -565,29 +565,26 @@ export async function countGoodRowGroups(
 }
 
 /**
- * The next `limit` good rows after row `afterRow`, in file order: keyset over the row number (the
- * primary key's order), so every batch costs what the first does — no OFFSET.
+ * The next `limit` rows after row `afterRow` in file order — keyset over the primary key
+ * (import, row number), so every batch costs what the first does: no OFFSET, and no index on the
+ * status whose order would make each batch sort all the good rows again. Each row says whether it
+ * becomes a line (ok or warning, not dropped) and only then brings what it was parsed into.
  */
-export async function findGoodRowsAfter(
+export async function findRowsToConvert(
   db: Executor,
   companyId: string,
   importId: string,
   afterRow: number,
   limit: number,
-): Promise<Pick<StoredRow, 'rowNumber' | 'parsed'>[]> {
-  return db
-    .select({ rowNumber: bulkImportRows.rowNumber, parsed: bulkImportRows.parsed })
-    .from(bulkImportRows)
-    .where(
-      and(
-        rowsOf(companyId, importId),
-        gt(bulkImportRows.rowNumber, afterRow),
-        eq(bulkImportRows.isDropped, false),
-        inArray(bulkImportRows.status, ['ok', 'warning']),
-      ),
-    )
-    .orderBy(asc(bulkImportRows.rowNumber))
-    .limit(limit);
+): Promise<{ rowNumber: number; parsed: ParsedRow | null }[]> {
+  const result = await db.execute<{ rowNumber: number; parsed: ParsedRow | null }>(sql`
+    select row_number as "rowNumber",
+           case when not is_dropped and status in ('ok', 'warning') then parsed end as parsed
+      from bulk_import_rows
+     where import_id = ${importId}::uuid and company_id = ${companyId} and row_number > ${afterRow}
+     order by row_number
+     limit ${limit}`);
+  return result.rows;
 }
 
 /**
