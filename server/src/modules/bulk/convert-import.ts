@@ -329,7 +329,6 @@ async function writeBatches(
   let committed = stored;
   let writing: Promise<void> = Promise.resolve();
   try {
-    let planned = stored;
     for (let batch = await prepare(stored.lastRow, stored); batch;) {
       if (refused.fields.length === 0) {
         const current = batch;
