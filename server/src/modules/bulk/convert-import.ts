@@ -58,6 +58,9 @@ export type ConvertDeps = {
   afterBatch?: (batch: { lastRow: number }) => Promise<void>;
 };
 
+/** Card ids per lookup of the company's cards (see `checkLines`). */
+const CARD_LOOKUP_CHUNK = 500;
+
 /** The drafts report at most this many problems at once; so do the rows they refuse. */
 const MAX_REPORTED_PROBLEMS = 100;
 
@@ -383,7 +386,18 @@ async function checkLines(
   today: string,
 ): Promise<DraftLineError[]> {
   const ids = [...new Set(lines.flatMap((line) => (line.cardId ? [line.cardId] : [])))];
-  const found = ids.length > 0 ? await deps.cards.cardReferences(tx, companyId, { ids, last4Keys: [] }) : [];
+  const found: Awaited<ReturnType<CardsService['cardReferences']>> = [];
+  // A few hundred ids a statement: with 100,000 cards PostgreSQL 15 plans `id = any(…)` of a
+  // thousand ids or more as parallel sequential scans of cards and cardholders (≈ 85 ms for
+  // 2,000 ids, every core busy) instead of index lookups (≈ 8 ms for 500).
+  for (let start = 0; start < ids.length; start += CARD_LOOKUP_CHUNK) {
+    found.push(
+      ...(await deps.cards.cardReferences(tx, companyId, {
+        ids: ids.slice(start, start + CARD_LOOKUP_CHUNK),
+        last4Keys: [],
+      })),
+    );
+  }
   const cards = new Map<string, LineCard>(
     found.map((card) => [card.cardId, { ...card, maskedNumber: maskCardNumber(card.bin, card.last4) }]),
   );
