@@ -114,8 +114,12 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   });
   const socket = new PGLiteSocketServer({
     db: pglite,
+    // Loopback only, always. The port is random unless PGLITE_SOCKET_PORT names one: a tool of the
+    // operator's (psql, the bulk benchmark's floor) can then reach the running server's embedded
+    // database through the same socket pg-boss uses, instead of opening its folder a second time
+    // (which silently loses writes, ADR 003).
     host: '127.0.0.1',
-    port: 0,
+    port: socketPort(),
     // The pool plus room for pg-boss and an occasional psql: its default of 1 drops the second client.
     maxConnections: poolSize + (options.extraConnections ?? 6),
   });
@@ -138,6 +142,17 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await releaseLock();
     },
   };
+}
+
+/** The embedded database's socket port: PGLITE_SOCKET_PORT (1–65535) or 0, any free port. */
+function socketPort(): number {
+  const raw = process.env.PGLITE_SOCKET_PORT;
+  if (raw === undefined || raw === '') return 0;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65_535) {
+    throw new Error(`PGLITE_SOCKET_PORT must be a port number, not ${raw}`);
+  }
+  return port;
 }
 
 function isProcessAlive(pid: number): boolean {

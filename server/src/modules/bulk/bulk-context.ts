@@ -8,6 +8,7 @@ import type { CardsService } from '../cards';
 import type { ContentService } from '../content';
 import type { IdentityService } from '../identity';
 import type { DraftsService } from '../drafts';
+import type { ConvertDeps } from './convert-import';
 import type { WorkerDeps } from './process-import';
 import { findImport, type ImportRow, type StoredRow } from './repository';
 import { createTranslator } from './views';
@@ -25,6 +26,8 @@ export type BulkDeps = {
   batchSize?: number;
   /** Seconds without a heartbeat after which a worker is taken for dead (default 60). */
   staleSeconds?: number;
+  /** Rows per batch (and transaction) when an import becomes drafts (default 2,000; ADR 020). */
+  convertBatchSize?: number;
   /** Imports a company may have waiting or being read at once (default 3). */
   maxActiveImports?: number;
   now?: () => Date;
@@ -65,6 +68,15 @@ export function createBulkContext(deps: BulkDeps) {
     log: deps.log,
   };
 
+  /**
+   * How imports become drafts (ADR 020): rows per batch, the lease's staleness, and a hook after
+   * each committed batch. Mutable so tests can make batches small and stop between them.
+   */
+  const conversion: Omit<ConvertDeps, 'db' | 'drafts' | 'cards'> = {
+    batchSize: deps.convertBatchSize ?? 2_000,
+    staleSeconds,
+  };
+
   async function views(rows: ImportRow[], locale: Locale): Promise<BulkImport[]> {
     const users = await deps.identity.usersByIds([...new Set(rows.map((row) => row.createdBy))]);
     const names = new Map(users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`]));
@@ -100,6 +112,7 @@ export function createBulkContext(deps: BulkDeps) {
     translate,
     templates,
     worker,
+    conversion,
     views,
     view,
     rowViews,
@@ -108,7 +121,13 @@ export function createBulkContext(deps: BulkDeps) {
   };
 }
 
-/** The preview can change only while it is one: ready, not being read, not turned into drafts. */
+/**
+ * The preview can change only while it is one: ready, not being read, not turned into drafts nor
+ * being turned into them (a conversion under way or stopped mid-way, ADR 020).
+ */
 export function requireReady(row: ImportRow): void {
   if (row.state !== 'ready') throw new AppError('BULK_IMPORT_NOT_READY', `import ${row.id} is ${row.state}`);
+  if (row.convertPlan !== null) {
+    throw new AppError('BULK_IMPORT_NOT_READY', `import ${row.id} is being turned into drafts`);
+  }
 }

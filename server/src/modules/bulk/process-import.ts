@@ -31,6 +31,7 @@ import {
   likelyHoldersOf,
   prepareRow,
   statusOf,
+  type CardClock,
   type Lookups,
   type PreparedRow,
   type RowCells,
@@ -75,12 +76,17 @@ export class WorkerStopped extends Error {
   }
 }
 
-/** The company's cards and cardholders a batch of rows names, read in three statements. */
+/**
+ * The company's cards and cardholders a batch of rows names, read in three statements. The dates
+ * the rows are judged at are `clock`: the worker computes them once per import, not per batch or
+ * card (issue 17); an edit once per request.
+ */
 export async function lookupsFor(
   deps: Pick<WorkerDeps, 'cards' | 'now'>,
   db: Parameters<CardsService['cardReferences']>[0],
   companyId: string,
   rows: readonly PreparedRow[],
+  clock: CardClock = clockOf(deps.now()),
 ): Promise<Lookups> {
   const ids = [...new Set(rows.flatMap((row) => (row.cardId ? [row.cardId] : [])))];
   const keys = new Map<string, NonNullable<PreparedRow['last4Key']>>();
@@ -107,7 +113,7 @@ export async function lookupsFor(
     cardsById,
     cardsByLast4,
     likelyHolders: likelyHoldersOf(rows, holders),
-    ...clockOf(deps.now()),
+    ...clock,
   };
 }
 
@@ -259,6 +265,8 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
   const seenSheets = new Set<number>();
   let dataRows = 0;
   let rowsRead = row.rowsRead;
+  // Today in Athens and the expiry window, once for the whole file.
+  const clock = clockOf(deps.now());
   let batch: RowCells[] = [];
 
   /** Writes judged rows (their JSON document) with the progress and the lease, in one transaction. */
@@ -285,7 +293,7 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
     await judging;
     const prepared = batch.map((cells) => prepareRow(cells, row.purpose));
     batch = [];
-    const lookups = lookupsFor(deps, db, companyId, prepared);
+    const lookups = lookupsFor(deps, db, companyId, prepared, clock);
     const last = prepared[prepared.length - 1]!.rowNumber;
     judging = (async () => {
       const found = await lookups;

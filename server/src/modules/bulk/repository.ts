@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gt, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { BulkImportState, BulkRowStatus } from '@tessera/domain';
+import type { BulkImportState, BulkRowStatus, CardCategory, CardFamily } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { bulkImportFiles, bulkImportRows, bulkImports } from './schema';
+import type { ConvertPlan, ParsedRow } from './row-types';
 import type { RowRepeats, RowVerdict, StoredProblem } from './validate-rows';
 
 /**
@@ -451,25 +452,6 @@ export async function findRowsAfter(
     .limit(limit);
 }
 
-/** The rows that become draft lines: ok and warning, not dropped, in file order. */
-export async function findGoodRows(
-  db: Executor,
-  companyId: string,
-  importId: string,
-): Promise<Pick<StoredRow, 'rowNumber' | 'kind' | 'parsed'>[]> {
-  return db
-    .select({ rowNumber: bulkImportRows.rowNumber, kind: bulkImportRows.kind, parsed: bulkImportRows.parsed })
-    .from(bulkImportRows)
-    .where(
-      and(
-        rowsOf(companyId, importId),
-        eq(bulkImportRows.isDropped, false),
-        inArray(bulkImportRows.status, ['ok', 'warning']),
-      ),
-    )
-    .orderBy(asc(bulkImportRows.rowNumber));
-}
-
 export async function findRow(
   db: Executor,
   companyId: string,
@@ -552,4 +534,135 @@ export async function setDropped(
     )
     .returning({ rowNumber: bulkImportRows.rowNumber });
   return rows.map((row) => row.rowNumber).sort((a, b) => a - b);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Turning an import into drafts, in batches (ADR 020)
+
+/**
+ * The good rows (ok and warning, not dropped) counted by what makes their draft: the kind of line,
+ * the product and the family, as parsed. Rows missing any of them make no line.
+ */
+export async function countGoodRowGroups(
+  db: Executor,
+  companyId: string,
+  importId: string,
+): Promise<{ kind: 'load' | 'new'; product: CardCategory; family: CardFamily; rows: number }[]> {
+  const result = await db.execute<{
+    kind: 'load' | 'new';
+    product: CardCategory;
+    family: CardFamily;
+    rows: number;
+  }>(sql`
+    select parsed->>'kind' as kind, parsed->>'product' as product, parsed->>'family' as family,
+           count(*)::int as rows
+      from bulk_import_rows
+     where import_id = ${importId}::uuid and company_id = ${companyId}
+       and not is_dropped and status in ('ok', 'warning')
+       and parsed->>'kind' is not null and parsed->>'product' is not null and parsed->>'family' is not null
+     group by 1, 2, 3`);
+  return result.rows;
+}
+
+/**
+ * The next `limit` rows after row `afterRow` in file order — keyset over the primary key
+ * (import, row number), so every batch costs what the first does: no OFFSET, and no index on the
+ * status whose order would make each batch sort all the good rows again. Each row says whether it
+ * becomes a line (ok or warning, not dropped) and only then brings what it was parsed into.
+ */
+export async function findRowsToConvert(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  afterRow: number,
+  limit: number,
+): Promise<{ rowNumber: number; parsed: ParsedRow | null }[]> {
+  const result = await db.execute<{ rowNumber: number; parsed: ParsedRow | null }>(sql`
+    select row_number as "rowNumber",
+           case when not is_dropped and status in ('ok', 'warning') then parsed end as parsed
+      from bulk_import_rows
+     where import_id = ${importId}::uuid and company_id = ${companyId} and row_number > ${afterRow}
+     order by row_number
+     limit ${limit}`);
+  return result.rows;
+}
+
+/**
+ * Takes the conversion of a ready import for `owner`: one nobody runs, or one whose runner stopped
+ * renewing its lease for `staleSeconds` (it died). Answers the import, or nothing when another
+ * runner holds it.
+ */
+export async function claimConversion(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  owner: string,
+  staleSeconds: number,
+): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .update(bulkImports)
+    .set({ convertOwner: owner, convertHeartbeatAt: sql`clock_timestamp()` })
+    .where(
+      and(
+        ofCompany(companyId, importId),
+        eq(bulkImports.state, 'ready'),
+        or(
+          sql`${bulkImports.convertOwner} is null`,
+          eq(bulkImports.convertOwner, owner),
+          lt(bulkImports.convertHeartbeatAt, sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`),
+        ),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Locks the import for a batch of the conversion, only while `owner` holds it: false when the
+ * import is gone, no longer ready, or another runner took the conversion over.
+ */
+export async function lockConversion(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  owner: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: bulkImports.id })
+    .from(bulkImports)
+    .where(
+      and(
+        ofCompany(companyId, importId),
+        eq(bulkImports.state, 'ready'),
+        eq(bulkImports.convertOwner, owner),
+      ),
+    )
+    .for('update');
+  return rows.length > 0;
+}
+
+/** Commits the conversion's progress with its batch and renews the lease. */
+export async function saveConversion(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  plan: ConvertPlan,
+): Promise<void> {
+  await db
+    .update(bulkImports)
+    .set({ convertPlan: plan, convertHeartbeatAt: sql`clock_timestamp()` })
+    .where(ofCompany(companyId, importId));
+}
+
+/** Lets the conversion go, its progress kept: the next call resumes it at once. */
+export async function releaseConversion(
+  db: Executor,
+  companyId: string,
+  importId: string,
+  owner: string,
+): Promise<void> {
+  await db
+    .update(bulkImports)
+    .set({ convertOwner: null })
+    .where(and(ofCompany(companyId, importId), eq(bulkImports.convertOwner, owner)));
 }

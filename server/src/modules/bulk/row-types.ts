@@ -1,4 +1,11 @@
-import type { BulkColumnKey, BulkRowKind, CardCategory, CardFamily, DraftCard } from '@tessera/domain';
+import type {
+  BulkColumnKey,
+  BulkImportDraft,
+  BulkRowKind,
+  CardCategory,
+  CardFamily,
+  DraftCard,
+} from '@tessera/domain';
 import type { ValidationKey } from '../../platform/errors';
 
 /**
@@ -31,4 +38,25 @@ export type ParsedRow = {
   /** The new cardholder of a new card. */
   cardholder: NonNullable<DraftCard['cardholder']> | null;
   cardName: string;
+};
+
+/**
+ * A conversion of an import into drafts as it is under way (ADR 020): the drafts made for it (not
+ * yet visible), and how far the lines are written. Committed with every batch.
+ */
+export type ConvertPlan = {
+  /** Today in Athens when the conversion started: every line is checked against this one day. */
+  today: string;
+  /** The file row number of the last row written; the next batch starts after it. */
+  lastRow: number;
+  /** One entry per group of rows (kind, product, family), in the order the drafts are listed. */
+  groups: {
+    kind: 'load' | 'new';
+    product: CardCategory;
+    family: CardFamily;
+    /** Lines of the group written so far: the next line's draft is `drafts[written / 10,000]`. */
+    written: number;
+    /** The group's drafts in order, each of at most 10,000 lines, with what they hold so far. */
+    drafts: (BulkImportDraft & { loadCents: number })[];
+  }[];
 };

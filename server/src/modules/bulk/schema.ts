@@ -21,7 +21,7 @@ import type {
   BulkRowStatus,
 } from '@tessera/domain';
 import { companies } from '../companies/schema';
-import type { ParsedRow, StoredProblem } from './row-types';
+import type { ConvertPlan, ParsedRow, StoredProblem } from './row-types';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer }>({
   dataType: () => 'bytea',
@@ -69,6 +69,15 @@ export const bulkImports = pgTable(
     leaseOwner: text('lease_owner'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     attempts: integer('attempts').notNull().default(0),
+    /**
+     * A conversion into drafts under way (ADR 020): its plan and progress (the drafts made, the
+     * last row written, lines and totals so far), committed with every batch of lines, so a
+     * conversion that died resumes where it stopped. Null when none is under way.
+     */
+    convertPlan: jsonb('convert_plan').$type<ConvertPlan>(),
+    /** Who runs the conversion; its lease is renewed in `convert_heartbeat_at` with every batch. */
+    convertOwner: text('convert_owner'),
+    convertHeartbeatAt: timestamp('convert_heartbeat_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),

@@ -84,9 +84,16 @@ export function createBulkService(deps: BulkDeps) {
       dropImportRows(ctx, actor, importId, request, locale),
     writeProblemRows: (companyId: string, importId: string, locale: Locale, output: Writable) =>
       downloadProblemRows(ctx, companyId, importId, locale, output),
+    /** How imports become drafts: batch size and a hook after each batch (tests change them). */
+    conversion: ctx.conversion,
     /** Turns the good rows into drafts (bulkLoadCardOrder; see `convertImport`). */
     convert: (request: BulkLoadCardOrder, actor: DraftActor, idempotency: IdempotencyOptions) =>
-      convertImport({ db: deps.db, drafts: deps.drafts, cards: deps.cards }, request, actor, idempotency),
+      convertImport(
+        { db: deps.db, drafts: deps.drafts, cards: deps.cards, ...ctx.conversion },
+        request,
+        actor,
+        idempotency,
+      ),
     deleteImport: (actor: DraftActor, importId: string) => deleteBulkImport(ctx, actor, importId),
   };
 }

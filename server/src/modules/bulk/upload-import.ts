@@ -53,7 +53,7 @@ export async function uploadImport(
           fields: [{ field: 'replacesImportId', key: 'invalidChoice' }],
         });
       }
-      if (old.state !== 'ready' && old.state !== 'failed') requireReady(old);
+      if (old.state !== 'failed') requireReady(old);
       await updateImport(tx, actor.companyId, old.id, { state: 'superseded' });
       await deleteImportFile(tx, actor.companyId, old.id);
       await audit(tx, actor, 'bulk-import.supersede', old.id, { state: old.state }, { state: 'superseded' });

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { draftOrderCards, draftOrders } from './schema';
 
@@ -20,6 +20,7 @@ export async function lockCompanyDrafts(db: Executor, companyId: string): Promis
   await db.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`draft_orders:${companyId}`}, 0))`);
 }
 
+/** Every draft of the company, published or not (unpublished ones hold their place too). */
 export async function countDrafts(db: Executor, companyId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<number>`count(*)::int` })
@@ -43,7 +44,13 @@ export async function findDraft(
   const query = db
     .select()
     .from(draftOrders)
-    .where(and(eq(draftOrders.id, draftId), eq(draftOrders.companyId, companyId)));
+    .where(
+      and(
+        eq(draftOrders.id, draftId),
+        eq(draftOrders.companyId, companyId),
+        isNull(draftOrders.pendingImportId),
+      ),
+    );
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
@@ -102,7 +109,7 @@ export async function listDrafts(db: Executor, companyId: string): Promise<(Draf
       cards: sql<number>`(select count(*)::int from draft_order_cards c where c.draft_id = "draft_orders"."id")`,
     })
     .from(draftOrders)
-    .where(eq(draftOrders.companyId, companyId))
+    .where(and(eq(draftOrders.companyId, companyId), isNull(draftOrders.pendingImportId)))
     .orderBy(desc(draftOrders.updatedAt), desc(draftOrders.id));
   return rows.map((row) => ({ ...row.draft, cards: row.cards }));
 }
@@ -124,6 +131,80 @@ export async function lineAmountsByDraft(
     })
     .from(draftOrderCards)
     .innerJoin(draftOrders, eq(draftOrders.id, draftOrderCards.draftId))
-    .where(eq(draftOrders.companyId, companyId))
+    .where(and(eq(draftOrders.companyId, companyId), isNull(draftOrders.pendingImportId)))
     .groupBy(draftOrderCards.draftId, draftOrderCards.amountCents);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Drafts made from a bulk file in batches (ADR 020): unpublished until the last batch is written.
+
+/** A line as `insertLinesDocument` writes it. */
+export type LineRecord = {
+  draft_id: string;
+  temp_card_id: string;
+  card_id: string | null;
+  cardholder: NonNullable<DraftCardRow['cardholder']> | null;
+  card_name: string;
+  amount_cents: number;
+  position: number;
+};
+
+/**
+ * Writes lines in one statement from one JSON document (no ORM mapping per row, no parameter
+ * limit). A line already written — by a conversion that died after committing it — is left as it
+ * is: the draft and the line's id are its key, so a resumed conversion never writes a line twice.
+ */
+export async function insertLinesDocument(db: Executor, records: readonly LineRecord[]): Promise<number> {
+  if (records.length === 0) return 0;
+  const document = Buffer.from(JSON.stringify(records), 'utf8');
+  const result = await db.execute(sql`
+    insert into draft_order_cards
+      (draft_id, temp_card_id, card_id, cardholder_id, cardholder, card_name, amount_cents, position)
+    select r.draft_id, r.temp_card_id, r.card_id, null, r.cardholder, r.card_name, r.amount_cents, r.position
+      from jsonb_to_recordset(convert_from(${document}, 'UTF8')::jsonb) as r(
+        draft_id uuid, temp_card_id text, card_id uuid, cardholder jsonb, card_name text,
+        amount_cents bigint, position int)
+    on conflict (draft_id, temp_card_id) do nothing`);
+  return result.rowCount ?? 0;
+}
+
+/** Makes the import's unpublished drafts visible; answers them. */
+export async function publishDrafts(db: Executor, companyId: string, importId: string): Promise<DraftRow[]> {
+  return db
+    .update(draftOrders)
+    .set({ pendingImportId: null, updatedAt: sql`clock_timestamp()` })
+    .where(and(eq(draftOrders.companyId, companyId), eq(draftOrders.pendingImportId, importId)))
+    .returning();
+}
+
+/** Deletes the import's unpublished drafts and their lines. */
+export async function deletePendingDrafts(db: Executor, companyId: string, importId: string): Promise<void> {
+  await db
+    .delete(draftOrders)
+    .where(and(eq(draftOrders.companyId, companyId), eq(draftOrders.pendingImportId, importId)));
+}
+
+/**
+ * Lines of the drafts that name a card an earlier line of the same draft names (by position):
+ * the repeats, which the line rules refuse. Batches are checked one at a time; this looks across
+ * them, in the database.
+ */
+export async function repeatedCardLines(
+  db: Executor,
+  draftIds: readonly string[],
+): Promise<{ tempCardId: string; cardId: string }[]> {
+  if (draftIds.length === 0) return [];
+  const result = await db.execute<{ tempCardId: string; cardId: string }>(sql`
+    select temp_card_id as "tempCardId", card_id as "cardId"
+      from (select temp_card_id, card_id,
+                   row_number() over (partition by draft_id, card_id order by position) as nth
+              from draft_order_cards
+             where draft_id in (${sql.join(
+               draftIds.map((id) => sql`${id}::uuid`),
+               sql`, `,
+             )}) and card_id is not null) as lines
+     where nth > 1
+     order by temp_card_id
+     limit 100`);
+  return result.rows;
 }

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   index,
@@ -10,6 +11,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CardCategory, CardFamily, CardIssueReason, DraftCard, OrderType } from '@tessera/domain';
+import { bulkImports } from '../bulk/schema';
 import { companies } from '../companies/schema';
 import { deliveryPoints } from '../delivery-points/schema';
 /**
@@ -39,8 +41,20 @@ export const draftOrders = pgTable(
     createdBy: uuid('created_by').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set while a bulk file is still being turned into this draft (ADR 020): the draft holds its
+     * place under the draft limit but nobody sees it, until the last batch of lines is written and
+     * the conversion publishes every draft of the file at once (or discards them). Deleting the
+     * import deletes its unpublished drafts.
+     */
+    pendingImportId: uuid('pending_import_id').references(() => bulkImports.id, { onDelete: 'cascade' }),
   },
-  (table) => [index('draft_orders_company_updated_idx').on(table.companyId, table.updatedAt)],
+  (table) => [
+    index('draft_orders_company_updated_idx').on(table.companyId, table.updatedAt),
+    index('draft_orders_pending_import_idx')
+      .on(table.pendingImportId)
+      .where(sql`${table.pendingImportId} is not null`),
+  ],
 );
 
 /**

@@ -25,6 +25,13 @@ import {
 } from './draft-context';
 import { addDraftLines, deleteDraftLines, updateDraftLines } from './edit-draft-lines';
 import { deleteDraftRow } from './repository';
+import {
+  createPendingDraft,
+  discardPendingDrafts,
+  publishPendingDrafts,
+  repeatedCardsOf,
+  writePendingLines,
+} from './pending-drafts';
 import { calculatePrice } from './calculate-price';
 import { getDraftOrder } from './get-draft';
 import { listDraftOrders, maxDraftOrders } from './list-drafts';
@@ -55,6 +62,19 @@ export function createDraftsService(deps: DraftsDeps) {
 
     /** The company's delivery point, or a 400 naming the field (a foreign or unknown id). */
     deliveryPointOf: ctx.deliveryPointOf,
+
+    /**
+     * Drafts made from a bulk file in batches (ADR 020): created unpublished under the limit,
+     * lines written a batch at a time, published (audited as summaries) or discarded all at once.
+     */
+    pending: {
+      create: (tx: Executor, header: DraftHeader, actor: DraftActor, importId: string) =>
+        createPendingDraft(ctx, tx, header, actor, importId),
+      writeLines: writePendingLines,
+      repeatedCards: repeatedCardsOf,
+      publish: publishPendingDrafts,
+      discard: discardPendingDrafts,
+    },
 
     /** The clock the drafts use (tests pass their own). */
     now: ctx.now,

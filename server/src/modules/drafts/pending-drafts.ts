@@ -1,0 +1,95 @@
+import { auditChange } from '../../platform/audit';
+import type { DraftActor, DraftContext, DraftHeader } from './draft-context';
+import { headerOf } from './draft-view';
+import {
+  deletePendingDrafts,
+  insertDraft,
+  insertLinesDocument,
+  publishDrafts,
+  repeatedCardLines,
+  type DraftRow,
+  type Executor,
+  type LineRecord,
+} from './repository';
+
+/**
+ * Drafts written in batches from a bulk file (ADR 020). Each draft is created unpublished —
+ * counted under the draft limit, seen by nobody — its lines are written a batch per transaction by
+ * the bulk module (which checked them with the drafts' line rules first), and all of the file's
+ * drafts are published in one transaction at the end, or discarded. A user never meets a draft
+ * holding half of its lines.
+ */
+
+export type { LineRecord } from './repository';
+
+/** What a published draft holds, for its audit entry (a summary: no lines). */
+export type PendingDraftSummary = { lines: number; loadCents: number };
+
+/**
+ * A new, unpublished draft of `importId` under the draft limit (`claimDraftSlot`: 422 code 60
+ * over 99 drafts), in the caller's transaction; without lines.
+ */
+export async function createPendingDraft(
+  ctx: DraftContext,
+  tx: Executor,
+  header: DraftHeader,
+  actor: DraftActor,
+  importId: string,
+): Promise<DraftRow> {
+  await ctx.claimDraftSlot(tx, actor.companyId);
+  return insertDraft(tx, {
+    companyId: actor.companyId,
+    reason: header.reason,
+    orderType: header.orderType,
+    product: header.product,
+    family: header.family,
+    alias: header.draftOrderAlias,
+    invoiceComments: header.invoiceComments,
+    deliveryPointId: header.deliveryPointId,
+    bulkAmountCents: header.bulkAmountCents,
+    expiringDate: header.expiringDate,
+    createdBy: actor.userId,
+    pendingImportId: importId,
+  });
+}
+
+/** Writes checked lines of unpublished drafts; a line written before (a resumed batch) is kept once. */
+export function writePendingLines(tx: Executor, records: readonly LineRecord[]): Promise<number> {
+  return insertLinesDocument(tx, records);
+}
+
+/**
+ * Publishes the import's drafts, each audited once as `draft.create` with a summary — its header,
+ * how many lines, their total load in cents and the import they came from — rather than
+ * every line (a 100,000-row file would otherwise write 100,000 lines into the audit log).
+ */
+export async function publishPendingDrafts(
+  tx: Executor,
+  actor: DraftActor,
+  importId: string,
+  summaries: ReadonlyMap<string, PendingDraftSummary>,
+): Promise<string[]> {
+  const rows = await publishDrafts(tx, actor.companyId, importId);
+  for (const row of rows) {
+    await auditChange(tx, actor, {
+      action: 'draft.create',
+      entity: 'draft-order',
+      entityId: row.id,
+      after: { ...headerOf(row), ...summaries.get(row.id), bulkImportId: importId },
+    });
+  }
+  return rows.map((row) => row.id);
+}
+
+/** Deletes the import's unpublished drafts (a conversion refused or given up). */
+export function discardPendingDrafts(tx: Executor, companyId: string, importId: string): Promise<void> {
+  return deletePendingDrafts(tx, companyId, importId);
+}
+
+/** Lines repeating a card an earlier line of the same draft names (across batches). */
+export function repeatedCardsOf(
+  tx: Executor,
+  draftIds: readonly string[],
+): Promise<{ tempCardId: string; cardId: string }[]> {
+  return repeatedCardLines(tx, draftIds);
+}
