@@ -179,10 +179,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   let catalogue: ErrorCatalogue | undefined = content.catalogue();
   installErrorHandling(app, () => catalogue);
 
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
   installSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {

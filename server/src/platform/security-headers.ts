@@ -1,14 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
 /**
- * The security headers of every response (CSP, HSTS, frame, referrer and friends), by helmet.
- * The middleware is built once here: `@fastify/helmet` rebuilt it — parsing the CSP directives —
- * on every request (issue 17's profile of `/api/health`), which cost more than the route itself.
+ * The headers helmet sets for `options`, worked out once: none of ours depends on the request (no
+ * nonces, no per-request directives), so every response can carry the same set.
+ */
+export function securityHeadersOf(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown;
+  helmet(options)(
+    {} as IncomingMessage,
+    recorder as unknown as ServerResponse,
+    (error?: unknown) => (failure = error),
+  );
+  if (failure) throw failure;
+  return headers;
+}
+
+/**
+ * The security headers of every response (CSP, HSTS, frame, referrer and friends), by helmet, and
+ * the request's id (`x-request-id`, which error bodies repeat), set
+ * through Fastify's reply so they go out with its own headers in one piece. `@fastify/helmet` ran
+ * helmet again — parsing the CSP directives — on every request and set each header on the raw
+ * response, which cost more than the health route itself (issue 17's profile). A route that hijacks
+ * its reply copies the reply's headers to the raw response (the OpenID provider does).
  */
 export function installSecurityHeaders(app: FastifyInstance, options: HelmetOptions): void {
-  const apply = helmet(options);
+  const headers = securityHeadersOf(options);
+  // One hook for every header known when the request arrives: each hook costs on every request.
   app.addHook('onRequest', (request, reply, done) => {
-    apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
+    reply.headers(headers);
+    reply.header('x-request-id', request.id);
+    done();
   });
 }

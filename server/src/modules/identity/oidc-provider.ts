@@ -343,6 +343,11 @@ export function mountOidcProvider(
       }
     }
     reply.hijack();
+    // Fastify writes nothing of a hijacked reply: the headers set so far (the security headers)
+    // go to the raw response, where the provider's pages read and extend the CSP.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value);
+    }
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PATH.length) || '/';
