@@ -30,10 +30,11 @@ export function startFloor(
   script: string,
   env: Record<string, string>,
   children: ChildProcess[],
+  stderr: 'inherit' | 'ignore' = 'inherit',
 ): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, ['--import', 'tsx', script], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['ignore', 'pipe', stderr],
   });
   children.push(child);
   return new Promise((resolve, reject) => {
@@ -41,6 +42,8 @@ export function startFloor(
       const match = /listening (\d+)/.exec(chunk.toString());
       if (match) resolve({ child, port: Number(match[1]) });
     });
+    // Whatever else it prints (a reference server's log lines) is read and dropped.
+    child.stdout!.resume();
     child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
   });
 }

@@ -41,11 +41,19 @@ async function healthOn(kind: 'postgres' | 'pglite'): Promise<void> {
     );
     children.push(server.child);
     const floor = await startFloor('bench/hello-floor.ts', {}, children);
+    // A reference, not the floor: the hello with the security headers and a log line to a file.
+    const reference = await startFloor(
+      'bench/hello-floor.ts',
+      { HELLO_WITH: 'headers,log', HELLO_LOG: path.join(work, 'reference.log') },
+      children,
+      'ignore',
+    );
     console.log(
       `${kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite'}: ${CONNECTIONS} connections, ${SECONDS} s per run after a 1 s warm-up, ${ROUNDS} rounds`,
     );
     const fullRuns: LoadFigures[] = [];
     const floorRuns: LoadFigures[] = [];
+    const referenceRuns: LoadFigures[] = [];
     for (let round = 1; round <= ROUNDS; round += 1) {
       const options = { connections: CONNECTIONS, warmupSeconds: 1, seconds: SECONDS };
       const full = await runLoad({ ...options, url: `${server.base}/api/health` });
@@ -54,6 +62,9 @@ async function healthOn(kind: 'postgres' | 'pglite'): Promise<void> {
       const bare = await runLoad({ ...options, url: `http://127.0.0.1:${floor.port}/hello` });
       console.log(runLine(`floor #${round}  bare Fastify hello`, bare));
       floorRuns.push(bare);
+      const dressed = await runLoad({ ...options, url: `http://127.0.0.1:${reference.port}/hello` });
+      console.log(runLine(`ref   #${round}  hello + headers + log line`, dressed));
+      referenceRuns.push(dressed);
     }
     const full = summarise(fullRuns);
     const bare = summarise(floorRuns);
@@ -61,10 +72,16 @@ async function healthOn(kind: 'postgres' | 'pglite'): Promise<void> {
     console.log(summaryLine(`floor (${ROUNDS} runs)`, bare));
     const ratio = full.medianRps / bare.medianRps;
     const ratioMin = full.minRps / bare.minRps;
+    const dressed = summarise(referenceRuns);
+    console.log(summaryLine(`reference (${ROUNDS} runs)`, dressed));
+    console.log(
+      `the security headers and a log line alone take the hello to ${(dressed.medianRps / bare.medianRps).toFixed(2)}× of the floor; the rest of the stack to ${(full.medianRps / dressed.medianRps).toFixed(2)}× of that`,
+    );
     console.log(
       `ratio full/floor: median ${ratio.toFixed(2)}, min ${ratioMin.toFixed(2)} (target ≥ ${TARGET}) ${verdict(ratio >= TARGET)}`,
     );
     await stop(floor.child);
+    await stop(reference.child);
     await stop(server.child);
     const requests = fullRuns.reduce((sum, run) => sum + run.requests, 0);
     console.log(

@@ -8,7 +8,8 @@ import {
   type Locale,
   neutralizeCell,
 } from '@tessera/domain';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/file-libraries';
 
 /**
  * The problem rows of an import as an `.xlsx` (ADR 011): the row's number in the uploaded file, its
@@ -47,7 +48,8 @@ export async function writeProblemRows(
   locale: Locale,
   output: Writable,
 ): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  const Excel = await loadExcel();
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     stream: output,
     useStyles: true,
     useSharedStrings: false,

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { BulkFileKind } from '@tessera/domain';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcel } from '../../platform/file-libraries';
 
 /**
  * Reads the rows of an uploaded file as they come, never the whole sheet at once: exceljs's
@@ -59,7 +60,8 @@ export function isBlankRow(cells: readonly CellValue[]): boolean {
 type WorksheetEvents = AsyncIterable<{ eventType: string; value: unknown }[]>;
 
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<SheetRow[]> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const Excel = await loadExcel();
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
     sharedStrings: 'cache',
     worksheets: 'emit',
     styles: 'ignore',
