@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CardFilterRequestSchema, type CardFilterRequest } from '@tessera/domain';
@@ -8,9 +8,10 @@ import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-card
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
 import { cardFilterStatements } from '../server/src/modules/cards';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
-import type { CardListLoadOptions, CardListLoadResult } from './card-list-load';
+import { runLoad, summarise, summaryLine } from './figures';
+import type { LoadFigures } from './load-child';
 import { signIn } from './portal-sign-in';
-import { freePort, stop, waitFor } from './server-process';
+import { startServer, stop } from './server-process';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_CARD_LIST_ROUNDS ?? 3);
@@ -79,38 +80,21 @@ export async function cardListBenchmark(): Promise<void> {
       `database: PostgreSQL ${setup.version}; ${CARDS} cards of ${COMPANY} generated in ${setup.seconds.toFixed(1)} s; pool ${POOL_SIZE}; ${CONNECTIONS} connections; ${SECONDS} s per run after a 2 s warm-up`,
     );
 
-    const serverPort = await freePort();
     const logFile = path.join(work, 'server.log');
-    const log = openSync(logFile, 'w');
     const profile = process.env.BENCH_CARD_LIST_PROFILE;
-    const server = spawn(
-      process.execPath,
-      [
-        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-        '--import',
-        'tsx',
-        'server/src/main.ts',
-      ],
+    const { child: server, base } = await startServer(
       {
-        env: {
-          ...process.env,
-          NODE_ENV: 'production',
-          SESSION_SECRET: 'bench-cards-session-secret-0123456789abcdef',
-          DATABASE_URL: databaseUrl,
-          DB_POOL_SIZE: String(POOL_SIZE),
-          PORT: String(serverPort),
-          HOST: '127.0.0.1',
-          DEMO_SEED: 'false',
-          WEB_DIST: path.join(work, 'no-web'),
-          RATE_LIMIT_MAX: '100000000',
-        },
-        stdio: ['ignore', log, log],
+        DATABASE_URL: databaseUrl,
+        DB_POOL_SIZE: String(POOL_SIZE),
+        DEMO_SEED: 'false',
+        WEB_DIST: path.join(work, 'no-web'),
+        // One load client sends far more than a person's 300 requests a minute.
+        RATE_LIMIT_MAX: '100000000',
       },
+      logFile,
+      profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     );
-    closeSync(log);
     children.push(server);
-    const base = `http://127.0.0.1:${serverPort}`;
-    await waitFor(`${base}/api/health`, server);
     const session = await signIn(base, DEMO_USERS.om1.email, DEMO_PASSWORD);
     const headers = { cookie: session.cookie, 'x-csrf-token': session.csrfToken, companyid: COMPANY };
 
@@ -181,10 +165,15 @@ export async function cardListBenchmark(): Promise<void> {
     }
 
     const loadOf = (target: 'full' | 'floor', shape: keyof typeof pages) =>
-      drive({
+      runLoad({
+        method: 'POST',
         url: target === 'full' ? `${base}/api/v1/accounts/cardFilter` : `${floorBase}/cards/${shape}`,
         // As a browser asks: the server compresses the page (JSON above 1 KB); the floor ignores it.
-        headers: { 'accept-encoding': 'gzip, deflate, br', ...(target === 'full' ? headers : {}) },
+        headers: {
+          'content-type': 'application/json',
+          'accept-encoding': 'gzip, deflate, br',
+          ...(target === 'full' ? headers : {}),
+        },
         body: JSON.stringify(pages[shape]),
         connections: CONNECTIONS,
         warmupSeconds: 2,
@@ -198,8 +187,8 @@ export async function cardListBenchmark(): Promise<void> {
     }
 
     const runs = {
-      early: { full: [] as CardListLoadResult[], floor: [] as CardListLoadResult[] },
-      last: { full: [] as CardListLoadResult[], floor: [] as CardListLoadResult[] },
+      early: { full: [] as LoadFigures[], floor: [] as LoadFigures[] },
+      last: { full: [] as LoadFigures[], floor: [] as LoadFigures[] },
     };
     for (let round = 1; round <= ROUNDS; round += 1) {
       for (const shape of ['early', 'last'] as const) {
@@ -215,8 +204,8 @@ export async function cardListBenchmark(): Promise<void> {
 
     console.log('');
     for (const shape of ['early', 'last'] as const) {
-      const full = summary(runs[shape].full);
-      const bare = summary(runs[shape].floor);
+      const full = summarise(runs[shape].full);
+      const bare = summarise(runs[shape].floor);
       const ratio = full.medianRps / bare.medianRps;
       console.log(summaryLine(`full  ${shape} page (${ROUNDS} runs)`, full));
       console.log(summaryLine(`floor ${shape} page (${ROUNDS} runs)`, bare));
@@ -225,8 +214,8 @@ export async function cardListBenchmark(): Promise<void> {
           `full p99 ${full.medianP99} ms (max ${full.maxP99} ms) (target ≤ ${TARGET_P99_MS} ms) ${full.medianP99 <= TARGET_P99_MS ? 'met' : 'MISSED'}`,
       );
     }
-    const earlyFull = summary(runs.early.full).medianRps;
-    const lastFull = summary(runs.last.full).medianRps;
+    const earlyFull = summarise(runs.early.full).medianRps;
+    const lastFull = summarise(runs.last.full).medianRps;
     console.log(
       `last page ÷ early page, full (medians): ${(lastFull / earlyFull).toFixed(2)} (the last page should cost what the first does)`,
     );
@@ -300,48 +289,9 @@ function idOf(row: unknown[]): string {
   return String(row[0]);
 }
 
-/** One autocannon run in a child process (`bench/card-list-load.ts`). */
-function drive(options: CardListLoadOptions): Promise<CardListLoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'bench/card-list-load.ts', JSON.stringify(options)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('exit', (code) => {
-      if (code !== 0) return reject(new Error(`load generator exited with ${code}`));
-      resolve(JSON.parse(output.trim().split('\n').pop()!) as CardListLoadResult);
-    });
-  });
-}
-
-type Summary = { minRps: number; medianRps: number; medianP50: number; medianP99: number; maxP99: number };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function summary(runs: CardListLoadResult[]): Summary {
-  return {
-    minRps: Math.min(...runs.map((run) => run.requestsPerSecond)),
-    medianRps: median(runs.map((run) => run.requestsPerSecond)),
-    medianP50: median(runs.map((run) => run.p50Ms)),
-    medianP99: median(runs.map((run) => run.p99Ms)),
-    maxP99: Math.max(...runs.map((run) => run.p99Ms)),
-  };
-}
-
-function runLine(label: string, run: CardListLoadResult): string {
+function runLine(label: string, run: LoadFigures): string {
   return (
     `${label.padEnd(32)} ${run.requestsPerSecond.toFixed(0).padStart(6)} req/s   p50 ${String(run.p50Ms).padStart(3)} ms   p99 ${String(run.p99Ms).padStart(4)} ms   ` +
     `${(run.bytesPerResponse / 1000).toFixed(1)} kB/response, non-2xx ${run.non2xx}, errors ${run.errors}, timeouts ${run.timeouts}`
   );
-}
-
-function summaryLine(label: string, value: Summary): string {
-  return `${label.padEnd(28)} min ${value.minRps.toFixed(0).padStart(6)} req/s   median ${value.medianRps.toFixed(0).padStart(6)} req/s   median p50 ${value.medianP50} ms   median p99 ${value.medianP99} ms (max ${value.maxP99} ms)`;
 }

@@ -62,7 +62,9 @@ export type LoadSummary = {
   maxP99: number;
 };
 
-export function summarise(runs: LoadFigures[]): LoadSummary {
+export function summarise(
+  runs: readonly Pick<LoadFigures, 'requestsPerSecond' | 'p50Ms' | 'p99Ms'>[],
+): LoadSummary {
   return {
     minRps: Math.min(...runs.map((run) => run.requestsPerSecond)),
     medianRps: median(runs.map((run) => run.requestsPerSecond)),

@@ -9,6 +9,7 @@ import { createLedgerService } from '../server/src/modules/ledger';
 import { createMerchantsService } from '../server/src/modules/merchants';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
 import type { PosLoadOptions, PosLoadResult } from './pos-load';
+import { summarise, type LoadSummary } from './figures';
 import { freePort, stop, waitFor } from './server-process';
 
 const CARDS = Number(process.env.BENCH_POS_CARDS ?? 10_000);
@@ -153,8 +154,8 @@ export async function posBenchmark(): Promise<void> {
     const oneFloor = await loadOf('floor', setup.oneCardFile, 'one');
     console.log(runLine('floor  ONE card', oneFloor));
 
-    const full = summary(fullRuns);
-    const bare = summary(floorRuns);
+    const full = summarise(fullRuns);
+    const bare = summarise(floorRuns);
     console.log('');
     console.log(summaryLine(`full (${ROUNDS} runs, many cards)`, full));
     console.log(summaryLine(`floor (${ROUNDS} runs, many cards)`, bare));
@@ -368,24 +369,6 @@ function drive(options: PosLoadOptions): Promise<PosLoadResult> {
   });
 }
 
-type Summary = { minRps: number; medianRps: number; medianP50: number; medianP99: number; maxP99: number };
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
-
-function summary(runs: PosLoadResult[]): Summary {
-  return {
-    minRps: Math.min(...runs.map((run) => run.requestsPerSecond)),
-    medianRps: median(runs.map((run) => run.requestsPerSecond)),
-    medianP50: median(runs.map((run) => run.p50Ms)),
-    medianP99: median(runs.map((run) => run.p99Ms)),
-    maxP99: Math.max(...runs.map((run) => run.p99Ms)),
-  };
-}
-
 function runLine(label: string, run: PosLoadResult): string {
   const reasons = Object.entries(run.reasons)
     .map(([reason, count]) => `${reason} ${count}`)
@@ -396,6 +379,6 @@ function runLine(label: string, run: PosLoadResult): string {
   );
 }
 
-function summaryLine(label: string, value: Summary): string {
+function summaryLine(label: string, value: LoadSummary): string {
   return `${label.padEnd(32)} min ${value.minRps.toFixed(0).padStart(6)} req/s   median ${value.medianRps.toFixed(0).padStart(6)} req/s   median p50 ${value.medianP50} ms   median p99 ${value.medianP99} ms (max ${value.maxP99} ms)`;
 }
