@@ -179,24 +179,29 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   let catalogue: ErrorCatalogue | undefined = content.catalogue();
   installErrorHandling(app, () => catalogue);
 
-  installSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...(config.CHATBOT_URL ? [new URL(config.CHATBOT_URL).origin] : [])],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+  installSecurityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'", ...(config.CHATBOT_URL ? [new URL(config.CHATBOT_URL).origin] : [])],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'https:'],
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: ["'self'"],
+          frameSrc: ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          upgradeInsecureRequests: config.publicUrl.startsWith('https:') ? [] : null,
+        },
       },
+      hsts: config.publicUrl.startsWith('https:'),
     },
-    hsts: config.publicUrl.startsWith('https:'),
-  });
+    // Built files (the SPA's hashed assets) get only the headers that apply to them.
+    (url) => url.startsWith('/assets/'),
+  );
   // JSON and text above 1 KB compressed (brotli at quality 4, or gzip); built assets come
   // precompressed from the build and already carry their encoding, so they pass untouched.
   await app.register(fastifyCompress, {
