@@ -90,7 +90,10 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
     const socketPort = kind === 'pglite' ? await freePort() : 0;
     const logFile = path.join(work, 'server.log');
     const log = openSync(logFile, 'w');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    // BENCH_BULK_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_BULK_PROFILE;
+    const nodeArgs = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx'];
+    const server = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',
