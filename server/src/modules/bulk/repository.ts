@@ -119,6 +119,23 @@ export async function deleteImport(db: Executor, companyId: string, importId: st
 // The worker's lease
 
 /**
+ * A lease (`ownerColumn`, renewed in `heartbeatColumn`) that `owner` may take: nobody holds it,
+ * `owner` already does, or its holder stopped renewing it `staleSeconds` ago (it died).
+ */
+function isFreeFor(
+  ownerColumn: typeof bulkImports.leaseOwner | typeof bulkImports.convertOwner,
+  heartbeatColumn: typeof bulkImports.heartbeatAt | typeof bulkImports.convertHeartbeatAt,
+  owner: string,
+  staleSeconds: number,
+): SQL | undefined {
+  return or(
+    sql`${ownerColumn} is null`,
+    eq(ownerColumn, owner),
+    lt(heartbeatColumn, sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`),
+  );
+}
+
+/**
  * Claims an import for a worker: one that waits, or one whose worker stopped renewing its lease
  * for `staleSeconds` (it died). Answers the import, or nothing when another worker holds it or it
  * is no longer to be read.
@@ -142,11 +159,7 @@ export async function claimImport(
       and(
         eq(bulkImports.id, importId),
         inArray(bulkImports.state, ACTIVE_STATES),
-        or(
-          sql`${bulkImports.leaseOwner} is null`,
-          eq(bulkImports.leaseOwner, owner),
-          lt(bulkImports.heartbeatAt, sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`),
-        ),
+        isFreeFor(bulkImports.leaseOwner, bulkImports.heartbeatAt, owner, staleSeconds),
       ),
     )
     .returning();
@@ -606,11 +619,7 @@ export async function claimConversion(
       and(
         ofCompany(companyId, importId),
         eq(bulkImports.state, 'ready'),
-        or(
-          sql`${bulkImports.convertOwner} is null`,
-          eq(bulkImports.convertOwner, owner),
-          lt(bulkImports.convertHeartbeatAt, sql`clock_timestamp() - make_interval(secs => ${staleSeconds})`),
-        ),
+        isFreeFor(bulkImports.convertOwner, bulkImports.convertHeartbeatAt, owner, staleSeconds),
       ),
     )
     .returning();

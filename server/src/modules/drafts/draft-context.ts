@@ -53,6 +53,23 @@ export type { IdempotencyOptions } from '../../platform/idempotency';
 // Requests as the routes hand them over: parsed, defaults applied.
 export type SaveDraftOrder = z.output<typeof SaveDraftOrderRequestSchema>;
 export type DraftHeader = Omit<SaveDraftOrder, 'cards'>;
+
+/** The draft row a header makes for an actor: what a new draft stores of the request. */
+export function draftRowOf(header: DraftHeader, actor: DraftActor) {
+  return {
+    companyId: actor.companyId,
+    reason: header.reason,
+    orderType: header.orderType,
+    product: header.product,
+    family: header.family,
+    alias: header.draftOrderAlias,
+    invoiceComments: header.invoiceComments,
+    deliveryPointId: header.deliveryPointId,
+    bulkAmountCents: header.bulkAmountCents,
+    expiringDate: header.expiringDate,
+    createdBy: actor.userId,
+  };
+}
 export type DraftCards = z.output<typeof DraftCardsRequestSchema>;
 export type DeleteDraftCards = z.output<typeof DeleteDraftCardsRequestSchema>;
 export type CreateBundleDraft = z.output<typeof CreateBundleDraftRequestSchema>;
@@ -197,19 +214,7 @@ export function createDraftContext(deps: DraftsDeps) {
       lines.map((card, index) => ({ card, field: `cards.${index}`, line: index + 1 })),
       lines,
     );
-    const row = await insertDraft(tx, {
-      companyId: actor.companyId,
-      reason: header.reason,
-      orderType: header.orderType,
-      product: header.product,
-      family: header.family,
-      alias: header.draftOrderAlias,
-      invoiceComments: header.invoiceComments,
-      deliveryPointId: header.deliveryPointId,
-      bulkAmountCents: header.bulkAmountCents,
-      expiringDate: header.expiringDate,
-      createdBy: actor.userId,
-    });
+    const row = await insertDraft(tx, draftRowOf(header, actor));
     await insertDraftCards(
       tx,
       lines.map((line, position) => ({ draftId: row.id, ...line, position })),

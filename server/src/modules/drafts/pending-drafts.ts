@@ -1,5 +1,5 @@
 import { auditChange } from '../../platform/audit';
-import type { DraftActor, DraftContext, DraftHeader } from './draft-context';
+import { draftRowOf, type DraftActor, type DraftContext, type DraftHeader } from './draft-context';
 import { headerOf } from './draft-view';
 import {
   deletePendingDrafts,
@@ -37,20 +37,7 @@ export async function createPendingDraft(
   importId: string,
 ): Promise<DraftRow> {
   await ctx.claimDraftSlot(tx, actor.companyId);
-  return insertDraft(tx, {
-    companyId: actor.companyId,
-    reason: header.reason,
-    orderType: header.orderType,
-    product: header.product,
-    family: header.family,
-    alias: header.draftOrderAlias,
-    invoiceComments: header.invoiceComments,
-    deliveryPointId: header.deliveryPointId,
-    bulkAmountCents: header.bulkAmountCents,
-    expiringDate: header.expiringDate,
-    createdBy: actor.userId,
-    pendingImportId: importId,
-  });
+  return insertDraft(tx, { ...draftRowOf(header, actor), pendingImportId: importId });
 }
 
 /** Writes checked lines of unpublished drafts; a line written before (a resumed batch) is kept once. */
