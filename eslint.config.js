@@ -28,6 +28,7 @@ const featureZones = [
   'bulk',
   'payments',
   'card-issue',
+  'back-office',
 ].map((feature) => ({
   target: `./web/src/features/${feature}`,
   from: './web/src/features',

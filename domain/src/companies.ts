@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ActingReasonSchema } from './audit';
 
 /** Company contracts (SPEC §3 company data; §7 getCompanyById, searchCompany, getCompaniesByIds). */
 
@@ -53,5 +54,12 @@ export const CompaniesResponseSchema = z.object({
 export type CompaniesResponse = z.infer<typeof CompaniesResponseSchema>;
 
 /** `POST /api/v1/accounts/selectCompany`: the company the session acts for from now on. */
-export const SelectCompanyRequestSchema = z.object({ companyId: CompanyId });
+/**
+ * Choosing the company to act for; provider staff give the reason they act for it (issue 18), which
+ * every change they then make carries in the audit log.
+ */
+export const SelectCompanyRequestSchema = z.object({
+  companyId: CompanyId,
+  reason: ActingReasonSchema.optional(),
+});
 export type SelectCompanyRequest = z.infer<typeof SelectCompanyRequestSchema>;

@@ -17,6 +17,11 @@ export const ERROR_CODE = {
   PAYLOAD_TOO_LARGE: 9,
   BUSINESS_RULE: 10,
   SERVICE_UNAVAILABLE: 11,
+  /**
+   * Provider staff change a company's or merchant's data without having said why they act for it
+   * (issue 18, docs/decisions/027-acting-and-audit.md): the portal asks for the reason first.
+   */
+  ACTING_REASON_REQUIRED: 12,
   /** Identity (docs/decisions/005-identity-and-sessions.md). */
   INVALID_CREDENTIALS: 20,
   ACCOUNT_LOCKED: 21,

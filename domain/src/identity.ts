@@ -180,6 +180,18 @@ export const SessionResponseSchema = z.union([
     /** When the session ends unless used again (idle timeout, capped by the absolute one). */
     expires: z.string(),
     companyId: z.string().optional(),
+    /**
+     * Provider staff acting for a company: which, why (typed when they started) and since when
+     * (issue 18, ADR 027).
+     */
+    acting: z
+      .object({
+        companyId: z.string().nullable(),
+        merchantId: z.string().nullable(),
+        reason: z.string(),
+        since: z.string(),
+      })
+      .optional(),
   }),
   z.object({}).strict(),
 ]);

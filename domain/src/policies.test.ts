@@ -64,6 +64,11 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'merchants.manage': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'terminals.use': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'settlements.manage': { roles: PROVIDER, scope: 'none' },
+  // issue 18 (ADR 027): acting and the audit log
+  'acting.manage': { roles: PROVIDER, scope: 'none' },
+  'audit.read': { roles: [ADMIN], scope: 'none' },
+  'back-office.open': { roles: PROVIDER, scope: 'none' },
+  'audit.company': { roles: [ADMIN, ORDER_MANAGER], scope: 'company' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

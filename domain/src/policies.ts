@@ -60,6 +60,12 @@ export const POLICIES = {
   /** Search every company (/all-companies). */
   'companies.search': unscoped(PROVIDER),
   'payments.import-statement': unscoped(PROVIDER),
+  /** Stop acting for a company or merchant (starting is `companies.read` / `merchants.read` with a reason). */
+  'acting.manage': unscoped(PROVIDER),
+  /** The whole audit log, its filters and export (issue 18: the provider's manager, who answers to auditors). */
+  'audit.read': unscoped([ADMIN]),
+  /** The back-office hub: the provider staff's tools. */
+  'back-office.open': unscoped(PROVIDER),
 
   // ---------------------------------------------------------------- companies
   /** The companies a user works for, by id (each id checked against `companies.read`). */
@@ -89,6 +95,8 @@ export const POLICIES = {
   /** The company's managers and the provider's agents. */
   'people.read': company(COMPANY_USERS),
   'people.manage': company(ORDERING),
+  /** The company's own audit log (issue 18): its order manager, and the provider's manager. */
+  'audit.company': company([ADMIN, ORDER_MANAGER]),
   'bulk.read': company(COMPANY_USERS),
   'bulk.manage': company(ORDERING),
   'drafts.read': company(COMPANY_USERS),
@@ -158,6 +166,15 @@ export type PolicyActor = {
 };
 /** What the action is done to: for a company-scoped action, the company. */
 export type PolicyTarget = { companyId?: string | undefined };
+
+/**
+ * Whether an action only reads (its name ends in `.read`, `.list` or `.search`, or it is the
+ * company's audit log): provider staff may read a company's data while acting for it without a
+ * reason; every other company- or merchant-scoped action needs one (issue 18, ADR 027).
+ */
+export function isReadAction(action: Action): boolean {
+  return /\.(read|list|search)$/.test(action) || action === 'audit.company';
+}
 
 /** Whether the role may take the action at all (no company considered). */
 export function roleMay(roleId: RoleId, action: Action): boolean {

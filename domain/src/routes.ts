@@ -60,6 +60,11 @@ export const EXTRA_ROUTES = [
   '/orders/payment/failure',
   /** Bulk loads and orders by Excel (ADR 011): reached from /card-load, the card list and the flow. */
   '/card-load/upload',
+  /** The provider's back office (issue 18, ADR 027): the hub and the audit log. */
+  '/back-office',
+  '/back-office/audit',
+  /** The company's own audit log, for its order manager (issue 18). */
+  '/account/audit',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -125,4 +130,7 @@ export const ROUTE_ACTIONS = {
   '/orders/payment/success': 'orders.pay',
   '/orders/payment/failure': 'orders.pay',
   '/card-load/upload': 'bulk.manage',
+  '/back-office': 'back-office.open',
+  '/back-office/audit': 'audit.read',
+  '/account/audit': 'audit.company',
 } as const satisfies Record<PortalRoute, Action | null>;

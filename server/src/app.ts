@@ -10,6 +10,7 @@ import { Redis } from 'ioredis';
 import type { Locale } from '@tessera/domain';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth';
+import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
 import { authApiRoutes, authRoutes } from './modules/auth';
 import { createAuthService, type AuthService } from './modules/auth';
 import { createPortalSessionStore, type PortalSessionStore } from './modules/auth';
@@ -85,6 +86,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
+import { installRequestContext } from './platform/request-context';
 import { bufferedStdout, jsonLogger, OneLinePerRequest } from './platform/request-log';
 import { installSecurityHeaders } from './platform/security-headers';
 import { validatorCompiler } from './platform/validation';
@@ -177,6 +179,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: config.publicUrl,
   });
   let catalogue: ErrorCatalogue | undefined = content.catalogue();
+  installRequestContext(app);
   installErrorHandling(app, () => catalogue);
 
   installSecurityHeaders(
@@ -290,7 +293,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     merchantOf: (userId) => merchants.merchantOf(userId),
     merchantExists: (merchantId) => merchants.merchantExists(merchantId),
     companyExists: (companyId) => companies.companyExists(companyId),
-    rememberCompany: (sessionIdHash, companyId) => sessions.rememberCompany(sessionIdHash, companyId),
+    rememberCompany: (sessionIdHash, companyId, actingReason) =>
+      sessions.rememberCompany(sessionIdHash, companyId, actingReason),
   });
   mountOidcProvider(app, identity.provider, { isPublicUrlFixed: config.isPublicUrlFixed });
 
@@ -417,6 +421,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
+  // Acting for a company or merchant, and the audit log (issue 18, ADR 027).
+  const audit = createAuditService({
+    db: database.db,
+    sessions,
+    merchantExists: (merchantId) => merchants.merchantExists(merchantId),
+  });
+  await app.register(actingRoutes(audit), { prefix: '/api/v1/accounts' });
+  await app.register(merchantActingRoutes(audit), { prefix: '/api/v1/merchants' });
+  await app.register(auditLogRoutes(audit), { prefix: '/api/v1/audit' });
   if (config.isSandboxBank) {
     await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   }

@@ -70,13 +70,23 @@ export async function seedDemoWorld(
 export async function sessionHeaders(
   ctx: TestContext,
   userId: string,
-  options: { companyId?: string | null } = {},
+  options: { companyId?: string | null; actingReason?: string | null } = {},
 ): Promise<Record<string, string>> {
   const { id } = await ctx.app.services.sessions.create(userId, { companyId: options.companyId ?? null });
   const csrf = issueCsrfToken(ctx.config.sessionSecret, id);
   const names = cookieNames(ctx.config.secureCookies);
-  return { cookie: `${names.session}=${id}; ${names.csrf}=${csrf}`, 'x-csrf-token': csrf };
+  // Provider staff change a company's data only with a reason (issue 18, ADR 027); tests of other
+  // rules give one with every call, as a staff tool would. Other roles ignore the header.
+  const reason = options.actingReason === undefined ? TEST_ACTING_REASON : options.actingReason;
+  return {
+    cookie: `${names.session}=${id}; ${names.csrf}=${csrf}`,
+    'x-csrf-token': csrf,
+    ...(reason === null ? {} : { 'x-acting-reason': encodeURIComponent(reason) }),
+  };
 }
+
+/** The reason test sessions of provider staff give for every change they make. */
+export const TEST_ACTING_REASON = 'Integration test';
 
 /**
  * The whole sign-in through the provider, as the browser does it: csrf → sign-in (json) →

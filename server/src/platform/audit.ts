@@ -1,4 +1,5 @@
 import type { Db } from './db';
+import { requestContext } from './request-context';
 import { auditLog } from './schema';
 
 export type AuditEntry = {
@@ -10,13 +11,22 @@ export type AuditEntry = {
   before?: unknown;
   after?: unknown;
   requestId?: string | null;
+  /** Provider staff's reason for acting; by default the request's, when its actor made the change. */
+  actingReason?: string | null;
+  /** The merchant acted for; by default the request's, when its actor made the change. */
+  merchantId?: string | null;
 };
 
 /**
  * Writes one audit entry (ARCHITECTURE §4). Pass the transaction of the change so the entry and the
- * change commit together.
+ * change commit together. Within a request, the entry gets the request's id, and when the request's
+ * actor made the change, the merchant they act for and provider staff's acting reason (issue 18).
+ * The table is append-only: the database refuses to change or delete an entry (migration 0014).
  */
 export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Promise<void> {
+  const context = requestContext();
+  const byRequestActor =
+    context?.actorUserId !== undefined && context.actorUserId === (entry.actorUserId ?? undefined);
   await tx.insert(auditLog).values({
     actorUserId: entry.actorUserId ?? null,
     companyId: entry.companyId ?? null,
@@ -25,7 +35,9 @@ export async function writeAudit(tx: Pick<Db, 'insert'>, entry: AuditEntry): Pro
     entityId: entry.entityId ?? null,
     before: entry.before ?? null,
     after: entry.after ?? null,
-    requestId: entry.requestId ?? null,
+    requestId: entry.requestId ?? context?.requestId ?? null,
+    actingReason: entry.actingReason ?? (byRequestActor ? (context.actingReason ?? null) : null),
+    merchantId: entry.merchantId ?? (byRequestActor ? (context.merchantId ?? null) : null),
   });
 }
 

@@ -18,6 +18,11 @@ export type SessionPrincipal = {
   preferredLanguage: Locale;
   /** The company the session acts for, when one was chosen. */
   companyId: string | null;
+  /**
+   * Provider staff acting for `companyId`: the reason they typed when they started and when
+   * (issue 18, ADR 027); null when they have not given one for this company.
+   */
+  acting: { companyId: string | null; merchantId: string | null; reason: string; since: Date } | null;
   createdAt: Date;
   /** When the session ends unless used again (idle timeout, capped by the absolute one). */
   expiresAt: Date;

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import {
+  ActingReasonSchema,
   can,
   isProviderRole,
+  isReadAction,
   policyOf,
   ROLE,
   type Action,
@@ -13,6 +15,7 @@ import {
 import { requireSession } from './auth-guard';
 import { AppError } from './errors';
 import { requestLocale } from './http';
+import { requestContext } from './request-context';
 import { resolveCompany, resolveMerchant } from './tenant';
 
 /**
@@ -44,6 +47,11 @@ export type Actor = {
   requestId: string;
   /** The portal session the user acts through (its SHA-256 key): sign-out and password change keep it. */
   sessionIdHash: string;
+  /**
+   * Provider staff's reason for acting for this company or merchant, typed when they started
+   * (issue 18); null for everyone else and for staff who gave none.
+   */
+  actingReason: string | null;
 };
 
 /** The actor of a company-scoped action: the company is resolved and the user related to it. */
@@ -85,7 +93,12 @@ export function actionsSeen(): ReadonlyMap<string, Action> {
 export async function requireActor<A extends Action>(
   request: FastifyRequest,
   action: A,
-  options: { companyId?: string | undefined; merchantId?: string | undefined } = {},
+  options: {
+    companyId?: string | undefined;
+    merchantId?: string | undefined;
+    /** Provider staff start acting for the company with this reason (`/selectCompany`). */
+    actingReason?: string | undefined;
+  } = {},
 ): Promise<ActorFor<A>> {
   actionsByRoute.set(`${request.method} ${request.routeOptions.url ?? request.url}`, action);
   const session = await requireSession(request);
@@ -97,25 +110,69 @@ export async function requireActor<A extends Action>(
   }
   const companyId =
     policy.scope === 'company'
-      ? await resolveCompany(request, session, options.companyId)
+      ? await resolveCompany(request, session, options.companyId, options.actingReason)
       : session.companyId;
   const merchantId =
     policy.scope === 'merchant'
       ? await resolveMerchant(request, session, ownMerchant, options.merchantId)
       : (ownMerchant?.merchantId ?? null);
+  const isProviderStaff = isProviderRole(session.roleId);
+  const acting = session.acting;
+  const actingReason = !isProviderStaff
+    ? null
+    : (headerActingReason(request) ??
+      (policy.scope === 'company' && acting?.companyId === companyId
+        ? acting.reason
+        : policy.scope === 'merchant' && acting?.merchantId === merchantId
+          ? acting.reason
+          : null));
+  // Provider staff change a company's or merchant's data only once they have said why (issue 18).
+  if (isProviderStaff && policy.scope !== 'none' && !isReadAction(action) && actingReason === null) {
+    throw new AppError(
+      'ACTING_REASON_REQUIRED',
+      `${action} by staff ${session.userId} without an acting reason`,
+    );
+  }
+  const context = requestContext();
+  if (context) {
+    context.actorUserId = session.userId;
+    context.merchantId = policy.scope === 'merchant' ? merchantId : null;
+    context.actingReason = actingReason;
+  }
   const actor: Actor = {
     userId: session.userId,
     roleId: session.roleId,
     companyId,
     relatedCompanyIds: session.relatedCompanyIds,
-    isProviderStaff: isProviderRole(session.roleId),
+    isProviderStaff,
     merchantId,
     merchantRole: ownMerchant?.role ?? null,
     locale: requestLocale(request),
     requestId: String(request.id),
     sessionIdHash: session.sessionIdHash,
+    actingReason,
   };
   return actor as ActorFor<A>;
+}
+
+/** The header by which a staff tool gives its reason with each call instead of the session's (ADR 027). */
+export const ACTING_REASON_HEADER = 'x-acting-reason';
+
+/**
+ * The reason a request gives in its `X-Acting-Reason` header (percent-encoded UTF-8, 5 to 300
+ * characters), or null when it gives none or one that does not qualify.
+ */
+function headerActingReason(request: FastifyRequest): string | null {
+  const raw = request.headers[ACTING_REASON_HEADER];
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value) return null;
+  let reason: string;
+  try {
+    reason = decodeURIComponent(value).trim();
+  } catch {
+    return null;
+  }
+  return ActingReasonSchema.safeParse(reason).success ? reason : null;
 }
 
 /** preHandler form of `requireActor`, for a whole plugin (`app.addHook('preHandler', guard(action))`). */

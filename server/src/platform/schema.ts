@@ -29,7 +29,10 @@ export const mailOutbox = pgTable(
   (table) => [index('mail_outbox_to_idx').on(table.to, table.createdAt)],
 );
 
-/** Every state change: who, acting for which company, what, when, before/after (ARCHITECTURE §4). */
+/**
+ * Every state change: who, acting for which company, what, when, before/after (ARCHITECTURE §4).
+ * Append-only: a trigger refuses every update, delete and truncate (migration 0014, ADR 027).
+ */
 export const auditLog = pgTable(
   'audit_log',
   {
@@ -42,9 +45,18 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
+    /** The reason provider staff typed when they started acting for the company (issue 18). */
+    actingReason: text('acting_reason'),
+    /** The merchant acted for, when the change was one merchant's. */
+    merchantId: text('merchant_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('audit_log_company_idx').on(table.companyId, table.createdAt)],
+  (table) => [
+    index('audit_log_company_idx').on(table.companyId, table.createdAt),
+    index('audit_log_created_idx').on(table.createdAt),
+    index('audit_log_actor_idx').on(table.actorUserId, table.createdAt),
+    index('audit_log_entity_idx').on(table.entity, table.createdAt),
+  ],
 );
 
 /**

@@ -12,8 +12,11 @@ export const COMPANY_HEADER = 'companyid';
 export type TenantDeps = {
   db: Db;
   companyExists(companyId: string): Promise<boolean>;
-  /** Records on the portal session that it now acts for `companyId`. */
-  rememberCompany(sessionIdHash: string, companyId: string): Promise<void>;
+  /**
+   * Records on the portal session that it now acts for `companyId`; provider staff's reason for it,
+   * or null (a switch without one forgets the previous reason).
+   */
+  rememberCompany(sessionIdHash: string, companyId: string, actingReason: string | null): Promise<void>;
   /** The merchant a merchant user (role 1001) works for and their standing there (ADR 016). */
   merchantOf(userId: string): Promise<{ merchantId: string; role: 'admin' | 'viewer' } | null>;
   merchantExists(merchantId: string): Promise<boolean>;
@@ -58,6 +61,7 @@ export async function resolveCompany(
   request: FastifyRequest,
   session: SessionPrincipal,
   requested: string | undefined,
+  actingReason?: string,
 ): Promise<string> {
   const companyId = requested?.trim() || headerCompanyId(request);
   if (!companyId) {
@@ -81,7 +85,9 @@ export async function resolveCompany(
   if (!(await deps.companyExists(companyId))) {
     throw new AppError('COMPANY_UNAVAILABLE', `company ${companyId} no longer exists`);
   }
-  if (session.companyId !== companyId) {
+  // Provider staff start acting with a reason (issue 18): a new reason restarts acting.
+  const reason = isProvider && actingReason ? actingReason : null;
+  if (session.companyId !== companyId || reason !== null) {
     if (isProvider) {
       await writeAudit(deps.db, {
         actorUserId: session.userId,
@@ -89,13 +95,15 @@ export async function resolveCompany(
         action: 'company.act',
         entity: 'company',
         entityId: companyId,
-        before: { companyId: session.companyId },
-        after: { companyId },
+        before: { companyId: session.companyId, reason: session.acting?.reason ?? null },
+        after: { companyId, reason },
         requestId: String(request.id),
+        actingReason: reason,
       });
     }
-    await deps.rememberCompany(session.sessionIdHash, companyId);
+    await deps.rememberCompany(session.sessionIdHash, companyId, reason);
     session.companyId = companyId;
+    session.acting = reason === null ? null : { companyId, merchantId: null, reason, since: new Date() };
   }
   return companyId;
 }
@@ -113,7 +121,7 @@ export async function resolveMerchant(
   requested: string | undefined,
 ): Promise<string> {
   const raw = request.headers[MERCHANT_HEADER];
-  const named = requested?.trim() || (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
+  let named = requested?.trim() || (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
   if (session.roleId === ROLE.MERCHANT) {
     if (!own) throw new AppError('FORBIDDEN', `user ${session.userId} works for no merchant`);
     if (named && named !== own.merchantId) {
@@ -122,6 +130,8 @@ export async function resolveMerchant(
     return own.merchantId;
   }
   if (!isProviderRole(session.roleId)) throw new AppError('FORBIDDEN', 'only merchants and provider staff');
+  // Provider staff acting for a merchant (issue 18) need not name it on every call.
+  named ??= session.acting?.merchantId ?? undefined;
   if (!named) {
     throw new AppError('VALIDATION', 'merchantId header missing', {
       fields: [{ field: 'merchantId', key: 'required' }],

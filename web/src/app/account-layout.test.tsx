@@ -46,7 +46,10 @@ describe('account menu', () => {
     });
     renderApp('/account/agents');
     const nav = await screen.findByRole('navigation', { name: 'Ο λογαριασμός μου' });
-    expect(linksOf(nav)).toEqual(ALL_ACCOUNT_LINKS);
+    // The provider manager also reads the company's audit log (issue 18).
+    const withAudit = [...ALL_ACCOUNT_LINKS];
+    withAudit.splice(7, 0, ['Αρχείο ενεργειών', '/account/audit']);
+    expect(linksOf(nav)).toEqual(withAudit);
   });
 
   it('shows a merchant only the personal pages', async () => {

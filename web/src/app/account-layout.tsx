@@ -20,6 +20,7 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountSpendRules', label: 'pages.accountSpendRules' },
   { key: 'accountOrderManagers', label: 'pages.accountOrderManagers' },
   { key: 'accountAgents', label: 'pages.accountAgents' },
+  { key: 'accountAudit', label: 'pages.accountAudit' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
 ];
 

@@ -100,6 +100,12 @@ export const paths = {
   merchantPaymentSuccess: fixed('merchant/payment/success'),
   merchantPaymentFailure: fixed('merchant/payment/failure'),
 
+  /** The provider's back office (issue 18, ADR 027): the hub of staff tools and the audit log. */
+  backOffice: fixed('back-office'),
+  backOfficeAudit: fixed('back-office/audit'),
+  /** The company's own audit log, for its order manager (issue 18). */
+  accountAudit: fixed('account/audit'),
+
   /** Generic CMS pages: terms, privacy, cookies, merchant-contact-hours… */
   page: { pattern: 'page/:slug', href: (slug: string) => `/page/${encodeURIComponent(slug)}` } satisfies Path<
     [string]

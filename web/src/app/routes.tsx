@@ -216,6 +216,21 @@ const spendRules = {
   ),
 };
 
+const backOffice = {
+  hub: page(
+    () => import('../features/back-office/pages/back-office-page'),
+    (m) => m.BackOfficePage,
+  ),
+  audit: page(
+    () => import('../features/back-office/pages/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
+  companyAudit: page(
+    () => import('../features/back-office/pages/company-audit-page'),
+    (m) => m.CompanyAuditPage,
+  ),
+};
+
 const people = {
   orderManagers: page(
     () => import('../features/people/pages/order-managers-page'),
@@ -387,6 +402,10 @@ const PAGES: PageRoute[] = [
     'merchants',
   ]),
   built('page', content.cmsPage, 'CmsPage'),
+  // The provider's back office and the audit log (issue 18, ADR 027).
+  built('backOffice', backOffice.hub, 'BackOfficePage', ['backOffice']),
+  built('backOfficeAudit', backOffice.audit, 'AuditLogPage', ['backOffice']),
+  built('accountAudit', backOffice.companyAudit, 'CompanyAuditPage', ['account', 'backOffice']),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];
 

@@ -35,6 +35,10 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/merchant-admin.el.json'),
     en: () => import('./areas/merchant-admin.en.json'),
   },
+  backOffice: {
+    el: () => import('./areas/back-office.el.json'),
+    en: () => import('./areas/back-office.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

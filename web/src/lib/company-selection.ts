@@ -97,12 +97,14 @@ export async function loadDraftTotal(signal?: AbortSignal): Promise<number> {
  */
 export async function selectCompany(
   company: CompanySummary | { companyId: string },
+  /** Provider staff: why they act for the company (issue 18); the audit log keeps it. */
+  reason?: string,
 ): Promise<CompanyData | null> {
   writeStore('lastCompanyId', company.companyId);
   if ('name' in company) writeStore('companyData', toCompanyData(company));
   const result = await request<GetCompanyByIdResponse>(SELECT_COMPANY_PATH, {
     method: 'POST',
-    body: { companyId: company.companyId },
+    body: { companyId: company.companyId, ...(reason ? { reason } : {}) },
   });
   if (result.error) {
     clearCompanyStores();

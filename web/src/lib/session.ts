@@ -28,7 +28,13 @@ import { SESSION_QUERY_KEY } from './query-keys';
  */
 
 export type { SessionUser };
-export type Session = { user: SessionUser; expires: string; companyId?: string };
+export type Session = {
+  user: SessionUser;
+  expires: string;
+  companyId?: string;
+  /** Provider staff acting for a company or merchant: which, why and since when (issue 18). */
+  acting?: { companyId: string | null; merchantId: string | null; reason: string; since: string };
+};
 
 export type SessionState =
   | { status: 'loading'; data: null }

@@ -92,7 +92,12 @@ export async function findPortalSessionWithUser(
 export async function updatePortalSession(
   db: Executor,
   idHash: string,
-  patch: Partial<Pick<NewPortalSessionRow, 'companyId' | 'lastSeenAt'>>,
+  patch: Partial<
+    Pick<
+      NewPortalSessionRow,
+      'companyId' | 'lastSeenAt' | 'actingReason' | 'actingSince' | 'actingMerchantId'
+    >
+  >,
 ): Promise<void> {
   await db.update(portalSessions).set(patch).where(eq(portalSessions.idHash, idHash));
 }

@@ -16,6 +16,11 @@ export const portalSessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The company the session acts for (SPEC §3 `companyId`); null until one is chosen. */
     companyId: text('company_id'),
+    /** Provider staff: why they act for `companyId`, typed when they started (issue 18, ADR 027). */
+    actingReason: text('acting_reason'),
+    actingSince: timestamp('acting_since', { withTimezone: true }),
+    /** Provider staff: the merchant they act for (with the same reason), when they act for one. */
+    actingMerchantId: text('acting_merchant_id'),
     idToken: text('id_token'),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),

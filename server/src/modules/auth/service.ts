@@ -91,6 +91,15 @@ export function createAuthService(deps: {
       relatedCompanyIds: user.companyIds,
       preferredLanguage: user.preferredLanguage,
       companyId: row.companyId,
+      acting:
+        row.actingReason && (row.companyId || row.actingMerchantId)
+          ? {
+              companyId: row.actingMerchantId ? null : row.companyId,
+              merchantId: row.actingMerchantId,
+              reason: row.actingReason,
+              since: row.actingSince ?? row.createdAt,
+            }
+          : null,
       createdAt: row.createdAt,
       expiresAt: deps.sessions.expiresAt(row),
     };
@@ -132,6 +141,16 @@ export function createAuthService(deps: {
         },
         expires: principal.expiresAt.toISOString(),
         ...(principal.companyId ? { companyId: principal.companyId } : {}),
+        ...(principal.acting
+          ? {
+              acting: {
+                companyId: principal.acting.companyId,
+                merchantId: principal.acting.merchantId,
+                reason: principal.acting.reason,
+                since: principal.acting.since.toISOString(),
+              },
+            }
+          : {}),
       };
     },
 

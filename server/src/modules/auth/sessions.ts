@@ -98,8 +98,41 @@ export function createPortalSessionStore(deps: {
       return deletePortalSessionsOfUser(deps.db, userId, exceptIdHash);
     },
 
-    rememberCompany(idHash: string, companyId: string | null): Promise<void> {
-      return updatePortalSession(deps.db, idHash, { companyId });
+    /**
+     * Records the company the session acts for; `actingReason` is provider staff's reason for it
+     * (kept with the time it was given), and any other switch forgets the previous reason.
+     */
+    rememberCompany(
+      idHash: string,
+      companyId: string | null,
+      actingReason: string | null = null,
+    ): Promise<void> {
+      return updatePortalSession(deps.db, idHash, {
+        companyId,
+        actingMerchantId: null,
+        actingReason,
+        actingSince: actingReason ? now() : null,
+      });
+    },
+
+    /** Provider staff act for a merchant, for `actingReason` (the company they acted for is left). */
+    rememberMerchant(idHash: string, merchantId: string, actingReason: string): Promise<void> {
+      return updatePortalSession(deps.db, idHash, {
+        companyId: null,
+        actingMerchantId: merchantId,
+        actingReason,
+        actingSince: now(),
+      });
+    },
+
+    /** Provider staff stop acting: no company, no merchant, no reason. */
+    stopActing(idHash: string): Promise<void> {
+      return updatePortalSession(deps.db, idHash, {
+        companyId: null,
+        actingMerchantId: null,
+        actingReason: null,
+        actingSince: null,
+      });
     },
 
     /** Removes sessions past either timeout (run periodically). */

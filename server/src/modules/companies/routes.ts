@@ -41,6 +41,7 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       async (request) => {
         const { companyId } = await requireActor(request, 'companies.read', {
           companyId: request.body.companyId,
+          actingReason: request.body.reason,
         });
         return { success: true as const, ...(await service.getCompany(companyId)) };
       },

@@ -87,6 +87,13 @@ export function ProfileMenu({ texts, user, company, onLogOut, isLoading = false 
       ),
     });
   }
+  if (links.has('backOffice')) {
+    items.push({
+      key: 'back-office',
+      to: paths.backOffice.href(),
+      label: intl.formatMessage({ id: 'shell.profile.backOffice' }),
+    });
+  }
   if (links.has('allCompanies')) {
     items.push({ key: 'all', to: paths.allCompanies.href(), label: text('allCompanies') });
   }

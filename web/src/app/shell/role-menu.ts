@@ -76,7 +76,7 @@ export function footerForRole(footer: FooterResponse, user: RoleUser | null): Fo
 }
 
 /** The pages the profile menu links to besides the accounts and signing out (SPEC §2, §6). */
-export const PROFILE_LINK_KEYS = ['allCompanies', 'companySelect', 'deliveryPoints'] as const;
+export const PROFILE_LINK_KEYS = ['backOffice', 'allCompanies', 'companySelect', 'deliveryPoints'] as const;
 export type ProfileLinkKey = (typeof PROFILE_LINK_KEYS)[number];
 
 /**

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { AccessGate } from '../access-gate';
 import { GlobalLoadingOverlay } from '../loading-overlay';
 import { useFooter } from './api/get-footer';
+import { ActingBanner } from './acting-banner';
 import { CompanyNotice } from './company-notice';
 import { useMenu } from './api/get-menu';
 import { Footer } from './footer';
@@ -40,6 +41,7 @@ export function ShellLayout() {
         {intl.formatMessage({ id: 'shell.skipToContent' })}
       </a>
       <Header variant={variant} menu={menu.data} />
+      <ActingBanner />
       <CompanyNotice />
       <main
         id="main-content"

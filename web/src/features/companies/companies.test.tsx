@@ -143,6 +143,22 @@ describe('all companies (roles 1 and 2)', () => {
     await user.click(
       within(table).getByRole('button', { name: 'Ενέργεια για την εταιρεία: Θαλής Τεχνολογίες Α.Ε.' }),
     );
+    // Staff say why they act for the company first (issue 18): too short is refused.
+    const reasonDialog = await screen.findByRole('dialog');
+    await user.type(within(reasonDialog).getByLabelText(/Αιτιολογία/), 'abc');
+    await user.click(within(reasonDialog).getByRole('button', { name: 'Έναρξη' }));
+    expect(
+      await within(reasonDialog).findByText('Η αιτιολογία πρέπει να έχει τουλάχιστον 5 χαρακτήρες.'),
+    ).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/v1/accounts/selectCompany')).toHaveLength(0);
+    await user.type(within(reasonDialog).getByLabelText(/Αιτιολογία/), ' - κλήση για κάρτες');
+    await user.click(within(reasonDialog).getByRole('button', { name: 'Έναρξη' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, '/api/v1/accounts/selectCompany').at(-1)?.body).toEqual({
+        companyId: 'C1003',
+        reason: 'abc - κλήση για κάρτες',
+      }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(readStore('companyData')?.name).toBe('Θαλής Τεχνολογίες Α.Ε.');
     expect(await screen.findByRole('button', { name: 'Μενού προφίλ: Θαλής Τεχνολογίες Α.Ε.' })).toBeTruthy();

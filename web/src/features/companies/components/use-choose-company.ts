@@ -23,17 +23,19 @@ export function useChooseCompany() {
     [],
   );
 
-  const choose = async (company: CompanySummary) => {
-    if (pendingId !== null || chosen !== null) return;
+  /** Chooses `company`; provider staff give their `reason` (issue 18). True when it was chosen. */
+  const choose = async (company: CompanySummary, reason?: string): Promise<boolean> => {
+    if (pendingId !== null || chosen !== null) return false;
     setPendingId(company.companyId);
-    const data = await selectCompany(company);
+    const data = await selectCompany(company, reason);
     setPendingId(null);
-    if (!data) return;
+    if (!data) return false;
     setChosen(data);
     timer.current = window.setTimeout(
       () => void navigate(localePath(locale, '/')),
       COMPANY_SELECT_REDIRECT_MS,
     );
+    return true;
   };
 
   return { choose, pendingId, chosen };

@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { stripLeadingWhitespace } from '@tessera/domain';
+import { stripLeadingWhitespace, type CompanySummary } from '@tessera/domain';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ActingReasonModal } from '../../../ui/acting-reason-modal';
 import { LoadingButton } from '../../../ui/loading-button';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { COMPANIES_PAGE_SIZE, useSearchCompanies } from '../api/search-companies';
@@ -28,6 +29,8 @@ export function AllCompaniesPage() {
   const search = useSearchCompanies(query, page);
   const [companyData] = useStore('companyData');
   const { choose, pendingId, chosen } = useChooseCompany();
+  // Staff say why they act for the company before they do (issue 18).
+  const [asking, setAsking] = useState<CompanySummary | null>(null);
   const title = intl.formatMessage({ id: 'companies.all.title' });
   useDocumentTitle(title);
 
@@ -101,7 +104,7 @@ export function AllCompaniesPage() {
                           { id: 'companies.all.actFor' },
                           { name: company.name },
                         )}
-                        onClick={() => void choose(company)}
+                        onClick={() => setAsking(company)}
                       >
                         {intl.formatMessage({ id: 'companies.all.act' })}
                       </LoadingButton>
@@ -150,6 +153,12 @@ export function AllCompaniesPage() {
         <Button type="submit">{intl.formatMessage({ id: 'companies.all.submit' })}</Button>
       </form>
       <SelectionStatus chosen={chosen} />
+      <ActingReasonModal
+        opened={asking !== null}
+        subject={asking?.name ?? ''}
+        onClose={() => setAsking(null)}
+        onSubmit={async (reason) => (asking ? choose(asking, reason) : false)}
+      />
       {results}
       <BankStatementSection />
     </section>
