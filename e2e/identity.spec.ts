@@ -369,7 +369,15 @@ test.describe('every demo role signs in and sees its own menu and header label',
         await page.getByLabel('Επωνυμία, ΑΦΜ ή κωδικός').fill('θαλης');
         await page.getByRole('button', { name: 'Αναζήτηση', exact: true }).click();
         await page.getByRole('button', { name: 'Ενέργεια για την εταιρεία: Θαλής Τεχνολογίες Α.Ε.' }).click();
+        // Staff say why they act for the company (issue 18).
+        await page.getByRole('dialog').getByLabel('Αιτιολογία').fill('Έλεγχος καρτών μετά από τηλεφώνημα');
+        await page.getByRole('dialog').getByRole('button', { name: 'Έναρξη' }).click();
         await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
+        await expect(
+          page
+            .getByRole('region', { name: 'Ενεργείτε για λογαριασμό πελάτη' })
+            .getByText('Αιτιολογία: Έλεγχος καρτών μετά από τηλεφώνημα'),
+        ).toBeVisible();
         await expect(
           page.getByRole('button', { name: text.profile('Θαλής Τεχνολογίες Α.Ε.') }),
         ).toBeVisible();

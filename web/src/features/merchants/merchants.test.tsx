@@ -200,15 +200,33 @@ describe('the virtual terminal', () => {
   });
 
   it('lets provider staff choose a merchant, keeps it in the address, sends it as the merchantId header and names it in a banner', async () => {
-    const fetchMock = merchantApi('admin', {
-      merchantRole: null,
-      canUseTerminal: true,
-      isProviderStaff: true,
-    });
+    let acting: object | undefined;
+    const fetchMock = merchantApi(
+      'admin',
+      { merchantRole: null, canUseTerminal: true, isProviderStaff: true },
+      {
+        'GET /api/auth/session': () => ({ body: { ...session('admin'), ...(acting ? { acting } : {}) } }),
+        [`POST ${API}/actForMerchant`]: ({ body }) => {
+          acting = {
+            companyId: null,
+            merchantId: (body as { merchantId: string }).merchantId,
+            reason: 'x',
+            since: '',
+          };
+          return { body: { success: true } };
+        },
+      },
+    );
     const { user, router } = renderApp('/en/merchant');
     const picker = await screen.findByRole('region', { name: "Open a merchant's portal" });
     expect(await within(picker).findByLabelText('Merchant', { selector: 'select' })).toBeTruthy();
+    // Staff say why they open the merchant's portal (issue 18).
+    await user.type(within(picker).getByLabelText(/Reason/), 'Merchant called about a refund');
     await user.click(within(picker).getByRole('button', { name: 'Open portal' }));
+    expect(requestsTo(fetchMock, `${API}/actForMerchant`)[0]?.body).toEqual({
+      merchantId: 'M2002',
+      reason: 'Merchant called about a refund',
+    });
 
     await waitFor(() => expect(router.state.location.search).toBe('?merchantId=M2002'));
     expect(

@@ -42,7 +42,8 @@ export function MerchantScope({ children }: ScopeProps) {
   const named = search.get(MERCHANT_PARAM)?.trim() || null;
   const merchantId = isProvider ? named : null;
   const context = useMerchantContext(merchantId);
-  const needsPick = isProvider && merchantId === null;
+  // Staff act for the merchant the address names only once they have said why (issue 18).
+  const needsPick = isProvider && (merchantId === null || session.data?.acting?.merchantId !== merchantId);
   const profile = useMerchantProfile(context, session.status === 'authenticated' && !needsPick);
 
   const pick = (next: string | null) => {
@@ -53,7 +54,7 @@ export function MerchantScope({ children }: ScopeProps) {
   };
 
   if (session.status !== 'authenticated') return null;
-  if (needsPick) return <MerchantPicker onPick={pick} />;
+  if (needsPick) return <MerchantPicker onPick={pick} initial={merchantId ?? ''} />;
   if (profile.isPending)
     return <LoadingState label={intl.formatMessage({ id: 'merchants.portal.loading' })} />;
   if (profile.isError) {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../../test/mock-api';
+import { session } from '../../../test/fixtures';
 import { renderApp } from '../../../test/render-app';
 import { ADMIN, API, PROVIDER, STORE_ID, VIEWER, merchantAdminApi, store } from '../merchant-admin-fixtures';
 
@@ -119,10 +120,31 @@ describe('the stores page', () => {
   });
 
   it('lets provider staff choose the merchant, then sends it as a header under a banner', async () => {
-    const fetchMock = merchantAdminApi(PROVIDER, {}, 'admin');
+    // The session acts for the merchant once staff have said why (issue 18).
+    let acting: object | undefined;
+    const fetchMock = merchantAdminApi(
+      PROVIDER,
+      {
+        'GET /api/auth/session': () => ({ body: { ...session('admin'), ...(acting ? { acting } : {}) } }),
+        [`POST ${API}/actForMerchant`]: ({ body }) => {
+          const { merchantId, reason } = body as { merchantId: string; reason: string };
+          acting = { companyId: null, merchantId, reason, since: '2026-11-26T10:00:00Z' };
+          return { body: { success: true } };
+        },
+      },
+      'admin',
+    );
     const { user } = renderApp('/merchant/stores-list');
     await user.click(await screen.findByRole('button', { name: 'Άνοιγμα πύλης' }));
+    expect(await screen.findByText('Η αιτιολογία πρέπει να έχει τουλάχιστον 5 χαρακτήρες.')).toBeTruthy();
+    expect(requestsTo(fetchMock, `${API}/actForMerchant`)).toHaveLength(0);
+    await user.type(screen.getByLabelText(/Αιτιολογία/), 'Κλήση του εμπόρου για τερματικό');
+    await user.click(screen.getByRole('button', { name: 'Άνοιγμα πύλης' }));
     await findStore();
+    expect(requestsTo(fetchMock, `${API}/actForMerchant`)[0]?.body).toEqual({
+      merchantId: 'M2002',
+      reason: 'Κλήση του εμπόρου για τερματικό',
+    });
     expect(
       screen.getByText('Βλέπετε την πύλη του εμπόρου Φρέσκο Μάρκετ ως προσωπικό του παρόχου'),
     ).toBeTruthy();
