@@ -63,7 +63,10 @@ describe('the header per role (SPEC §6)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Όλες οι εταιρείες' }).getAttribute('href')).toBe(
       '/all-companies',
     );
-    expect(within(menu).queryByRole('menuitem', { name: 'Νέο σημείο παράδοσης' })).toBeNull();
+    // The back office first; a new delivery point is for the company staff act for (issue 18).
+    expect(within(menu).getByRole('menuitem', { name: 'Back office' }).getAttribute('href')).toBe(
+      '/back-office',
+    );
     expect(screen.queryByRole('navigation', { name: 'Κύριο μενού' })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import { Button, Group, Pagination, SimpleGrid, Text, TextInput } from '@mantine/core';
-import { ROLE, stripLeadingWhitespace } from '@tessera/domain';
+import { isProviderRole, ROLE, stripLeadingWhitespace } from '@tessera/domain';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -27,7 +27,10 @@ export function DeliveryPointsPage() {
   const list = useDeliveryPoints(companyId ?? '', { query, page, pageSize: DELIVERY_POINTS_PAGE_SIZE });
   const title = intl.formatMessage({ id: 'account.deliveryPoints.title' });
   useDocumentTitle(title);
-  const canCreate = user?.userRoleId === ROLE.ORDER_MANAGER;
+  // The order manager, and provider staff acting for the company (issue 18).
+  const canCreate =
+    user?.userRoleId === ROLE.ORDER_MANAGER ||
+    (user !== null && user !== undefined && isProviderRole(user.userRoleId));
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
