@@ -25,7 +25,8 @@ export function CompanyNotice() {
   let text: string;
   let link: { href: string; label: string };
   if (isProviderRole(user.userRoleId)) {
-    if (path === paths.allCompanies.href()) return null;
+    // The company list and the back office's own tools need no company.
+    if (path === paths.allCompanies.href() || path.startsWith(paths.backOffice.href())) return null;
     text = intl.formatMessage({ id: 'shell.company.providerNone' });
     link = {
       href: paths.allCompanies.href(),

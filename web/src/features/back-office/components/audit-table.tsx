@@ -1,4 +1,4 @@
-import { Badge, Code, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Code, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
 import { ROLE, type AuditEntry, type AuditListResponse } from '@tessera/domain';
 import { Fragment, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -85,9 +85,9 @@ export function AuditTable({
                         {who(entry)}
                       </Text>
                       {entry.actorRoleId !== null ? (
-                        <Badge size="xs" variant="light" radius="sm">
+                        <Text size="xs" c="dimmed">
                           {intl.formatMessage({ id: ROLE_LABEL[entry.actorRoleId]! })}
-                        </Badge>
+                        </Text>
                       ) : null}
                     </Table.Td>
                     {showCompany ? (

@@ -1,6 +1,7 @@
 import { localePath, type CompanySummary } from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useActingChanged } from '../../../lib/acting';
 import { COMPANY_SELECT_REDIRECT_MS, selectCompany } from '../../../lib/company-selection';
 import type { CompanyData } from '../../../lib/storage';
 import { useLocale } from '../../../lib/use-locale';
@@ -12,6 +13,7 @@ import { useLocale } from '../../../lib/use-locale';
 export function useChooseCompany() {
   const navigate = useNavigate();
   const locale = useLocale();
+  const actingChanged = useActingChanged();
   const [pendingId, setPendingId] = useState<string | null>(null);
   const [chosen, setChosen] = useState<CompanyData | null>(null);
   const timer = useRef<number | null>(null);
@@ -30,6 +32,8 @@ export function useChooseCompany() {
     const data = await selectCompany(company, reason);
     setPendingId(null);
     if (!data) return false;
+    // The session now acts for the company (and, for staff, carries the reason: the banner reads it).
+    void actingChanged();
     setChosen(data);
     timer.current = window.setTimeout(
       () => void navigate(localePath(locale, '/')),
