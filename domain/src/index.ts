@@ -28,3 +28,5 @@ export * from './draft-lines';
 export * from './merchants';
 export * from './settlements';
 export * from './merchant-billing';
+// User administration (issue 18 §2, ADR 023)
+export * from './user-admin';

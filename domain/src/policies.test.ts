@@ -64,6 +64,10 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'merchants.manage': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'terminals.use': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'settlements.manage': { roles: PROVIDER, scope: 'none' },
+  // issue 18 §2: user administration (ADR 023)
+  'users.manage': { roles: PROVIDER, scope: 'none' },
+  'company-users.read': { roles: ORDERING, scope: 'company' },
+  'company-users.manage': { roles: ORDERING, scope: 'company' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

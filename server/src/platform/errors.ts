@@ -33,6 +33,7 @@ export const ERROR_STATUS: Record<ErrorCodeName, number> = {
   WEAK_PASSWORD: 400,
   WRONG_CURRENT_PASSWORD: 400,
   INTERACTION_EXPIRED: 400,
+  ADMIN_ONLY: 403,
   INSUFFICIENT_BALANCE: 422,
   CARD_NOT_EDITABLE: 422,
   PRODUCT_FAMILY_MISMATCH: 422,
@@ -75,6 +76,8 @@ export const VALIDATION_KEYS = [
   'lineNotFound',
   /** People (ADR 012): a colleague who also works for a company the manager does not manage. */
   'userOfOtherCompanies',
+  /** User administration (ADR 023): the email belongs to another user already. */
+  'emailTaken',
   /** Text and dates anywhere (issue 12 §4–5). */
   'invalidCharacters',
   'invalidDate',
