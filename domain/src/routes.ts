@@ -60,6 +60,11 @@ export const EXTRA_ROUTES = [
   '/orders/payment/failure',
   /** Bulk loads and orders by Excel (ADR 011): reached from /card-load, the card list and the flow. */
   '/card-load/upload',
+  // issue 18 §2: user administration (ADR 023)
+  /** The company's users, managed by its order manager (the specification's user-permission page). */
+  '/account/users',
+  /** Every user of every company and merchant (provider staff). */
+  '/back-office/users',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -125,4 +130,7 @@ export const ROUTE_ACTIONS = {
   '/orders/payment/success': 'orders.pay',
   '/orders/payment/failure': 'orders.pay',
   '/card-load/upload': 'bulk.manage',
+  // issue 18 §2: user administration (ADR 023)
+  '/account/users': 'company-users.read',
+  '/back-office/users': 'users.search',
 } as const satisfies Record<PortalRoute, Action | null>;

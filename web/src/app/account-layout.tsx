@@ -21,6 +21,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountOrderManagers', label: 'pages.accountOrderManagers' },
   { key: 'accountAgents', label: 'pages.accountAgents' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
+  // issue 18 §2: the company's users (ADR 023)
+  { key: 'accountUsers', label: 'pages.accountUsers' },
 ];
 
 /**

@@ -9,6 +9,7 @@ import type merchantAdminEl from './areas/merchant-admin.el.json';
 import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
+import type userAdminEl from './areas/user-admin.el.json';
 import type el from './el.json';
 
 /**
@@ -29,7 +30,9 @@ export type MessageId =
   | keyof typeof bulkEl
   | keyof typeof merchantsEl
   | keyof typeof merchantDashboardEl
-  | keyof typeof merchantAdminEl;
+  | keyof typeof merchantAdminEl
+  // issue 18 §2: user administration (ADR 023)
+  | keyof typeof userAdminEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -44,6 +47,8 @@ export const MESSAGE_AREAS = [
   'merchants',
   'merchantDashboard',
   'merchantAdmin',
+  // issue 18 §2: user administration (ADR 023)
+  'userAdmin',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
