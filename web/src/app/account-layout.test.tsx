@@ -15,6 +15,8 @@ const ALL_ACCOUNT_LINKS = [
   ['Εκπρόσωποι εξυπηρέτησης', '/account/agents'],
   ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
 ];
+/** The company's users page (issue 18 §2): the order manager and provider staff acting for the company. */
+const MANAGING_LINKS = [...ALL_ACCOUNT_LINKS, ['Χρήστες εταιρείας', '/account/users']];
 
 const linksOf = (nav: HTMLElement) =>
   within(nav)
@@ -46,7 +48,17 @@ describe('account menu', () => {
     });
     renderApp('/account/agents');
     const nav = await screen.findByRole('navigation', { name: 'Ο λογαριασμός μου' });
-    expect(linksOf(nav)).toEqual(ALL_ACCOUNT_LINKS);
+    expect(linksOf(nav)).toEqual(MANAGING_LINKS);
+  });
+
+  it('links the order manager to the company’s users', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      [`GET ${API}/retrieveAgents`]: { body: { success: true, agents: [] } },
+    });
+    renderApp('/account/agents');
+    const nav = await screen.findByRole('navigation', { name: 'Ο λογαριασμός μου' });
+    expect(linksOf(nav)).toEqual(MANAGING_LINKS);
   });
 
   it('shows a merchant only the personal pages', async () => {
