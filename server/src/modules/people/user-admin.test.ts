@@ -498,7 +498,8 @@ describe('back office: confirmation, password reset and sessions', () => {
       (await world.ctx.app.inject({ url: `${API}/retrieveUserByToken`, headers: session })).statusCode,
     ).toBe(401);
     const old = await signInThroughProvider(world.ctx, target.email, DEMO_PASSWORD);
-    expect(old.login.statusCode).not.toBe(200);
+    expect(old.login.statusCode).toBe(403);
+    expect(old.login.json()).toMatchObject({ errorCode: 28 });
     const mail = await lastMailTo(world.ctx, target.email);
     expect(mail!.subject).toBe('Set a new Tessera password');
     expect(mail!.text).toMatch(/\/en\/user\/reset\?token=/);
