@@ -3,6 +3,7 @@ import type { ManagedCompanyUser, UserStatus } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useAccount } from '../../../lib/use-account';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountHeader } from '../../../ui/account-header';
@@ -13,10 +14,11 @@ import { useCompanyUserAction, useCompanyUsers, type CompanyUserAction } from '.
 import { COMPANY_ROLE_GROUPS } from '../components/labels';
 import { EditManagerForm, InviteForm } from '../components/user-form';
 
+/** Filled badges in the dark shades that pass WCAG AA (`lib/badge-colors.ts`). */
 const STATUS_LABELS: Record<UserStatus, { id: MessageId; color: string }> = {
-  active: { id: 'userAdmin.status.active', color: 'tessera' },
-  locked: { id: 'userAdmin.status.locked', color: 'red' },
-  unconfirmed: { id: 'userAdmin.status.unconfirmed', color: 'yellow' },
+  active: { id: 'userAdmin.status.active', color: BADGE_COLOR.green },
+  locked: { id: 'userAdmin.status.locked', color: BADGE_COLOR.red },
+  unconfirmed: { id: 'userAdmin.status.unconfirmed', color: BADGE_COLOR.amber },
 };
 
 const ACTION_DONE: Record<CompanyUserAction, MessageId> = {
@@ -68,7 +70,7 @@ export function CompanyUsersPage() {
     body = <EmptyState message={intl.formatMessage({ id: 'userAdmin.company.none' })} />;
   else {
     body = (
-      <Table.ScrollContainer minWidth={720}>
+      <Table.ScrollContainer minWidth={720} type="native" role="region" aria-label={title} tabIndex={0}>
         <Table striped verticalSpacing="sm" aria-label={title}>
           <Table.Thead>
             <Table.Tr>
@@ -93,12 +95,12 @@ export function CompanyUsersPage() {
                   </Table.Td>
                   <Table.Td>{user.email}</Table.Td>
                   <Table.Td>{role ? intl.formatMessage({ id: role.name }) : user.userRoleId}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge
                       color={label.color}
-                      variant="light"
+                      variant="filled"
                       radius="sm"
-                      c={user.status === 'unconfirmed' ? 'dark' : undefined}
+                      style={{ minWidth: 'max-content' }}
                     >
                       {intl.formatMessage({ id: label.id })}
                     </Badge>

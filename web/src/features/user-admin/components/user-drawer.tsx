@@ -3,6 +3,7 @@ import { ROLE, type AdminUser, type RoleId } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useAdminUser } from '../api/get-user';
 import { useUserAction, type UserAction } from '../api/user-actions';
@@ -119,7 +120,7 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
         <Text fw={700} size="lg" component="h3" m={0}>
           {name}
         </Text>
-        <Badge color={statusLabel.color} variant="light" radius="sm">
+        <Badge color={statusLabel.color} variant="filled" radius="sm">
           {intl.formatMessage({ id: statusLabel.id })}
         </Badge>
       </Group>
@@ -162,14 +163,14 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
           </Button>
           {isSelf ? null : data.isLocked ? button('unlock') : button('lock', 'red')}
           {data.status === 'unconfirmed' ? button('requestConfirmation') : null}
-          {button('requestPasswordReset', 'orange')}
-          {button('endSessions', 'orange')}
+          {button('requestPasswordReset')}
+          {button('endSessions')}
         </Group>
       )}
       {confirming ? (
-        <Alert color="orange" title={intl.formatMessage({ id: `userAdmin.confirm.${confirming}` }, { name })}>
+        <Alert color="gray" title={intl.formatMessage({ id: `userAdmin.confirm.${confirming}` }, { name })}>
           <Group gap="sm" mt="xs">
-            <Button size="xs" color="orange" onClick={() => run(confirming)}>
+            <Button size="xs" color={BADGE_COLOR.amber} onClick={() => run(confirming)}>
               {intl.formatMessage({ id: 'userAdmin.confirm.yes' })}
             </Button>
             <Button size="xs" variant="default" onClick={() => setConfirming(null)}>

@@ -97,7 +97,7 @@ export function BackOfficeUsersPage() {
         <Text mb="sm" c="dimmed" aria-live="polite">
           {intl.formatMessage({ id: 'userAdmin.search.results' }, { count: search.data.total })}
         </Text>
-        <Table.ScrollContainer minWidth={760}>
+        <Table.ScrollContainer minWidth={760} type="native" role="region" aria-label={title} tabIndex={0}>
           <Table striped highlightOnHover verticalSpacing="sm" aria-label={title}>
             <Table.Thead>
               <Table.Tr>
@@ -131,8 +131,13 @@ export function BackOfficeUsersPage() {
                     <Table.Td>{user.email}</Table.Td>
                     <Table.Td>{intl.formatMessage({ id: roleLabelOf(user.userRoleId) })}</Table.Td>
                     <Table.Td>{places || '—'}</Table.Td>
-                    <Table.Td>
-                      <Badge color={label.color} variant="light" radius="sm">
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <Badge
+                        color={label.color}
+                        variant="filled"
+                        radius="sm"
+                        style={{ minWidth: 'max-content' }}
+                      >
                         {intl.formatMessage({ id: label.id })}
                       </Badge>
                     </Table.Td>
