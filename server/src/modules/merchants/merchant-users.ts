@@ -52,8 +52,9 @@ export async function inviteMerchantUser(
       preferredLanguage: input.preferredLanguage,
     },
     actor,
+    // The link commits with the user (ADR 023): no merchant user without a merchant.
+    (tx, userId) => setMerchantUserLink(tx, userId, { merchantId, role: input.role }),
   );
-  await deps.db.insert(merchantUsers).values({ userId: user.userId, merchantId, role: input.role });
   return { ...user, merchantRole: input.role };
 }
 
