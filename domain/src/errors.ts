@@ -30,6 +30,10 @@ export const ERROR_CODE = {
   WEAK_PASSWORD: 24,
   WRONG_CURRENT_PASSWORD: 25,
   INTERACTION_EXPIRED: 26,
+  /** Issue 18 §2 (ADR 023): only a provider admin changes an admin or gives admin or staff rights. */
+  ADMIN_ONLY: 27,
+  /** Issue 18 §2 (ADR 023): provider staff forced a password reset; the emailed link sets a new one. */
+  PASSWORD_RESET_REQUIRED: 28,
   /** Cards and the ledger (docs/decisions/006-cards-and-ledger.md). */
   INSUFFICIENT_BALANCE: 50,
   CARD_NOT_EDITABLE: 51,

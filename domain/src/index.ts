@@ -29,3 +29,5 @@ export * from './merchants';
 export * from './settlements';
 export * from './merchant-billing';
 export * from './audit';
+// User administration (issue 18 §2, ADR 023)
+export * from './user-admin';

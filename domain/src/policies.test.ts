@@ -69,6 +69,10 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'audit.read': { roles: [ADMIN], scope: 'none' },
   'back-office.open': { roles: PROVIDER, scope: 'none' },
   'audit.company': { roles: [ADMIN, ORDER_MANAGER], scope: 'company' },
+  // issue 18 §2: user administration (ADR 023)
+  'users.manage': { roles: PROVIDER, scope: 'none' },
+  'company-users.read': { roles: ORDERING, scope: 'company' },
+  'company-users.manage': { roles: ORDERING, scope: 'company' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

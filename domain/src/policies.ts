@@ -136,6 +136,16 @@ export const POLICIES = {
   'terminals.use': merchant(MERCHANT_SIDE, { admin: true }),
   /** Enrol MIDs, run settlements and mark payouts sent or paid: provider staff. */
   'settlements.manage': unscoped(PROVIDER),
+  // ---------------------------------------------------------------- issue 18 §2: user administration (ADR 023)
+  /**
+   * Provider staff change any user: create, role and companies, lock, confirmation, password reset,
+   * sessions. Customer care never an admin, nor makes one (the people service's rule, ADMIN_ONLY).
+   */
+  'users.manage': unscoped(PROVIDER),
+  /** The company's users with their state (/account/users): its order manager and provider staff. */
+  'company-users.read': company(ORDERING),
+  /** Lock, unlock and re-invite the company's own users (never one who works for another company too). */
+  'company-users.manage': company(ORDERING),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

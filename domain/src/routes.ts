@@ -65,6 +65,11 @@ export const EXTRA_ROUTES = [
   '/back-office/audit',
   /** The company's own audit log, for its order manager (issue 18). */
   '/account/audit',
+  // issue 18 §2: user administration (ADR 023)
+  /** The company's users, managed by its order manager (the specification's user-permission page). */
+  '/account/users',
+  /** Every user of every company and merchant (provider staff). */
+  '/back-office/users',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -133,4 +138,7 @@ export const ROUTE_ACTIONS = {
   '/back-office': 'back-office.open',
   '/back-office/audit': 'audit.read',
   '/account/audit': 'audit.company',
+  // issue 18 §2: user administration (ADR 023)
+  '/account/users': 'company-users.read',
+  '/back-office/users': 'users.search',
 } as const satisfies Record<PortalRoute, Action | null>;

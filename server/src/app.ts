@@ -331,7 +331,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const cardPrinting = createCardPrintingService({ db: database.db, deliveryPoints });
   const spendRules = createSpendRulesService({ db: database.db });
   const contracts = createContractsService({ db: database.db });
-  const people = createPeopleService({ db: database.db, identity });
+  const people = createPeopleService({ db: database.db, identity, companies, merchants });
   const notifications = createNotificationsService({ db: database.db, cards, content });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });

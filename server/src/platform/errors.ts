@@ -34,6 +34,8 @@ export const ERROR_STATUS: Record<ErrorCodeName, number> = {
   WEAK_PASSWORD: 400,
   WRONG_CURRENT_PASSWORD: 400,
   INTERACTION_EXPIRED: 400,
+  ADMIN_ONLY: 403,
+  PASSWORD_RESET_REQUIRED: 403,
   INSUFFICIENT_BALANCE: 422,
   CARD_NOT_EDITABLE: 422,
   PRODUCT_FAMILY_MISMATCH: 422,
@@ -76,6 +78,8 @@ export const VALIDATION_KEYS = [
   'lineNotFound',
   /** People (ADR 012): a colleague who also works for a company the manager does not manage. */
   'userOfOtherCompanies',
+  /** User administration (ADR 023): the email belongs to another user already. */
+  'emailTaken',
   /** Text and dates anywhere (issue 12 §4–5). */
   'invalidCharacters',
   'invalidDate',

@@ -15,6 +15,16 @@ const ALL_ACCOUNT_LINKS = [
   ['Εκπρόσωποι εξυπηρέτησης', '/account/agents'],
   ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
 ];
+/**
+ * The company's users page (issue 18 §2: the order manager and provider staff acting for the
+ * company) and its audit log (the order manager and the provider manager).
+ */
+const MANAGING_LINKS = [
+  ...ALL_ACCOUNT_LINKS.slice(0, 7),
+  ['Χρήστες εταιρείας', '/account/users'],
+  ['Αρχείο ενεργειών', '/account/audit'],
+  ...ALL_ACCOUNT_LINKS.slice(7),
+];
 
 const linksOf = (nav: HTMLElement) =>
   within(nav)
@@ -46,10 +56,17 @@ describe('account menu', () => {
     });
     renderApp('/account/agents');
     const nav = await screen.findByRole('navigation', { name: 'Ο λογαριασμός μου' });
-    // The provider manager also reads the company's audit log (issue 18).
-    const withAudit = [...ALL_ACCOUNT_LINKS];
-    withAudit.splice(7, 0, ['Αρχείο ενεργειών', '/account/audit']);
-    expect(linksOf(nav)).toEqual(withAudit);
+    expect(linksOf(nav)).toEqual(MANAGING_LINKS);
+  });
+
+  it('links the order manager to the company’s users', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      [`GET ${API}/retrieveAgents`]: { body: { success: true, agents: [] } },
+    });
+    renderApp('/account/agents');
+    const nav = await screen.findByRole('navigation', { name: 'Ο λογαριασμός μου' });
+    expect(linksOf(nav)).toEqual(MANAGING_LINKS);
   });
 
   it('shows a merchant only the personal pages', async () => {

@@ -20,6 +20,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountSpendRules', label: 'pages.accountSpendRules' },
   { key: 'accountOrderManagers', label: 'pages.accountOrderManagers' },
   { key: 'accountAgents', label: 'pages.accountAgents' },
+  // issue 18: the company's users (ADR 023) and its audit log (ADR 027)
+  { key: 'accountUsers', label: 'pages.accountUsers' },
   { key: 'accountAudit', label: 'pages.accountAudit' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
 ];

@@ -112,6 +112,12 @@ export const paths = {
   >,
   /** Served by `page/:slug`; listed among the merchant routes of SPEC §2. */
   merchantContactHours: { href: () => '/page/merchant-contact-hours' },
+
+  // issue 18 §2: user administration (ADR 023)
+  /** The company's users managed by its order manager (the specification's user-permission page). */
+  accountUsers: fixed('account/users'),
+  /** Every user of every company and merchant (provider staff). */
+  backOfficeUsers: fixed('back-office/users'),
 } as const;
 
 /**

@@ -277,6 +277,18 @@ const merchants = {
   ),
 };
 
+// ---------------------------------------------------------------- issue 18 §2: user administration (ADR 023)
+const userAdmin = {
+  backOfficeUsers: page(
+    () => import('../features/user-admin/pages/back-office-users-page'),
+    (m) => m.BackOfficeUsersPage,
+  ),
+  companyUsers: page(
+    () => import('../features/people/pages/company-users-page'),
+    (m) => m.CompanyUsersPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -407,6 +419,9 @@ const PAGES: PageRoute[] = [
   built('backOfficeAudit', backOffice.audit, 'AuditLogPage', ['backOffice']),
   built('accountAudit', backOffice.companyAudit, 'CompanyAuditPage', ['account', 'backOffice']),
   built('notFound', content.notFound, 'NotFoundPage'),
+  // issue 18 §2: user administration (ADR 023)
+  built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),
+  built('backOfficeUsers', userAdmin.backOfficeUsers, 'BackOfficeUsersPage', ['userAdmin']),
 ];
 
 /** The table of routes (for documentation and tests). */

@@ -39,6 +39,11 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/back-office.el.json'),
     en: () => import('./areas/back-office.en.json'),
   },
+  // issue 18 §2: user administration (ADR 023)
+  userAdmin: {
+    el: () => import('./areas/user-admin.el.json'),
+    en: () => import('./areas/user-admin.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

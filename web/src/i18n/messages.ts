@@ -10,6 +10,7 @@ import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
 import type backOfficeEl from './areas/back-office.el.json';
+import type userAdminEl from './areas/user-admin.el.json';
 import type el from './el.json';
 
 /**
@@ -31,7 +32,9 @@ export type MessageId =
   | keyof typeof merchantsEl
   | keyof typeof merchantDashboardEl
   | keyof typeof merchantAdminEl
-  | keyof typeof backOfficeEl;
+  | keyof typeof backOfficeEl
+  // issue 18 §2: user administration (ADR 023)
+  | keyof typeof userAdminEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -47,6 +50,8 @@ export const MESSAGE_AREAS = [
   'merchantDashboard',
   'merchantAdmin',
   'backOffice',
+  // issue 18 §2: user administration (ADR 023)
+  'userAdmin',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -52,14 +52,23 @@ export async function submitForm<T, F extends string>(
   path: string,
   body: unknown,
   fields: readonly F[],
-  { locale, companyId }: { locale: Locale; companyId: string | null },
+  {
+    locale,
+    companyId,
+    codes = [],
+  }: {
+    locale: Locale;
+    companyId: string | null;
+    /** Error codes besides 400s naming fields that the form shows itself (e.g. 409 for a taken email). */
+    codes?: readonly number[];
+  },
 ): Promise<FormResult<T, F>> {
   const result = await request<T>(path, {
     method: 'POST',
     body,
     locale,
     headers: companyHeaders(companyId),
-    suppressGlobalError: isFormFailure(),
+    suppressGlobalError: isFormFailure(codes),
   });
   if (!result.error) return { ok: true, data: result.data };
   const fieldErrors = fieldErrorsOf(result.error, fields);

@@ -22,6 +22,8 @@ export async function authenticateUser(
   if (user.isLocked) throw new AppError('ACCOUNT_LOCKED', `user ${user.id} is locked`);
   if (!user.passwordHash) {
     await verifyPassword(null, password);
+    // A confirmed user without a password had it cancelled by provider staff (ADR 023).
+    if (user.isConfirmed) throw new AppError('PASSWORD_RESET_REQUIRED', `user ${user.id} must reset`);
     throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} has not set a password`);
   }
   if (!(await verifyPassword(user.passwordHash, password))) {

@@ -1,7 +1,9 @@
 import { COMPANY_ROLES, type CreateUserRequest, type User } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import type { WithinTransaction } from './administer-user';
 import type { Actor, IdentityContext } from './identity-context';
+import { assertStaffRule } from './staff-rules';
 import { findUserByEmail, insertUser } from './repository';
 import { toUser, userSearchText } from './user-views';
 
@@ -12,8 +14,10 @@ import { toUser, userSearchText } from './user-views';
 export async function createUser(
   ctx: IdentityContext,
   request: CreateUserRequest,
-  actor: Actor,
+  actor: Actor & { companyId?: string | null },
+  within?: WithinTransaction,
 ): Promise<User> {
+  assertStaffRule(actor, null, request.userRoleId);
   const companyIds = [...new Set(request.companyIds)];
   if ((COMPANY_ROLES as readonly number[]).includes(request.userRoleId) && companyIds.length === 0) {
     throw new AppError('VALIDATION', 'company role without companies', {
@@ -32,7 +36,7 @@ export async function createUser(
     });
   }
   if (await findUserByEmail(ctx.db, request.email)) {
-    throw new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'invalidValue' }] });
+    throw new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'emailTaken' }] });
   }
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertUser(
@@ -50,12 +54,21 @@ export async function createUser(
       },
       companyIds,
     );
+    await within?.(tx, inserted.id);
     await writeAudit(tx, {
       actorUserId: actor.userId,
+      companyId: actor.companyId ?? null,
       action: 'user.create',
       entity: 'user',
       entityId: inserted.id,
-      after: { email: inserted.email, roleId: inserted.roleId, companyIds },
+      after: {
+        email: inserted.email,
+        firstName: inserted.firstName,
+        lastName: inserted.lastName,
+        roleId: inserted.roleId,
+        preferredLanguage: inserted.preferredLanguage,
+        companyIds,
+      },
       requestId: actor.requestId ?? null,
     });
     return inserted;

@@ -6,3 +6,4 @@ export { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './oidc-
 export { hashPassword, verifyPassword } from './passwords';
 export { identityRoutes } from './routes';
 export { createIdentityService, type IdentityService } from './service';
+export type { AdminActor, WithinTransaction } from './administer-user';

@@ -1,8 +1,9 @@
-import { ROLE, type User } from '@tessera/domain';
+import type { User } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Actor, IdentityContext } from './identity-context';
 import { companyIdsOfUser, updateUser } from './repository';
+import { assertStaffRule } from './staff-rules';
 import { toUser } from './user-views';
 
 /**
@@ -13,14 +14,12 @@ export async function setUserLocked(
   ctx: IdentityContext,
   userId: string,
   isLocked: boolean,
-  actor: Actor,
+  actor: Actor & { companyId?: string | null },
 ): Promise<User> {
   const user = await ctx.loadUser(userId);
   if (!user) throw new AppError('NOT_FOUND', `no user ${userId}`);
   if (user.id === actor.userId) throw new AppError('BUSINESS_RULE', 'cannot lock or unlock oneself');
-  if (actor.roleId !== ROLE.ADMIN && user.roleId === ROLE.ADMIN) {
-    throw new AppError('FORBIDDEN', 'only admins lock or unlock admins');
-  }
+  assertStaffRule(actor, user);
   const updated = await ctx.db.transaction(async (tx) => {
     const row = await updateUser(
       tx,
@@ -31,6 +30,7 @@ export async function setUserLocked(
     );
     await writeAudit(tx, {
       actorUserId: actor.userId,
+      companyId: actor.companyId ?? null,
       action: isLocked ? 'user.lock' : 'user.unlock',
       entity: 'user',
       entityId: userId,

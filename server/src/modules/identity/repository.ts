@@ -65,6 +65,18 @@ export async function findUserWithCompanies(
   return { ...user, companyIds: await companyIdsOfUser(db, id) };
 }
 
+/** Sets the companies a user works for to exactly `companyIds` (in the caller's transaction). */
+export async function replaceUserCompanies(
+  db: Executor,
+  userId: string,
+  companyIds: string[],
+): Promise<void> {
+  await db.delete(userCompanies).where(eq(userCompanies.userId, userId));
+  if (companyIds.length > 0) {
+    await db.insert(userCompanies).values(companyIds.map((companyId) => ({ userId, companyId })));
+  }
+}
+
 export async function countUsers(db: Executor): Promise<number> {
   const [row] = await db.select({ total: sql<number>`count(*)::int` }).from(users);
   return row?.total ?? 0;
@@ -73,7 +85,17 @@ export async function countUsers(db: Executor): Promise<number> {
 /** Users whose folded email and names contain every word of `folded`, filtered and paginated. */
 export async function searchUsers(
   db: Executor,
-  filter: { folded: string; roleId?: number | undefined; companyId?: string | undefined },
+  filter: {
+    folded: string;
+    roleId?: number | undefined;
+    companyId?: string | undefined;
+    /**
+     * Back office (ADR 023): users of any of these companies, or any of `orUserIds` (a merchant's
+     * users); with both empty, nobody.
+     */
+    within?: { companyIds: string[]; orUserIds: string[] } | undefined;
+    status?: 'active' | 'locked' | 'unconfirmed' | undefined;
+  },
   page: { offset: number; limit: number },
 ): Promise<{ rows: UserRow[]; total: number }> {
   const escape = (word: string) => word.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -94,6 +116,28 @@ export async function searchUsers(
               .where(eq(userCompanies.companyId, filter.companyId)),
           ),
         ]),
+    ...(filter.within === undefined
+      ? []
+      : [
+          or(
+            sql`false`,
+            ...(filter.within.companyIds.length > 0
+              ? [
+                  inArray(
+                    users.id,
+                    db
+                      .select({ id: userCompanies.userId })
+                      .from(userCompanies)
+                      .where(inArray(userCompanies.companyId, filter.within.companyIds)),
+                  ),
+                ]
+              : []),
+            ...(filter.within.orUserIds.length > 0 ? [inArray(users.id, filter.within.orUserIds)] : []),
+          )!,
+        ]),
+    ...(filter.status === 'locked' ? [eq(users.isLocked, true)] : []),
+    ...(filter.status === 'unconfirmed' ? [eq(users.isLocked, false), eq(users.isConfirmed, false)] : []),
+    ...(filter.status === 'active' ? [eq(users.isLocked, false), eq(users.isConfirmed, true)] : []),
   ];
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [rows, [count]] = await Promise.all([

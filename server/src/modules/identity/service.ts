@@ -20,7 +20,15 @@ import { setUserLocked } from './lock-user';
 import { logInUser } from './log-in-user';
 import { purgeExpired } from './purge-expired';
 import { countOidcPayloadsOfAccount, type UserRow, type UserWithCompanies } from './repository';
-import { findUsers } from './search-users';
+import { findUsers, type StaffSearchFilter } from './search-users';
+import {
+  endUserSessions,
+  forcePasswordReset,
+  resendConfirmation,
+  updateUserAccess,
+  type AdminActor,
+  type WithinTransaction,
+} from './administer-user';
 import { updateProfile } from './update-profile';
 
 export type { Actor, IdentityDeps } from './identity-context';
@@ -51,7 +59,8 @@ export async function createIdentityService(deps: IdentityDeps) {
       credentials: { email: string; password: string },
     ): Promise<{ redirectTo: string }> => logInUser(ctx, raw, uid, credentials),
     getInteraction: (raw: RawHttp, uid: string) => getInteraction(ctx, raw, uid),
-    createUser: (request: CreateUserRequest, actor: Actor): Promise<User> => createUser(ctx, request, actor),
+    createUser: (request: CreateUserRequest, actor: AdminActor, within?: WithinTransaction): Promise<User> =>
+      createUser(ctx, request, actor, within),
     companyUsers: (companyId: string): Promise<User[]> => listCompanyUsers(ctx, companyId),
     usersByIds: (userIds: string[]): Promise<User[]> => getUsersByIds(ctx, userIds),
     updateProfile: (
@@ -59,14 +68,29 @@ export async function createIdentityService(deps: IdentityDeps) {
       patch: { firstName: string; lastName: string; phone: string; jobTitle: string; userRoleId?: RoleId },
       actor: Actor & { companyId?: string },
     ): Promise<User> => updateProfile(ctx, userId, patch, actor),
-    findUsers: (request: SearchUsersRequest): Promise<SearchUsersResponse> => findUsers(ctx, request),
+    findUsers: (request: SearchUsersRequest, extra?: StaffSearchFilter): Promise<SearchUsersResponse> =>
+      findUsers(ctx, request, extra),
     changePassword: (
       session: Pick<SessionPrincipal, 'userId' | 'sessionIdHash'>,
       request: ChangePasswordRequest,
       requestId?: string,
     ): Promise<void> => changePassword(ctx, session, request, requestId),
-    setLocked: (userId: string, isLocked: boolean, actor: Actor): Promise<User> =>
+    setLocked: (userId: string, isLocked: boolean, actor: AdminActor): Promise<User> =>
       setUserLocked(ctx, userId, isLocked, actor),
+
+    // User administration (issue 18 §2, ADR 023): see administer-user.ts.
+    updateUserAccess: (
+      userId: string,
+      patch: Parameters<typeof updateUserAccess>[2],
+      actor: AdminActor,
+      within?: WithinTransaction,
+    ): Promise<User> => updateUserAccess(ctx, userId, patch, actor, within),
+    forcePasswordReset: (userId: string, actor: AdminActor): Promise<User> =>
+      forcePasswordReset(ctx, userId, actor),
+    endUserSessions: (userId: string, actor: AdminActor): Promise<number> =>
+      endUserSessions(ctx, userId, actor),
+    resendConfirmation: (userId: string, actor: AdminActor): Promise<User> =>
+      resendConfirmation(ctx, userId, actor),
 
     /** What the provider still holds for a user, by model (tests of the token service). */
     providerArtefacts: (userId: string): Promise<Record<string, number>> =>

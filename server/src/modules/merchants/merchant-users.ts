@@ -1,8 +1,9 @@
-import { ROLE, type Locale, type MerchantUserRole, type User } from '@tessera/domain';
-import { and, eq } from 'drizzle-orm';
+import { foldForSearch, ROLE, type Locale, type MerchantUserRole, type User } from '@tessera/domain';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { MerchantChangeActor, MerchantsDeps } from './merchant-context';
-import { merchantUsers } from './schema';
+import { merchants, merchantUsers } from './schema';
 
 export type MerchantUser = User & { merchantRole: MerchantUserRole };
 
@@ -51,8 +52,9 @@ export async function inviteMerchantUser(
       preferredLanguage: input.preferredLanguage,
     },
     actor,
+    // The link commits with the user (ADR 023): no merchant user without a merchant.
+    (tx, userId) => setMerchantUserLink(tx, userId, { merchantId, role: input.role }),
   );
-  await deps.db.insert(merchantUsers).values({ userId: user.userId, merchantId, role: input.role });
   return { ...user, merchantRole: input.role };
 }
 
@@ -71,4 +73,81 @@ export async function setMerchantUserLocked(
   if (!link) throw new AppError('NOT_FOUND', `no user ${userId} at merchant ${merchantId}`);
   const user = await identityOf(deps).setLocked(userId, isLocked, actor);
   return { ...user, merchantRole: link.role };
+}
+
+// ---------------------------------------------------------------- back office (issue 18 §2, ADR 023)
+
+/** The merchant of each of `userIds` that works for one, with its name and the user's standing. */
+export async function merchantLinksOfUsers(
+  deps: Pick<MerchantsDeps, 'db'>,
+  userIds: string[],
+): Promise<Map<string, { merchantId: string; name: string; merchantRole: MerchantUserRole }>> {
+  const links = new Map<string, { merchantId: string; name: string; merchantRole: MerchantUserRole }>();
+  if (userIds.length === 0) return links;
+  const rows = await deps.db
+    .select({
+      userId: merchantUsers.userId,
+      merchantId: merchantUsers.merchantId,
+      role: merchantUsers.role,
+      name: merchants.tradeName,
+    })
+    .from(merchantUsers)
+    .innerJoin(merchants, eq(merchants.id, merchantUsers.merchantId))
+    .where(inArray(merchantUsers.userId, userIds));
+  for (const row of rows) {
+    links.set(row.userId, { merchantId: row.merchantId, name: row.name, merchantRole: row.role });
+  }
+  return links;
+}
+
+/**
+ * The users of the merchants whose id is `text` or whose trade or legal name holds every word of it
+ * (accents and case ignored). Merchants are few, so their names are folded here.
+ */
+export async function userIdsOfMerchantsMatching(
+  deps: Pick<MerchantsDeps, 'db'>,
+  text: string,
+): Promise<string[]> {
+  const words = foldForSearch(text).split(' ').filter(Boolean);
+  if (words.length === 0) return [];
+  const all = await deps.db
+    .select({ id: merchants.id, tradeName: merchants.tradeName, legalName: merchants.legalName })
+    .from(merchants);
+  const matching = all
+    .filter((merchant) => {
+      const folded = foldForSearch(`${merchant.id} ${merchant.tradeName} ${merchant.legalName}`);
+      return (
+        merchant.id.toLowerCase() === text.trim().toLowerCase() || words.every((w) => folded.includes(w))
+      );
+    })
+    .map((merchant) => merchant.id);
+  if (matching.length === 0) return [];
+  const rows = await deps.db
+    .select({ userId: merchantUsers.userId })
+    .from(merchantUsers)
+    .where(inArray(merchantUsers.merchantId, matching));
+  return rows.map((row) => row.userId);
+}
+
+/**
+ * Sets the merchant a user works for and their standing there, or none (in the caller's
+ * transaction, so the user's change and this commit together). An unknown merchant is a field error.
+ */
+export async function setMerchantUserLink(
+  tx: Executor,
+  userId: string,
+  link: { merchantId: string; role: MerchantUserRole } | null,
+): Promise<void> {
+  await tx.delete(merchantUsers).where(eq(merchantUsers.userId, userId));
+  if (!link) return;
+  const [merchant] = await tx
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(eq(merchants.id, link.merchantId));
+  if (!merchant) {
+    throw new AppError('VALIDATION', `no merchant ${link.merchantId}`, {
+      fields: [{ field: 'merchantId', key: 'invalidChoice' }],
+    });
+  }
+  await tx.insert(merchantUsers).values({ userId, merchantId: link.merchantId, role: link.role });
 }

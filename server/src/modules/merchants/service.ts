@@ -14,7 +14,14 @@ import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { hashPassword } from '../identity';
 import type { MerchantChangeActor, MerchantsDeps } from './merchant-context';
-import { inviteMerchantUser, listMerchantUsers, setMerchantUserLocked } from './merchant-users';
+import {
+  inviteMerchantUser,
+  listMerchantUsers,
+  merchantLinksOfUsers,
+  setMerchantUserLink,
+  setMerchantUserLocked,
+  userIdsOfMerchantsMatching,
+} from './merchant-users';
 import { listMerchantNotifications, markMerchantNotificationsRead, notifyMerchant } from './notifications';
 import { confirmIbanChange, updateRedeemerProfile } from './redeemer-profile';
 import { updateStoreDetails } from './store-details';
@@ -361,6 +368,10 @@ export function createMerchantsService(deps: MerchantsDeps) {
     confirmIbanChange: (actor: MerchantChangeActor, merchantId: string, token: string) =>
       confirmIbanChange(deps, actor, merchantId, token),
     users: (merchantId: string) => listMerchantUsers(deps, merchantId),
+    // Back office (issue 18 §2, ADR 023): merchant users among all users.
+    merchantLinksOfUsers: (userIds: string[]) => merchantLinksOfUsers(deps, userIds),
+    userIdsOfMerchantsMatching: (text: string) => userIdsOfMerchantsMatching(deps, text),
+    setUserLink: setMerchantUserLink,
     inviteUser: (
       actor: MerchantChangeActor,
       merchantId: string,

@@ -9,6 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/policy';
 import type { PeopleService } from './service';
+import { userAdminRoutes } from './user-admin-routes';
 
 const tags = ['accounts'];
 
@@ -74,5 +75,8 @@ export function peopleRoutes(service: PeopleService): FastifyPluginAsyncZod {
         return { success: true as const, user: await service.registerProfile(request.body, actor) };
       },
     );
+
+    // User administration (issue 18 §2, ADR 023).
+    await app.register(userAdminRoutes(service));
   };
 }

@@ -13,7 +13,11 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
 import type { IdentityService } from '../identity';
+import type { CompaniesService } from '../companies';
+import type { MerchantsService } from '../merchants';
+import { createCompanyUsers } from './company-users';
 import { findAgents } from './repository';
+import { createUserAdmin } from './user-admin';
 
 export type PeopleService = ReturnType<typeof createPeopleService>;
 
@@ -42,8 +46,17 @@ export function createPeopleService(deps: {
   db: Db;
   /** The user store: reads users, changes and invites them (audited there). */
   identity: IdentityService;
+  /** Company names and the company filter of the back office's user search (ADR 023). */
+  companies: CompaniesService;
+  /** The merchant each merchant user works for (ADR 023). */
+  merchants: MerchantsService;
 }) {
   return {
+    /** Provider staff: the users of every company and merchant (issue 18 §2, ADR 023). */
+    admin: createUserAdmin(deps),
+    /** A company's order manager: the company's own users (/account/users, ADR 023). */
+    companyUsers: createCompanyUsers(deps),
+
     /** The signed-in user as the accounts service knows them (`retrieveUserByToken`). */
     async getSignedInUser(userId: string): Promise<Omit<UserByTokenResponse, 'success'>> {
       const user = await deps.identity.getUser(userId);

@@ -49,6 +49,8 @@ describe('sign-in form (the provider interaction)', () => {
     [401, 20, 'Το email ή ο κωδικός πρόσβασης δεν είναι σωστά.'],
     [403, 21, /Ο λογαριασμός σας είναι κλειδωμένος/],
     [429, 7, /Πάρα πολλές προσπάθειες σύνδεσης/],
+    // Provider staff forced a password reset (issue 18 §2, ADR 023).
+    [403, 28, /Η εξυπηρέτηση πελατών ακύρωσε τον κωδικό πρόσβασής σας/],
   ])('explains a %s with code %s without the global error', async (status, code, message) => {
     mockApi({
       'GET /api/content/pages/login': { body: loginPage },

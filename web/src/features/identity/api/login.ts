@@ -5,7 +5,8 @@ import { request } from '../../../lib/request';
 
 export const loginPath = (uid: string) => `/api/v2/identity/interaction/${encodeURIComponent(uid)}/login`;
 
-export type LoginProblem = 'invalidCredentials' | 'locked' | 'notConfirmed' | 'rateLimited' | 'expired';
+export type LoginProblem =
+  'invalidCredentials' | 'locked' | 'notConfirmed' | 'rateLimited' | 'expired' | 'passwordResetRequired';
 
 export type LoginResult =
   | { ok: true; redirectTo: string }
@@ -17,6 +18,7 @@ const PROBLEMS: Partial<Record<number, LoginProblem>> = {
   [ERROR_CODE.ACCOUNT_NOT_CONFIRMED]: 'notConfirmed',
   [ERROR_CODE.RATE_LIMITED]: 'rateLimited',
   [ERROR_CODE.INTERACTION_EXPIRED]: 'expired',
+  [ERROR_CODE.PASSWORD_RESET_REQUIRED]: 'passwordResetRequired',
 };
 
 /**

@@ -51,6 +51,7 @@ const PROBLEM_MESSAGES: Record<LoginProblem, MessageId> = {
   notConfirmed: 'identity.login.error.notConfirmed',
   rateLimited: 'identity.login.error.rateLimited',
   expired: 'identity.login.error.expired',
+  passwordResetRequired: 'identity.login.error.passwordResetRequired',
 };
 
 /**

@@ -1,4 +1,4 @@
-import type { CompanyUserResponse, RegisterProfileRequest } from '@tessera/domain';
+import { ERROR_CODE, type CompanyUserResponse, type RegisterProfileRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocale } from '../../../lib/use-locale';
 import { submitForm } from '../../../lib/form-errors';
@@ -30,6 +30,8 @@ export function useRegisterProfile(companyId: string) {
       submitForm<CompanyUserResponse, ProfileField>(REGISTER_PROFILE_PATH, input, PROFILE_FIELDS, {
         locale,
         companyId,
+        // A taken email is a 409 naming the field: shown beside it (ADR 023).
+        codes: [ERROR_CODE.CONFLICT],
       }),
     onSuccess: (result) => {
       if (result.ok) void queryClient.invalidateQueries({ queryKey: peopleKeys.users(companyId) });

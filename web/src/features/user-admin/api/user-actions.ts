@@ -1,0 +1,31 @@
+import type { AdminUserResponse, EndSessionsResponse } from '@tessera/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { requestOrThrow } from '../../../lib/request';
+import { useLocale } from '../../../lib/use-locale';
+import { USERS_API, userAdminKeys } from './keys';
+
+export const USER_ACTIONS = [
+  'lock',
+  'unlock',
+  'requestConfirmation',
+  'requestPasswordReset',
+  'endSessions',
+] as const;
+export type UserAction = (typeof USER_ACTIONS)[number];
+
+/**
+ * `POST users/:userId/<action>` (provider staff): lock, unlock, resend the confirmation, force a
+ * password reset, end every session. Failures (e.g. ADMIN_ONLY) go to the global error dialog.
+ */
+export function useUserAction() {
+  const locale = useLocale();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, action }: { userId: string; action: UserAction }) =>
+      requestOrThrow<AdminUserResponse | EndSessionsResponse>(
+        `${USERS_API}/${encodeURIComponent(userId)}/${action}`,
+        { method: 'POST', locale },
+      ),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
+  });
+}
