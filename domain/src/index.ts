@@ -28,3 +28,7 @@ export * from './draft-lines';
 export * from './merchants';
 export * from './settlements';
 export * from './merchant-billing';
+// Issue 18 §7–8: fulfilment and the client log beacon (ADR 026).
+export * from './redaction';
+export * from './fulfilment';
+export * from './client-logs';

@@ -124,6 +124,14 @@ export const POLICIES = {
   'terminals.use': merchant(MERCHANT_SIDE, { admin: true }),
   /** Enrol MIDs, run settlements and mark payouts sent or paid: provider staff. */
   'settlements.manage': unscoped(PROVIDER),
+
+  // ------------------------------------------- issue 18 §7–8: fulfilment and client logs (ADR 026)
+  /** The production queue, batches and their embossing files: provider staff. */
+  'fulfilment.read': unscoped(PROVIDER),
+  /** Batch orders, mark them shipped, delivered or returned: provider staff. */
+  'fulfilment.manage': unscoped(PROVIDER),
+  /** The last day's client errors (/back-office/client-errors): the administrator. */
+  'client-logs.read': unscoped([ADMIN]),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

@@ -60,6 +60,9 @@ export const EXTRA_ROUTES = [
   '/orders/payment/failure',
   /** Bulk loads and orders by Excel (ADR 011): reached from /card-load, the card list and the flow. */
   '/card-load/upload',
+  // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
+  '/back-office/fulfilment',
+  '/back-office/client-errors',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -125,4 +128,7 @@ export const ROUTE_ACTIONS = {
   '/orders/payment/success': 'orders.pay',
   '/orders/payment/failure': 'orders.pay',
   '/card-load/upload': 'bulk.manage',
+  // Issue 18 §7–8 (ADR 026).
+  '/back-office/fulfilment': 'fulfilment.read',
+  '/back-office/client-errors': 'client-logs.read',
 } as const satisfies Record<PortalRoute, Action | null>;
