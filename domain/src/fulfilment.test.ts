@@ -45,7 +45,11 @@ describe('the embossing file', () => {
 
   it('is `;`-separated with a header, CRLF lines, and no separator or card number inside a field', () => {
     const file = embossFile([
-      row({ BATCH_NO: '7', EMBOSS_NAME: 'ELENI PAPPA', DELIVERY_ADDRESS: 'Ακτή; Μιαούλη\n45 4111 1111 1111 1111' }),
+      row({
+        BATCH_NO: '7',
+        EMBOSS_NAME: 'ELENI PAPPA',
+        DELIVERY_ADDRESS: 'Ακτή; Μιαούλη\n45 4111 1111 1111 1111',
+      }),
     ]);
     const lines = file.split('\r\n');
     expect(lines[0]).toBe(EMBOSS_FILE_COLUMNS.join(';'));

@@ -103,12 +103,7 @@ export const EMBOSS_LINE_MAX = 21;
 
 /** What fits the machine: `allowed` characters, others a space, spaces collapsed, cut at `max`. */
 function fitEmboss(text: string, allowed: RegExp, max: number): string {
-  return transliterateGreek(text)
-    .replace(allowed, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, max)
-    .trim();
+  return transliterateGreek(text).replace(allowed, ' ').replace(/\s+/g, ' ').trim().slice(0, max).trim();
 }
 
 /** The cardholder's name as embossed: Latin capitals, space, dot and hyphen only, at most 26. */
@@ -192,7 +187,10 @@ export const BATCH_STATUSES = ['inProduction', 'partlyShipped', 'shipped', 'deli
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 export function batchStatusOf(orderStatuses: readonly string[]): BatchStatus {
-  if (orderStatuses.length > 0 && orderStatuses.every((status) => status === 'delivered' || status === 'loaded'))
+  if (
+    orderStatuses.length > 0 &&
+    orderStatuses.every((status) => status === 'delivered' || status === 'loaded')
+  )
     return 'delivered';
   const onTheWay = orderStatuses.filter((status) => status !== 'in_production').length;
   if (orderStatuses.length > 0 && onTheWay === orderStatuses.length) return 'shipped';

@@ -44,7 +44,8 @@ describe('redactSecrets (ADR 026)', () => {
   });
 
   it('removes tokens and passwords', () => {
-    const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
+    const jwt =
+      'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U';
     const cases = [
       `failed with ${jwt} in it`,
       'sent Bearer abc.def-ghi_jkl',

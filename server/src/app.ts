@@ -75,6 +75,14 @@ import { createPeopleService, peopleRoutes, type PeopleService } from './modules
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
 import { createBulkService, type BulkService } from './modules/bulk';
+// Issue 18 §7–8 (ADR 026): fulfilment and client logs.
+import { createFulfilmentService, fulfilmentRoutes, type FulfilmentService } from './modules/fulfilment';
+import {
+  clientLogBeaconRoutes,
+  clientLogsRoutes,
+  createClientLogsService,
+  type ClientLogsService,
+} from './modules/client-logs';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { cookieNames, installCsrfGuard } from './platform/csrf';
@@ -121,6 +129,9 @@ export type AppServices = {
   terminals: TerminalsService;
   settlements: SettlementsService;
   merchantBilling: MerchantBillingService;
+  // Issue 18 §7–8 (ADR 026).
+  fulfilment: FulfilmentService;
+  clientLogs: ClientLogsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -312,6 +323,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   );
   await app.register(authApiRoutes({ service: auth }), { prefix: '/api' });
+  // Issue 18 §8 (ADR 026): the client log beacon and the administrator's view of it.
+  const clientLogs = createClientLogsService({ db: database.db });
+  await app.register(clientLogBeaconRoutes(clientLogs), { prefix: '/api' });
+  await app.register(clientLogsRoutes(clientLogs), { prefix: '/api/v1/client-logs' });
   await app.register(
     identityRoutes(identity, {
       loginPerMinute: config.LOGIN_RATE_LIMIT,
@@ -383,6 +398,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
   await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
+  // Issue 18 §7 (ADR 026): the production queue of provider staff.
+  const fulfilment = createFulfilmentService({ db: database.db, orders, identity });
+  await app.register(fulfilmentRoutes(fulfilment), { prefix: '/api/v1/fulfilment' });
   const bulk = createBulkService({
     db: database.db,
     cards,
@@ -466,6 +484,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     terminals,
     settlements,
     merchantBilling,
+    // Issue 18 §7–8 (ADR 026).
+    fulfilment,
+    clientLogs,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

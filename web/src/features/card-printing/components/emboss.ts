@@ -1,3 +1,5 @@
+import { transliterateGreek } from '@tessera/domain';
+
 /**
  * The company line embossed on plastic cards: embossing machines print only Latin capitals, digits,
  * space and `. - & '` (`EMBOSS_PATTERN`), at most 21 characters. Company names are mostly Greek, so
@@ -9,8 +11,7 @@
 export const EMBOSS_MAX_LENGTH = 21;
 
 /** Greek → Latin capitals after ELOT 743 (shared with the bureau's embossing file, ADR 026). */
-export { transliterateGreek } from '@tessera/domain';
-import { transliterateGreek } from '@tessera/domain';
+export { transliterateGreek };
 
 /** The emboss line as the machine can print it (characters it cannot print are left for the check). */
 export function toEmbossText(text: string): string {
