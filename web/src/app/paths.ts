@@ -106,6 +106,10 @@ export const paths = {
   >,
   /** Served by `page/:slug`; listed among the merchant routes of SPEC §2. */
   merchantContactHours: { href: () => '/page/merchant-contact-hours' },
+
+  // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
+  backOfficeFulfilment: fixed('back-office/fulfilment'),
+  backOfficeClientErrors: fixed('back-office/client-errors'),
 } as const;
 
 /**

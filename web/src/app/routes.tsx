@@ -262,6 +262,18 @@ const merchants = {
   ),
 };
 
+// Issue 18 §7–8 (ADR 026).
+const backOffice = {
+  fulfilment: page(
+    () => import('../features/fulfilment/pages/fulfilment-page'),
+    (m) => m.FulfilmentPage,
+  ),
+  clientErrors: page(
+    () => import('../features/client-errors/pages/client-errors-page'),
+    (m) => m.ClientErrorsPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -387,6 +399,9 @@ const PAGES: PageRoute[] = [
     'merchants',
   ]),
   built('page', content.cmsPage, 'CmsPage'),
+  // Issue 18 §7–8 (ADR 026).
+  built('backOfficeFulfilment', backOffice.fulfilment, 'FulfilmentPage', ['orders', 'fulfilment']),
+  built('backOfficeClientErrors', backOffice.clientErrors, 'ClientErrorsPage', ['clientErrors']),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];
 

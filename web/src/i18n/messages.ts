@@ -10,6 +10,9 @@ import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
 import type el from './el.json';
+// Issue 18 §7–8 (ADR 026).
+import type fulfilmentEl from './areas/fulfilment.el.json';
+import type clientErrorsEl from './areas/client-errors.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -29,7 +32,10 @@ export type MessageId =
   | keyof typeof bulkEl
   | keyof typeof merchantsEl
   | keyof typeof merchantDashboardEl
-  | keyof typeof merchantAdminEl;
+  | keyof typeof merchantAdminEl
+  // Issue 18 §7–8 (ADR 026).
+  | keyof typeof fulfilmentEl
+  | keyof typeof clientErrorsEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -44,6 +50,9 @@ export const MESSAGE_AREAS = [
   'merchants',
   'merchantDashboard',
   'merchantAdmin',
+  // Issue 18 §7–8 (ADR 026).
+  'fulfilment',
+  'clientErrors',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
