@@ -343,7 +343,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const spendRules = createSpendRulesService({ db: database.db });
   const contracts = createContractsService({ db: database.db });
   const people = createPeopleService({ db: database.db, identity });
-  const notifications = createNotificationsService({ db: database.db, cards, content });
+  const notifications = createNotificationsService({
+    db: database.db,
+    cards,
+    content,
+    // Issue 18 §7 (ADR 026): returned shipments ring the company's bell (the service is made below).
+    returnedShipments: (companyId) => fulfilment.returnedShipments(companyId),
+  });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });
   await app.register(spendRulesRoutes(spendRules), { prefix: '/api/v1/accounts' });

@@ -35,8 +35,11 @@ function entryOf(body: unknown) {
   return ClientLogEntrySchema.parse(value);
 }
 
-const clean = (text: string, max: number) =>
-  redactSecrets(text.replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, ' ')).slice(0, max);
+/** Control characters (a forged log line's `\r`, a NUL) become spaces; tabs and new lines stay. */
+const withoutControls = (text: string) =>
+  [...text].map((char) => (/\p{Cc}/u.test(char) && char !== '\n' && char !== '\t' ? ' ' : char)).join('');
+
+const clean = (text: string, max: number) => redactSecrets(withoutControls(text)).slice(0, max);
 
 /**
  * The client log beacon (SPEC §7; issue 18 §8; ADR 026): every entry is redacted (card numbers,

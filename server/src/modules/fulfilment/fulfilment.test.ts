@@ -351,6 +351,18 @@ describe('from payment to delivery: a batch, its embossing file, the courier', (
     expect(deliverTwice.statusCode).toBe(409);
     expect(fieldsOf(deliverTwice.json())['orderIds.0']).toContain('έχει ήδη παραδοθεί');
 
+    // The company's bell rings for the returned shipment, linking to the order, in the reader's language.
+    const bell = async (culture: 'el' | 'en') =>
+      ok<{ notifications: { nid: string; title: string; count?: number; link: { href: string } }[] }>(
+        await api('om1', 'GET', '/api/v1/accounts/retrieveNotifications', { culture }),
+      ).notifications.find((notification) => notification.nid === 'shipmentReturned');
+    expect(await bell('el')).toMatchObject({
+      title: 'Αποστολές καρτών επιστράφηκαν',
+      count: 1,
+      link: { href: `/order-details-page?orderId=${first.orderId}` },
+    });
+    expect((await bell('en'))?.link.href).toBe(`/en/order-details-page?orderId=${first.orderId}`);
+
     // The returned order goes out again, from its batch.
     ok(
       await api('admin', 'POST', 'ship', {
@@ -361,6 +373,7 @@ describe('from payment to delivery: a batch, its embossing file, the courier', (
       }),
     );
     expect((await details(first.orderId)).status).toBe('shipped');
+    expect(await bell('el')).toBeUndefined();
 
     // Emails: the submitter hears of each step; the company's other order manager of the return.
     const om1 = await mailsTo('om1', started);

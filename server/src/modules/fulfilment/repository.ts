@@ -163,3 +163,16 @@ export async function embossCards(db: Executor, batchId: string): Promise<Emboss
     position: Number(row.position),
   }));
 }
+
+/** The company's shipments the courier brought back whose orders wait to be sent again. */
+export async function returnedShipmentsOf(
+  db: Executor,
+  companyId: string,
+): Promise<{ orderId: string; returnedAt: Date }[]> {
+  const result = await db.execute<{ orderId: string; returnedAt: string | Date }>(sql`
+    select bo.order_id as "orderId", bo.returned_at as "returnedAt"
+      from production_batch_orders bo
+      join orders o on o.id = bo.order_id
+     where o.company_id = ${companyId} and o.status = 'in_production' and bo.returned_at is not null`);
+  return result.rows.map((row) => ({ orderId: row.orderId, returnedAt: new Date(row.returnedAt) }));
+}

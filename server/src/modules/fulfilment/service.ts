@@ -30,6 +30,7 @@ import {
   linksOf,
   ordersOfBatches,
   queuedOrders,
+  returnedShipmentsOf,
   updateLink,
   type BatchRow,
   type FulfilmentOrderRow,
@@ -164,6 +165,9 @@ export function createFulfilmentService(deps: {
   const isPastShipping = (status: OrderStatus) => status === 'delivered' || status === 'loaded';
 
   return {
+    /** The company's returned shipments waiting to go again (its bell notification). */
+    returnedShipments: (companyId: string) => returnedShipmentsOf(db, companyId),
+
     /** Paid orders in production not yet in a batch, oldest first. */
     async queue(): Promise<QueueOrder[]> {
       return (await queuedOrders(db, QUEUE_LIMIT)).map(queueOrderOf);
