@@ -272,3 +272,29 @@ export const ReturnShipmentRequestSchema = z.object({
 export type ReturnShipmentRequest = z.infer<typeof ReturnShipmentRequestSchema>;
 
 export const BatchIdParamsSchema = z.object({ batchId: z.uuid() });
+
+// ---------------------------------------------------------------------------------------------
+// Merchants' supply orders (bags and stickers, ADR 017) shipped from the same page.
+
+export const PendingSupplyOrderSchema = z.object({
+  supplyOrderId: z.uuid(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  storeName: z.string(),
+  storeAddress: z.string(),
+  bags: z.number().int(),
+  stickers: z.number().int(),
+  notes: z.string(),
+  createdAt: z.string(),
+});
+export type PendingSupplyOrder = z.infer<typeof PendingSupplyOrderSchema>;
+export const PendingSupplyOrdersResponseSchema = z.object({
+  success: z.literal(true),
+  orders: z.array(PendingSupplyOrderSchema),
+});
+export const ShipSupplyOrderRequestSchema = z.object({
+  supplyOrderId: z.uuid(),
+  courier: CourierSchema,
+  trackingNumber: TrackingNumberSchema,
+});
+export type ShipSupplyOrderRequest = z.infer<typeof ShipSupplyOrderRequestSchema>;

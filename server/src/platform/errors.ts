@@ -119,6 +119,7 @@ export const VALIDATION_KEYS = [
   'orderAlreadyShipped',
   'orderNotShipped',
   'orderAlreadyDelivered',
+  'supplyOrderAlreadyShipped',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

@@ -33,4 +33,8 @@ CREATE TABLE "client_logs" (
 --> statement-breakpoint
 ALTER TABLE "production_batch_orders" ADD CONSTRAINT "production_batch_orders_batch_id_production_batches_id_fk" FOREIGN KEY ("batch_id") REFERENCES "public"."production_batches"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "production_batch_orders" ADD CONSTRAINT "production_batch_orders_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "merchant_supply_orders" ADD COLUMN "courier" text;--> statement-breakpoint
+ALTER TABLE "merchant_supply_orders" ADD COLUMN "tracking_number" text DEFAULT '' NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchant_supply_orders" ADD COLUMN "shipped_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "merchant_supply_orders" ADD COLUMN "shipped_by" uuid;--> statement-breakpoint
 CREATE INDEX "client_logs_at_idx" ON "client_logs" USING btree ("at");

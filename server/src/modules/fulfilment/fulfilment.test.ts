@@ -18,6 +18,7 @@ import {
   statusByUser,
   type DemoUserKey,
 } from '../../../test/tenant-helper';
+import { createTestMerchant } from '../../../test/merchant-helper';
 
 const world = demoWorldTestFile({ timeoutMs: 120_000 });
 const API = '/api/v1/fulfilment';
@@ -409,5 +410,66 @@ describe('from payment to delivery: a batch, its embossing file, the courier', (
       audit.filter((row) => row.action === 'order.ship').every((row) => row.company_id === 'C1001'),
     ).toBe(true);
     expect(audit.find((row) => row.action === 'order.return')?.actor_user_id).toBe(world.ids.care);
+  });
+});
+
+describe('merchants’ supply orders go out from the same page', () => {
+  it('lists the supply orders not shipped, ships one with its courier and voucher, once, audited', async () => {
+    const { merchantId } = await createTestMerchant(world.ctx, { storeName: 'Κατάστημα Ερμού' });
+    const [store] = await world.ctx.app.services.merchants.stores(merchantId);
+    const { order } = await world.ctx.app.services.merchantBilling.orderSupplies(
+      { userId: null, locale: 'el' },
+      merchantId,
+      { storeId: store!.storeId, bags: 2, stickers: 1, notes: 'Πίσω είσοδος' },
+    );
+    const pending = ok<{ orders: { supplyOrderId: string; storeName: string; bags: number }[] }>(
+      await api('care', 'GET', 'supplies'),
+    ).orders;
+    expect(pending.find((entry) => entry.supplyOrderId === order.orderId)).toMatchObject({
+      storeName: 'Κατάστημα Ερμού',
+      bags: 2,
+    });
+    const statuses = await statusByUser(world.ctx, world.ids, (headers) =>
+      world.ctx.app.inject({ method: 'GET', url: `${API}/supplies`, headers }),
+    );
+    expect(statuses).toEqual(PROVIDER_ONLY_EXPECTATION);
+
+    const bad = await api('admin', 'POST', 'supplies/ship', {
+      payload: { supplyOrderId: order.orderId, courier: 'ACS', trackingNumber: '' },
+      culture: 'en',
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(Object.keys(fieldsOf(bad.json()))).toEqual(['trackingNumber']);
+    const asMerchant = await api('merchant', 'POST', 'supplies/ship', {
+      payload: { supplyOrderId: order.orderId, courier: 'ACS', trackingNumber: '7300999888' },
+    });
+    expect(asMerchant.statusCode).toBe(403);
+
+    ok(
+      await api('care', 'POST', 'supplies/ship', {
+        payload: {
+          supplyOrderId: order.orderId,
+          courier: 'GENIKI_TAXYDROMIKI',
+          trackingNumber: '7300999888',
+        },
+      }),
+    );
+    const [row] = await query<{ status: string; courier: string; tracking_number: string }>(
+      `select status, courier, tracking_number from merchant_supply_orders where id = $1`,
+      [order.orderId],
+    );
+    expect(row).toEqual({ status: 'shipped', courier: 'GENIKI_TAXYDROMIKI', tracking_number: '7300999888' });
+    const twice = await api('admin', 'POST', 'supplies/ship', {
+      payload: { supplyOrderId: order.orderId, courier: 'ACS', trackingNumber: '7300999889' },
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(fieldsOf(twice.json()).supplyOrderId).toBe('Η παραγγελία αναλωσίμων έχει ήδη αποσταλεί.');
+    const after = ok<{ orders: { supplyOrderId: string }[] }>(await api('care', 'GET', 'supplies')).orders;
+    expect(after.map((entry) => entry.supplyOrderId)).not.toContain(order.orderId);
+    const audit = await query<{ actor_user_id: string }>(
+      `select actor_user_id from audit_log where action = 'merchant-supply-order.ship' and entity_id = $1`,
+      [order.orderId],
+    );
+    expect(audit).toEqual([{ actor_user_id: world.ids.care }]);
   });
 });

@@ -2,6 +2,8 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { Courier, DeliveryPoint } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { productionBatchOrders, productionBatches } from './schema';
+// The supply orders' table itself (a write of this module's own, ADR 026), as schema files do.
+import { merchantSupplyOrders } from '../merchant-billing/schema';
 
 export type BatchRow = typeof productionBatches.$inferSelect;
 export type BatchOrderLinkRow = typeof productionBatchOrders.$inferSelect;
@@ -175,4 +177,55 @@ export async function returnedShipmentsOf(
       join orders o on o.id = bo.order_id
      where o.company_id = ${companyId} and o.status = 'in_production' and bo.returned_at is not null`);
   return result.rows.map((row) => ({ orderId: row.orderId, returnedAt: new Date(row.returnedAt) }));
+}
+
+/** Merchants' supply orders not shipped yet, oldest first, with the store they go to. */
+export async function pendingSupplyOrders(db: Executor, limit: number) {
+  const result = await db.execute<{
+    supplyOrderId: string;
+    merchantId: string;
+    merchantName: string;
+    storeName: string;
+    storeAddress: string;
+    bags: number;
+    stickers: number;
+    notes: string;
+    createdAt: string | Date;
+  }>(sql`
+    select s.id as "supplyOrderId", s.merchant_id as "merchantId", m.trade_name as "merchantName",
+           st.name as "storeName", concat_ws(', ', st.address, st.postal_code, st.city) as "storeAddress",
+           s.bags, s.stickers, s.notes, s.created_at as "createdAt"
+      from merchant_supply_orders s
+      join merchants m on m.id = s.merchant_id
+      join merchant_stores st on st.id = s.store_id
+     where s.status = 'ordered'
+     order by s.created_at, s.id
+     limit ${limit}`);
+  return result.rows.map((row) => ({
+    ...row,
+    bags: Number(row.bags),
+    stickers: Number(row.stickers),
+    createdAt: new Date(row.createdAt).toISOString(),
+  }));
+}
+
+/** A supply order, locked for the rest of the transaction. */
+export async function lockSupplyOrder(db: Executor, supplyOrderId: string) {
+  const [row] = await db
+    .select()
+    .from(merchantSupplyOrders)
+    .where(eq(merchantSupplyOrders.id, supplyOrderId))
+    .for('update');
+  return row;
+}
+
+export async function markSupplyOrderShipped(
+  db: Executor,
+  supplyOrderId: string,
+  values: { courier: Courier; trackingNumber: string; shippedAt: Date; shippedBy: string },
+): Promise<void> {
+  await db
+    .update(merchantSupplyOrders)
+    .set({ status: 'shipped', ...values })
+    .where(eq(merchantSupplyOrders.id, supplyOrderId));
 }

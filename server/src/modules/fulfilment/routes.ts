@@ -7,7 +7,10 @@ import {
   ProductionBatchResponseSchema,
   ReturnShipmentRequestSchema,
   ShipOrdersRequestSchema,
+  PendingSupplyOrdersResponseSchema,
+  ShipSupplyOrderRequestSchema,
 } from '@tessera/domain';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/policy';
 import type { FulfilmentService } from './service';
@@ -105,6 +108,31 @@ export function fulfilmentRoutes(service: FulfilmentService): FastifyPluginAsync
       async (request) => {
         const actor = await requireActor(request, 'fulfilment.manage');
         return { success: true as const, batch: await service.returnShipment(staff(actor), request.body) };
+      },
+    );
+
+    app.get(
+      '/supplies',
+      { schema: { tags, response: { 200: PendingSupplyOrdersResponseSchema } } },
+      async (request) => {
+        await requireActor(request, 'fulfilment.read');
+        return { success: true as const, orders: await service.supplyOrders() };
+      },
+    );
+
+    app.post(
+      '/supplies/ship',
+      {
+        schema: {
+          tags,
+          body: ShipSupplyOrderRequestSchema,
+          response: { 200: z.object({ success: z.literal(true) }) },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'fulfilment.manage');
+        await service.shipSupplyOrder(staff(actor), request.body);
+        return { success: true as const };
       },
     );
   };

@@ -13,6 +13,8 @@ import {
   type QueueOrder,
   type ReturnShipmentRequest,
   type ShipOrdersRequest,
+  type ShipSupplyOrderRequest,
+  type PendingSupplyOrder,
   type BatchOrder,
   type OrderStatus,
 } from '@tessera/domain';
@@ -29,6 +31,9 @@ import {
   linkOrders,
   linksOf,
   ordersOfBatches,
+  lockSupplyOrder,
+  markSupplyOrderShipped,
+  pendingSupplyOrders,
   queuedOrders,
   returnedShipmentsOf,
   updateLink,
@@ -307,6 +312,42 @@ export function createFulfilmentService(deps: {
       });
       sendAll([notice]);
       return (await batchesById([batchId]))[0]!;
+    },
+
+    /** Merchants' supply orders (bags, stickers) waiting to be sent. */
+    supplyOrders: (): Promise<PendingSupplyOrder[]> => pendingSupplyOrders(db, QUEUE_LIMIT),
+
+    /** A supply order handed to a courier: `ordered → shipped`, audited under no company. */
+    async shipSupplyOrder(actor: FulfilmentStaff, request: ShipSupplyOrderRequest): Promise<void> {
+      await db.transaction(async (tx) => {
+        const order = await lockSupplyOrder(tx, request.supplyOrderId);
+        if (!order) {
+          throw new AppError('ORDER_STATE_CONFLICT', `no supply order ${request.supplyOrderId}`, {
+            fields: [{ field: 'supplyOrderId', key: 'invalidChoice' }],
+          });
+        }
+        if (order.status !== 'ordered') {
+          throw new AppError('ORDER_STATE_CONFLICT', `supply order ${order.id} is ${order.status}`, {
+            fields: [{ field: 'supplyOrderId', key: 'supplyOrderAlreadyShipped' }],
+          });
+        }
+        const trackingNumber = request.trackingNumber.replace(/\s+/g, ' ');
+        await markSupplyOrderShipped(tx, order.id, {
+          courier: request.courier,
+          trackingNumber,
+          shippedAt: now(),
+          shippedBy: actor.userId,
+        });
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          requestId: actor.requestId ?? null,
+          action: 'merchant-supply-order.ship',
+          entity: 'merchant-supply-order',
+          entityId: order.id,
+          before: { status: order.status },
+          after: { status: 'shipped', courier: request.courier, trackingNumber },
+        });
+      });
     },
 
     /**
