@@ -1,4 +1,4 @@
-import type { ProductionBatch, QueueOrder } from '@tessera/domain';
+import type { PendingSupplyOrder, ProductionBatch, QueueOrder } from '@tessera/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { session } from '../../test/fixtures';
@@ -88,6 +88,20 @@ const batch: ProductionBatch = {
   ],
 };
 
+const supplies: PendingSupplyOrder[] = [
+  {
+    supplyOrderId: '66666666-6666-4666-8666-666666666666',
+    merchantId: 'M2001',
+    merchantName: 'Φρέσκο Μάρκετ',
+    storeName: 'Κατάστημα Ερμού',
+    storeAddress: 'Ερμού 1, 10563, Αθήνα',
+    bags: 2,
+    stickers: 1,
+    notes: '',
+    createdAt: '2026-11-24T08:00:00.000Z',
+  },
+];
+
 function fulfilmentApi(handlers: Record<string, MockHandler> = {}, who: 'care' | 'admin' | 'om1' = 'care') {
   return mockApi({
     'GET /api/auth/session': { body: session(who) },
@@ -97,6 +111,8 @@ function fulfilmentApi(handlers: Record<string, MockHandler> = {}, who: 'care' |
     [`POST ${API}/ship`]: { body: { success: true, batches: [batch] } },
     [`POST ${API}/deliver`]: { body: { success: true, batches: [batch] } },
     [`POST ${API}/return`]: { body: { success: true, batch } },
+    [`GET ${API}/supplies`]: { body: { success: true, orders: supplies } },
+    [`POST ${API}/supplies/ship`]: { body: { success: true } },
     ...handlers,
   });
 }
@@ -188,6 +204,33 @@ describe('/back-office/fulfilment (provider staff; issue 18 §7)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Nothing was changed');
     expect(alert.textContent).toContain('Order #1061 has already been delivered.');
+  });
+
+  it('ships a merchant’s supplies with the courier and voucher', async () => {
+    const fetchMock = fulfilmentApi();
+    const { user } = renderApp('/back-office/fulfilment');
+    const table = await screen.findByRole('table', { name: 'Αναλώσιμα εμπόρων προς αποστολή' });
+    expect(within(table).getByText('2 πακέτα σακουλών, 1 πακέτο αυτοκόλλητων')).toBeTruthy();
+    await user.selectOptions(
+      within(table).getByLabelText('Εταιρεία ταχυμεταφορών για το κατάστημα Κατάστημα Ερμού'),
+      'SPEEDEX',
+    );
+    await user.type(
+      within(table).getByLabelText('Αριθμός αποστολής για το κατάστημα Κατάστημα Ερμού'),
+      'SP998877',
+    );
+    await user.click(
+      within(table).getByRole('button', {
+        name: 'Καταχώριση αποστολής αναλωσίμων στο κατάστημα Κατάστημα Ερμού',
+      }),
+    );
+    await waitFor(() => expect(requestsTo(fetchMock, `${API}/supplies/ship`)).toHaveLength(1));
+    expect(requestsTo(fetchMock, `${API}/supplies/ship`)[0]!.body).toEqual({
+      supplyOrderId: supplies[0]!.supplyOrderId,
+      courier: 'SPEEDEX',
+      trackingNumber: 'SP998877',
+    });
+    expect(await screen.findByText('Η αποστολή των αναλωσίμων καταχωρίστηκε.')).toBeTruthy();
   });
 
   it('is not for company users', async () => {

@@ -3,10 +3,12 @@ import type {
   CreateBatchRequest,
   DeliverOrdersRequest,
   ErrorBody,
+  PendingSupplyOrder,
   ProductionBatch,
   QueueOrder,
   ReturnShipmentRequest,
   ShipOrdersRequest,
+  ShipSupplyOrderRequest,
 } from '@tessera/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { request, requestOrThrow } from '../../../lib/request';
@@ -19,6 +21,7 @@ export const fulfilmentKeys = {
   all: ['fulfilment'] as const,
   queue: () => [...fulfilmentKeys.all, 'queue'] as const,
   batches: () => [...fulfilmentKeys.all, 'batches'] as const,
+  supplies: () => [...fulfilmentKeys.all, 'supplies'] as const,
 };
 
 /** Where a batch's embossing file is downloaded (the browser sends the session cookie). */
@@ -39,7 +42,16 @@ export const batchesQueryOptions = () =>
       (await requestOrThrow<{ batches: ProductionBatch[] }>(`${FULFILMENT_API}/batches`, { signal })).batches,
   });
 
+export const suppliesQueryOptions = () =>
+  queryOptions({
+    queryKey: fulfilmentKeys.supplies(),
+    queryFn: async ({ signal }) =>
+      (await requestOrThrow<{ orders: PendingSupplyOrder[] }>(`${FULFILMENT_API}/supplies`, { signal }))
+        .orders,
+  });
+
 export const useFulfilmentQueue = () => useQuery(queueQueryOptions());
+export const useSupplyOrders = () => useQuery(suppliesQueryOptions());
 export const useProductionBatches = () => useQuery(batchesQueryOptions());
 
 /** What a step answers: done, or the server's messages (each naming its order) to show on the page. */
@@ -75,5 +87,6 @@ export const useCreateBatch = () => useStep<CreateBatchRequest>('batches');
 export const useShipOrders = () => useStep<ShipOrdersRequest>('ship');
 export const useDeliverOrders = () => useStep<DeliverOrdersRequest>('deliver');
 export const useReturnShipment = () => useStep<ReturnShipmentRequest>('return');
+export const useShipSupplyOrder = () => useStep<ShipSupplyOrderRequest>('supplies/ship');
 
 export type { Courier };

@@ -14,9 +14,12 @@ import {
   useProductionBatches,
   useReturnShipment,
   useShipOrders,
+  useShipSupplyOrder,
+  useSupplyOrders,
   type StepResult,
 } from '../api/fulfilment';
 import { BatchCard, type BatchActions } from '../components/batch-card';
+import { SupplyOrders } from '../components/supply-orders';
 
 /**
  * `/back-office/fulfilment` (roles 1 and 2; issue 18 §7, ADR 026): the paid plastic-card orders
@@ -35,6 +38,8 @@ export function FulfilmentPage() {
   const ship = useShipOrders();
   const deliver = useDeliverOrders();
   const returnShipment = useReturnShipment();
+  const supplies = useSupplyOrders();
+  const shipSupply = useShipSupplyOrder();
   const [selected, setSelected] = useState<string[]>([]);
   const [problems, setProblems] = useState<string[]>([]);
   const [done, setDone] = useState<string | null>(null);
@@ -48,7 +53,12 @@ export function FulfilmentPage() {
     return result;
   };
 
-  const busy = createBatch.isPending || ship.isPending || deliver.isPending || returnShipment.isPending;
+  const busy =
+    createBatch.isPending ||
+    ship.isPending ||
+    deliver.isPending ||
+    returnShipment.isPending ||
+    shipSupply.isPending;
   const actions: BatchActions = {
     busy,
     ship: (courier, shipments) =>
@@ -156,6 +166,25 @@ export function FulfilmentPage() {
     );
   }
 
+  let suppliesView;
+  if (supplies.isPending) suppliesView = <LoadingState />;
+  else if (supplies.isError) suppliesView = <ErrorState onRetry={() => void supplies.refetch()} />;
+  else if (supplies.data.length === 0)
+    suppliesView = <EmptyState message={intl.formatMessage({ id: 'fulfilment.supplies.empty' })} />;
+  else
+    suppliesView = (
+      <SupplyOrders
+        orders={supplies.data}
+        busy={busy}
+        ship={(supplyOrderId, courier, trackingNumber) =>
+          run(
+            shipSupply.mutateAsync({ supplyOrderId, courier, trackingNumber }),
+            intl.formatMessage({ id: 'fulfilment.done.supplyShipped' }),
+          )
+        }
+      />
+    );
+
   let batchesView;
   if (batches.isPending) batchesView = <LoadingState />;
   else if (batches.isError) batchesView = <ErrorState onRetry={() => void batches.refetch()} />;
@@ -198,6 +227,12 @@ export function FulfilmentPage() {
           {intl.formatMessage({ id: 'fulfilment.batches.title' })}
         </Title>
         {batchesView}
+      </section>
+      <section aria-labelledby="fulfilment-supplies">
+        <Title order={2} id="fulfilment-supplies" mt="xl" mb="sm">
+          {intl.formatMessage({ id: 'fulfilment.supplies.title' })}
+        </Title>
+        {suppliesView}
       </section>
     </>
   );
