@@ -413,6 +413,21 @@ describe('from payment to delivery: a batch, its embossing file, the courier', (
   });
 });
 
+describe('two staff members at once', () => {
+  it('batching the same order twice at the same time: one batch, the other refused (never a 500)', async () => {
+    const order = await paidOrder('plastic', [['Ιωάννα', 'Κάππου']]);
+    const [a, b] = await Promise.all([
+      api('admin', 'POST', 'batches', { payload: { orderIds: [order.orderId] } }),
+      api('care', 'POST', 'batches', { payload: { orderIds: [order.orderId] } }),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const links = await query(`select batch_id from production_batch_orders where order_id = $1`, [
+      order.orderId,
+    ]);
+    expect(links).toHaveLength(1);
+  });
+});
+
 describe('merchants’ supply orders go out from the same page', () => {
   it('lists the supply orders not shipped, ships one with its courier and voucher, once, audited', async () => {
     const { merchantId } = await createTestMerchant(world.ctx, { storeName: 'Κατάστημα Ερμού' });

@@ -37,6 +37,7 @@ import {
   queuedOrders,
   returnedShipmentsOf,
   updateLink,
+  type BatchOrderLinkRow,
   type BatchRow,
   type FulfilmentOrderRow,
 } from './repository';
@@ -119,15 +120,16 @@ export function createFulfilmentService(deps: {
   }
 
   /**
-   * Locks the named orders (in id order, so two staff members never wait on each other) and checks
-   * each with `check`; every problem is reported at once, named by its field, and nothing changes.
+   * Locks the named orders (in id order, so two staff members never wait on each other), then reads
+   * their batch links (after the locks: a batch made meanwhile is seen) and checks each with
+   * `check`; every problem is reported at once, named by its field, and nothing changes.
    */
   async function lockAll<T extends { orderId: string }>(
     tx: Executor,
     items: readonly T[],
     field: (index: number) => string,
-    check: (order: OrderRow, item: T) => FieldProblem['key'] | null,
-  ): Promise<Map<string, OrderRow>> {
+    check: (order: OrderRow, links: Map<string, BatchOrderLinkRow>) => FieldProblem['key'] | null,
+  ): Promise<{ locked: Map<string, OrderRow>; links: Map<string, BatchOrderLinkRow> }> {
     const problems: FieldProblem[] = [];
     const seen = new Set<string>();
     items.forEach((item, index) => {
@@ -139,9 +141,10 @@ export function createFulfilmentService(deps: {
       const order = await shipping.lock(tx, orderId);
       if (order) locked.set(orderId, order);
     }
+    const links = await linksOf(tx, [...locked.keys()]);
     items.forEach((item, index) => {
       const order = locked.get(item.orderId);
-      const key = order ? check(order, item) : 'invalidChoice';
+      const key = order ? check(order, links) : 'invalidChoice';
       if (key && !problems.some((problem) => problem.field === field(index)))
         problems.push({
           field: field(index),
@@ -152,7 +155,7 @@ export function createFulfilmentService(deps: {
     if (problems.length > 0) {
       throw new AppError('ORDER_STATE_CONFLICT', 'fulfilment step refused', { fields: problems });
     }
-    return locked;
+    return { locked, links };
   }
 
   async function batchesById(batchIds: string[]): Promise<ProductionBatch[]> {
@@ -187,12 +190,11 @@ export function createFulfilmentService(deps: {
     async createBatch(actor: FulfilmentStaff, request: CreateBatchRequest): Promise<ProductionBatch> {
       const batch = await db.transaction(async (tx) => {
         const items = request.orderIds.map((orderId) => ({ orderId }));
-        const links = await linksOf(tx, request.orderIds);
-        const locked = await lockAll(
+        const { locked } = await lockAll(
           tx,
           items,
           (index) => `orderIds.${index}`,
-          (order) => {
+          (order, links) => {
             if (links.has(order.id)) return 'orderAlreadyBatched';
             return order.status === 'in_production' ? null : 'orderNotInProduction';
           },
@@ -229,15 +231,11 @@ export function createFulfilmentService(deps: {
     /** Orders of batches handed to a courier, each with its voucher. */
     async ship(actor: FulfilmentStaff, request: ShipOrdersRequest): Promise<ProductionBatch[]> {
       const { notices, batchIds } = await db.transaction(async (tx) => {
-        const links = await linksOf(
-          tx,
-          request.shipments.map((shipment) => shipment.orderId),
-        );
-        const locked = await lockAll(
+        const { locked, links } = await lockAll(
           tx,
           request.shipments,
           (index) => `shipments.${index}.orderId`,
-          (order) => {
+          (order, links) => {
             if (isOnTheWay(order.status) || isPastShipping(order.status)) return 'orderAlreadyShipped';
             if (order.status !== 'in_production') return 'orderNotInProduction';
             return links.has(order.id) ? null : 'orderNotBatched';
@@ -268,12 +266,11 @@ export function createFulfilmentService(deps: {
     /** Shipped orders the courier delivered. */
     async deliver(actor: FulfilmentStaff, request: DeliverOrdersRequest): Promise<ProductionBatch[]> {
       const { notices, batchIds } = await db.transaction(async (tx) => {
-        const links = await linksOf(tx, request.orderIds);
-        const locked = await lockAll(
+        const { locked, links } = await lockAll(
           tx,
           request.orderIds.map((orderId) => ({ orderId })),
           (index) => `orderIds.${index}`,
-          (order) => {
+          (order, links) => {
             if (isPastShipping(order.status)) return 'orderAlreadyDelivered';
             return isOnTheWay(order.status) && links.has(order.id) ? null : 'orderNotShipped';
           },
@@ -294,12 +291,11 @@ export function createFulfilmentService(deps: {
     /** A shipment the courier brought back: the order waits in production to be sent again. */
     async returnShipment(actor: FulfilmentStaff, request: ReturnShipmentRequest): Promise<ProductionBatch> {
       const { notice, batchId } = await db.transaction(async (tx) => {
-        const links = await linksOf(tx, [request.orderId]);
-        const locked = await lockAll(
+        const { locked, links } = await lockAll(
           tx,
           [{ orderId: request.orderId }],
           () => 'orderId',
-          (order) => (isOnTheWay(order.status) && links.has(order.id) ? null : 'orderNotShipped'),
+          (order, links) => (isOnTheWay(order.status) && links.has(order.id) ? null : 'orderNotShipped'),
         );
         const link = links.get(request.orderId)!;
         const moved = await shipping.markReturned(tx, actor, locked.get(request.orderId)!, {
