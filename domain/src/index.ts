@@ -31,3 +31,7 @@ export * from './merchant-billing';
 export * from './audit';
 // User administration (issue 18 §2, ADR 023)
 export * from './user-admin';
+// Issue 18 §7–8: fulfilment and the client log beacon (ADR 026).
+export * from './redaction';
+export * from './fulfilment';
+export * from './client-logs';

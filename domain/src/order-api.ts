@@ -54,9 +54,21 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 export const OrderEventNoteSchema = z.discriminatedUnion('code', [
   z.object({ code: z.literal('approved') }),
   z.object({ code: z.literal('rejectionReason'), reason: z.string() }),
-  z.object({ code: z.literal('trackingNumber'), trackingNumber: z.string() }),
+  z.object({
+    code: z.literal('trackingNumber'),
+    trackingNumber: z.string(),
+    /** The courier (`COURIERS`), when the shipment was recorded from the fulfilment page (ADR 026). */
+    courier: z.string().optional(),
+  }),
   z.object({ code: z.literal('linesNotLoaded'), lines: z.array(z.number().int()) }),
   z.object({ code: z.literal('cardsActivated'), count: z.number().int() }),
+  /** The courier brought the cards back (ADR 026): the order waits in production to be sent again. */
+  z.object({
+    code: z.literal('shipmentReturned'),
+    courier: z.string(),
+    trackingNumber: z.string(),
+    reason: z.string(),
+  }),
 ]);
 export type OrderEventNote = z.infer<typeof OrderEventNoteSchema>;
 

@@ -73,6 +73,10 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'users.manage': { roles: PROVIDER, scope: 'none' },
   'company-users.read': { roles: ORDERING, scope: 'company' },
   'company-users.manage': { roles: ORDERING, scope: 'company' },
+  // Issue 18 §7–8 (ADR 026).
+  'fulfilment.read': { roles: PROVIDER, scope: 'none' },
+  'fulfilment.manage': { roles: PROVIDER, scope: 'none' },
+  'client-logs.read': { roles: [ADMIN], scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -146,6 +146,14 @@ export const POLICIES = {
   'company-users.read': company(ORDERING),
   /** Lock, unlock and re-invite the company's own users (never one who works for another company too). */
   'company-users.manage': company(ORDERING),
+
+  // ------------------------------------------- issue 18 §7–8: fulfilment and client logs (ADR 026)
+  /** The production queue, batches and their embossing files: provider staff. */
+  'fulfilment.read': unscoped(PROVIDER),
+  /** Batch orders, mark them shipped, delivered or returned: provider staff. */
+  'fulfilment.manage': unscoped(PROVIDER),
+  /** The last day's client errors (/back-office/client-errors): the administrator. */
+  'client-logs.read': unscoped([ADMIN]),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

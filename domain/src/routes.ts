@@ -70,6 +70,9 @@ export const EXTRA_ROUTES = [
   '/account/users',
   /** Every user of every company and merchant (provider staff). */
   '/back-office/users',
+  // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
+  '/back-office/fulfilment',
+  '/back-office/client-errors',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -141,4 +144,7 @@ export const ROUTE_ACTIONS = {
   // issue 18 §2: user administration (ADR 023)
   '/account/users': 'company-users.read',
   '/back-office/users': 'users.search',
+  // Issue 18 §7–8 (ADR 026).
+  '/back-office/fulfilment': 'fulfilment.read',
+  '/back-office/client-errors': 'client-logs.read',
 } as const satisfies Record<PortalRoute, Action | null>;

@@ -76,6 +76,14 @@ import { createPeopleService, peopleRoutes, type PeopleService } from './modules
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
 import { createBulkService, type BulkService } from './modules/bulk';
+// Issue 18 §7–8 (ADR 026): fulfilment and client logs.
+import { createFulfilmentService, fulfilmentRoutes, type FulfilmentService } from './modules/fulfilment';
+import {
+  clientLogBeaconRoutes,
+  clientLogsRoutes,
+  createClientLogsService,
+  type ClientLogsService,
+} from './modules/client-logs';
 import { installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { cookieNames, installCsrfGuard } from './platform/csrf';
@@ -123,6 +131,9 @@ export type AppServices = {
   terminals: TerminalsService;
   settlements: SettlementsService;
   merchantBilling: MerchantBillingService;
+  // Issue 18 §7–8 (ADR 026).
+  fulfilment: FulfilmentService;
+  clientLogs: ClientLogsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -316,6 +327,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
   );
   await app.register(authApiRoutes({ service: auth }), { prefix: '/api' });
+  // Issue 18 §8 (ADR 026): the client log beacon and the administrator's view of it.
+  const clientLogs = createClientLogsService({ db: database.db });
+  await app.register(clientLogBeaconRoutes(clientLogs), { prefix: '/api' });
+  await app.register(clientLogsRoutes(clientLogs), { prefix: '/api/v1/client-logs' });
   await app.register(
     identityRoutes(identity, {
       loginPerMinute: config.LOGIN_RATE_LIMIT,
@@ -332,7 +347,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const spendRules = createSpendRulesService({ db: database.db });
   const contracts = createContractsService({ db: database.db });
   const people = createPeopleService({ db: database.db, identity, companies, merchants });
-  const notifications = createNotificationsService({ db: database.db, cards, content });
+  const notifications = createNotificationsService({
+    db: database.db,
+    cards,
+    content,
+    // Issue 18 §7 (ADR 026): returned shipments ring the company's bell (the service is made below).
+    returnedShipments: (companyId) => fulfilment.returnedShipments(companyId),
+  });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });
   await app.register(spendRulesRoutes(spendRules), { prefix: '/api/v1/accounts' });
@@ -387,6 +408,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
   await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
+  // Issue 18 §7 (ADR 026): the production queue of provider staff.
+  const fulfilment = createFulfilmentService({ db: database.db, orders, identity });
+  await app.register(fulfilmentRoutes(fulfilment), { prefix: '/api/v1/fulfilment' });
   const bulk = createBulkService({
     db: database.db,
     cards,
@@ -479,6 +503,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     terminals,
     settlements,
     merchantBilling,
+    // Issue 18 §7–8 (ADR 026).
+    fulfilment,
+    clientLogs,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

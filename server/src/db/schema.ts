@@ -20,3 +20,6 @@ export * from '../modules/merchants/schema';
 export * from '../modules/terminals/schema';
 export * from '../modules/settlements/schema';
 export * from '../modules/merchant-billing/schema';
+// Issue 18 §7–8 (ADR 026).
+export * from '../modules/fulfilment/schema';
+export * from '../modules/client-logs/schema';

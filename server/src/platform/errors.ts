@@ -116,6 +116,15 @@ export const VALIDATION_KEYS = [
   'bulkDuplicateRow',
   'bulkDuplicateCard',
   'bulkDuplicateInFile',
+  /** Fulfilment (issue 18 §7, ADR 026): a step the order's state refuses; {order} is its number. */
+  'orderRepeated',
+  'orderAlreadyBatched',
+  'orderNotInProduction',
+  'orderNotBatched',
+  'orderAlreadyShipped',
+  'orderNotShipped',
+  'orderAlreadyDelivered',
+  'supplyOrderAlreadyShipped',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

@@ -118,6 +118,9 @@ export const paths = {
   accountUsers: fixed('account/users'),
   /** Every user of every company and merchant (provider staff). */
   backOfficeUsers: fixed('back-office/users'),
+  // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
+  backOfficeFulfilment: fixed('back-office/fulfilment'),
+  backOfficeClientErrors: fixed('back-office/client-errors'),
 } as const;
 
 /**

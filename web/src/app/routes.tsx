@@ -289,6 +289,18 @@ const userAdmin = {
   ),
 };
 
+// Issue 18 §7–8 (ADR 026).
+const fulfilmentPages = {
+  fulfilment: page(
+    () => import('../features/fulfilment/pages/fulfilment-page'),
+    (m) => m.FulfilmentPage,
+  ),
+  clientErrors: page(
+    () => import('../features/client-errors/pages/client-errors-page'),
+    (m) => m.ClientErrorsPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -418,6 +430,9 @@ const PAGES: PageRoute[] = [
   built('backOffice', backOffice.hub, 'BackOfficePage', ['backOffice']),
   built('backOfficeAudit', backOffice.audit, 'AuditLogPage', ['backOffice']),
   built('accountAudit', backOffice.companyAudit, 'CompanyAuditPage', ['account', 'backOffice']),
+  // Issue 18 §7–8 (ADR 026).
+  built('backOfficeFulfilment', fulfilmentPages.fulfilment, 'FulfilmentPage', ['orders', 'fulfilment']),
+  built('backOfficeClientErrors', fulfilmentPages.clientErrors, 'ClientErrorsPage', ['clientErrors']),
   built('notFound', content.notFound, 'NotFoundPage'),
   // issue 18 §2: user administration (ADR 023)
   built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),

@@ -44,6 +44,15 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/user-admin.el.json'),
     en: () => import('./areas/user-admin.en.json'),
   },
+  // Issue 18 §7–8 (ADR 026).
+  fulfilment: {
+    el: () => import('./areas/fulfilment.el.json'),
+    en: () => import('./areas/fulfilment.en.json'),
+  },
+  clientErrors: {
+    el: () => import('./areas/client-errors.el.json'),
+    en: () => import('./areas/client-errors.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

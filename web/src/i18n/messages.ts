@@ -12,6 +12,9 @@ import type ordersEl from './areas/orders.el.json';
 import type backOfficeEl from './areas/back-office.el.json';
 import type userAdminEl from './areas/user-admin.el.json';
 import type el from './el.json';
+// Issue 18 §7–8 (ADR 026).
+import type fulfilmentEl from './areas/fulfilment.el.json';
+import type clientErrorsEl from './areas/client-errors.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -34,7 +37,10 @@ export type MessageId =
   | keyof typeof merchantAdminEl
   | keyof typeof backOfficeEl
   // issue 18 §2: user administration (ADR 023)
-  | keyof typeof userAdminEl;
+  | keyof typeof userAdminEl
+  // Issue 18 §7–8 (ADR 026).
+  | keyof typeof fulfilmentEl
+  | keyof typeof clientErrorsEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -52,6 +58,9 @@ export const MESSAGE_AREAS = [
   'backOffice',
   // issue 18 §2: user administration (ADR 023)
   'userAdmin',
+  // Issue 18 §7–8 (ADR 026).
+  'fulfilment',
+  'clientErrors',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

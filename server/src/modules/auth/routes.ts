@@ -203,8 +203,8 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
 }
 
 /**
- * `/api/revoke` and `/api/log` (SPEC §7): token revocation before sign-out, and the client's log
- * beacon (exempt from CSRF: `navigator.sendBeacon` cannot set headers, and it only writes a line).
+ * `/api/revoke` (SPEC §7): token revocation before sign-out. The log beacon beside it, `/api/log`,
+ * lives in the client-logs module (ADR 026).
  */
 export function authApiRoutes(options: { service: AuthService }): FastifyPluginAsyncZod {
   return async (app) => {
@@ -219,21 +219,6 @@ export function authApiRoutes(options: { service: AuthService }): FastifyPluginA
       },
     );
 
-    await app.register(async (beacon) => {
-      // A beacon may come as JSON, text or a typeless blob: anything small is taken as text.
-      beacon.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 8192 }, (_request, body, done) =>
-        done(null, body),
-      );
-      beacon.post(
-        '/log',
-        { bodyLimit: 8192, config: { rateLimit: { max: 60, timeWindow: '1 minute' } } },
-        async (request, reply) => {
-          const body = request.body;
-          const entry = typeof body === 'string' ? { message: body.slice(0, 2000) } : { entry: body };
-          request.log.info({ clientLog: entry, userAgent: request.headers['user-agent'] }, 'client log');
-          return reply.status(204).send();
-        },
-      );
-    });
+    // `/api/log`, the client log beacon, is the client-logs module's (issue 18 §8; ADR 026).
   };
 }

@@ -431,6 +431,8 @@ const EMAIL_VALUES = {
   retryUrl: 'https://portal.tessera.example/payment/retry',
   trackingNumber: 'ACS-123456789',
   cancelledBy: 'Νίκος Γεωργίου',
+  /** returned (ADR 026). */
+  courier: 'ACS Courier',
 };
 
 describe('order emails', () => {

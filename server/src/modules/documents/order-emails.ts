@@ -23,6 +23,8 @@ export const ORDER_EMAIL_KINDS = [
   'unloaded',
   'cancelled',
   'proforma',
+  /** The courier brought the cards back (ADR 026). */
+  'returned',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -56,6 +58,7 @@ export const ORDER_EMAIL_PLACEHOLDERS: Record<OrderEmailKind, readonly string[]>
   unloaded: ['amount'],
   cancelled: ['cancelledBy'],
   proforma: ['amount', 'rfCode'],
+  returned: ['courier', 'trackingNumber', 'reason'],
 };
 
 /** The values of a template's placeholders; every placeholder it names must have one. */

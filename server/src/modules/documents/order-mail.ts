@@ -124,9 +124,26 @@ export function createOrderMailer(deps: OrderMailDeps) {
         }
         return;
       }
-      case 'shipped':
-        await toSubmitter('shipped', { trackingNumber: order.trackingNumber || '—' });
+      case 'shipped': {
+        const tracking = order.trackingNumber || '—';
+        await toSubmitter('shipped', {
+          trackingNumber: notice.courier ? `${tracking} (${notice.courier})` : tracking,
+        });
         return;
+      }
+      case 'returned': {
+        // The company's order managers look after delivery points; the submitter hears of it too.
+        const managers = (await deps.identity.companyUsers(order.companyId)).filter(
+          (user) => user.userRoleId === ROLE.ORDER_MANAGER && user.userId !== submitter.userId,
+        );
+        const values = {
+          courier: notice.courier ?? '',
+          trackingNumber: notice.trackingNumber ?? '',
+          reason: notice.reason ?? '',
+        };
+        for (const user of [submitter, ...managers]) await send(user, order, 'returned', values);
+        return;
+      }
       case 'delivered':
       case 'loaded':
       case 'unloaded':

@@ -12,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type {
+  Courier,
   ChargeParams,
   MerchantChargeKind,
   MerchantChargeStatus,
@@ -76,6 +77,11 @@ export const merchantSupplyOrders = pgTable(
     status: text('status').$type<SupplyOrderStatus>().notNull().default('ordered'),
     createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Shipped by provider staff from the fulfilment page (issue 18 §7, ADR 026). */
+    courier: text('courier').$type<Courier>(),
+    trackingNumber: text('tracking_number').notNull().default(''),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    shippedBy: uuid('shipped_by'),
   },
   (table) => [index('merchant_supply_orders_merchant_idx').on(table.merchantId, table.createdAt)],
 );

@@ -15,6 +15,45 @@ import { findReads, upsertReads } from './repository';
 
 export type NotificationsService = ReturnType<typeof createNotificationsService>;
 
+/** The id of the returned-shipments notification (ADR 026). */
+export const SHIPMENT_RETURNED_NOTIFICATION = 'shipmentReturned';
+
+/** One notification for the company's returned shipments: to the order, or the history when several. */
+function returnedNotification(
+  returned: { orderId: string; returnedAt: Date }[],
+  texts: Record<string, { title: string; excerpt: string }>,
+  reads: { notificationId: string; readAt: Date }[],
+  prefix: string,
+): PortalNotification | null {
+  if (returned.length === 0) return null;
+  const id = SHIPMENT_RETURNED_NOTIFICATION;
+  const latest = new Date(Math.max(...returned.map((entry) => entry.returnedAt.getTime())));
+  const text = texts[id] ?? { title: id, excerpt: '{count}' };
+  const url =
+    returned.length === 1
+      ? `/order-details-page?orderId=${encodeURIComponent(returned[0]!.orderId)}`
+      : '/orders/order-history';
+  return {
+    nid: id,
+    expiring: false,
+    logo: '',
+    title: text.title,
+    excerpt: text.excerpt.replaceAll('{count}', String(returned.length)),
+    link: {
+      id,
+      pageType: 'orders',
+      title: text.title,
+      url,
+      href: `${prefix}${url}`,
+      target: '_self',
+      isExternalPage: false,
+    },
+    read: reads.some((entry) => entry.notificationId === id && entry.readAt >= latest),
+    notificationDateTime: latest.toISOString(),
+    count: returned.length,
+  };
+}
+
 const NotificationTextsSchema = z.record(z.string(), z.object({ title: z.string(), excerpt: z.string() }));
 
 /**
@@ -31,6 +70,11 @@ export function createNotificationsService(deps: {
   content: ContentService;
   /** The clock that decides what "since it last appeared" means (tests pass their own). */
   now?: () => Date;
+  /**
+   * Shipments of the company the courier brought back and not sent again yet (issue 18 §7, ADR 026):
+   * a notification of their own, read once the user read it after the latest return.
+   */
+  returnedShipments?: (companyId: string) => Promise<{ orderId: string; returnedAt: Date }[]>;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -45,16 +89,18 @@ export function createNotificationsService(deps: {
       locale: Locale,
     ): Promise<PortalNotification[]> {
       const at = now();
-      const [summaries, textsRaw, reads] = await Promise.all([
+      const [summaries, textsRaw, reads, returned] = await Promise.all([
         deps.cards.summaries(companyId),
         deps.content.getEntry('notification-texts', locale),
         findReads(deps.db, userId),
+        deps.returnedShipments ? deps.returnedShipments(companyId) : Promise.resolve([]),
       ]);
       const texts = NotificationTextsSchema.parse(textsRaw);
       const dayStart = athensMidnight(athensDate(at));
       const monthStart = startOfAthensMonth(at);
       const prefix = locale === 'en' ? '/en' : '';
-      return SERVICE_NOTIFICATION_IDS.flatMap((id): PortalNotification[] => {
+      const returns = returnedNotification(returned, texts, reads, prefix);
+      const service = SERVICE_NOTIFICATION_IDS.flatMap((id): PortalNotification[] => {
         const scope = SERVICE_NOTIFICATION_SCOPE[id];
         const count = summaries
           .filter((row) => row.product === scope.category && row.family === scope.family)
@@ -91,6 +137,7 @@ export function createNotificationsService(deps: {
           },
         ];
       });
+      return returns ? [returns, ...service] : service;
     },
 
     /** The ids of every notification the user has read. */

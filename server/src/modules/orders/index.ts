@@ -12,3 +12,4 @@ export {
   type OrdersService,
 } from './service';
 export type { OrderRow } from './repository';
+export type { FulfilmentActor, Shipping } from './ship-order';

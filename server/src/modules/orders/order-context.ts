@@ -37,12 +37,19 @@ export type OrderNotice = {
     | 'delivered'
     | 'loaded'
     | 'unloaded'
-    | 'cancelled';
+    | 'cancelled'
+    /** The courier brought the cards back (ADR 026): the company's order managers hear of it. */
+    | 'returned';
   order: OrderRow;
   /** paymentFailed: the attempt, whose reason tells a failure from a charge to refund. */
   payment?: Pick<Payment, 'failureReason'>;
   /** cancelled: who withdrew the order. */
   by?: string;
+  /** shipped (from the fulfilment page) and returned: the courier's name. */
+  courier?: string;
+  /** returned: the voucher of the shipment that came back, and why. */
+  trackingNumber?: string;
+  reason?: string;
 };
 
 /**

@@ -13,6 +13,7 @@ import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
 import { approvalThreshold, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
+import { createShipping } from './ship-order';
 import { submitOrder } from './submit-order';
 import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
 import type { Executor } from '../../platform/db';
@@ -77,6 +78,9 @@ export function createOrdersService(deps: OrdersDeps) {
       submitUnload(ctx, actor, request, idempotency),
     activateComplimentOrder: (actor: OrderActor, orderId: string) =>
       activateComplimentOrder(ctx, actor, orderId),
+
+    /** The courier steps, in the fulfilment module's transactions (ADR 026). */
+    shipping: createShipping(ctx),
 
     // What the payments module uses (through `index.ts`).
     getOrder: ctx.getOrder,

@@ -1,4 +1,5 @@
 import {
+  COURIER_NAMES,
   CardCategorySchema,
   OrderStatusSchema,
   PlacedOrderTypeSchema,
@@ -47,6 +48,11 @@ export const TIMELINE_STEP_MESSAGE: Record<OrderEventKind, MessageId> = {
   cancelled: 'orders.status.cancelled',
 };
 
+/** A courier's own name (ADR 026); a code the portal does not know is shown as it is. */
+function courierName(code: string): string {
+  return (COURIER_NAMES as Record<string, string>)[code] ?? code;
+}
+
 /**
  * A timeline note in words (ADR 013): the server sends a code and its values, the page says it in
  * the reader's language. The approver's reason is their own words, quoted as typed.
@@ -58,9 +64,19 @@ export function timelineNoteText(intl: IntlShape, note: OrderEventNote): string 
     case 'rejectionReason':
       return intl.formatMessage({ id: 'orders.timeline.note.rejectionReason' }, { reason: note.reason });
     case 'trackingNumber':
+      return note.courier
+        ? intl.formatMessage(
+            { id: 'orders.timeline.note.shipment' },
+            { trackingNumber: note.trackingNumber, courier: courierName(note.courier) },
+          )
+        : intl.formatMessage(
+            { id: 'orders.timeline.note.trackingNumber' },
+            { trackingNumber: note.trackingNumber },
+          );
+    case 'shipmentReturned':
       return intl.formatMessage(
-        { id: 'orders.timeline.note.trackingNumber' },
-        { trackingNumber: note.trackingNumber },
+        { id: 'orders.timeline.note.shipmentReturned' },
+        { trackingNumber: note.trackingNumber, courier: courierName(note.courier), reason: note.reason },
       );
     case 'linesNotLoaded':
       return intl.formatMessage(

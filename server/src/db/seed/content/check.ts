@@ -63,6 +63,8 @@ const NotificationTextsSchema = z.strictObject({
   topUpSpendeo: NotificationText,
   topUpMybenefits: NotificationText,
   topUpTrz: NotificationText,
+  /** Returned card shipments (issue 18 §7, ADR 026). */
+  shipmentReturned: NotificationText,
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
