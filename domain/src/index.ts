@@ -28,3 +28,4 @@ export * from './draft-lines';
 export * from './merchants';
 export * from './settlements';
 export * from './merchant-billing';
+export * from './company-admin';

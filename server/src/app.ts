@@ -37,6 +37,7 @@ import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
 import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import { createLeadsService, leadFormRoutes, leadsRoutes, type LeadsService } from './modules/leads';
 import {
   createMerchantBillingService,
   merchantBillingRoutes,
@@ -121,6 +122,7 @@ export type AppServices = {
   terminals: TerminalsService;
   settlements: SettlementsService;
   merchantBilling: MerchantBillingService;
+  leads: LeadsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -417,6 +419,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
+  // Leads of the public forms (issue 18 §6, ADR 024).
+  const leads = createLeadsService({
+    db: database.db,
+    mailer,
+    merchants,
+    salesInbox: config.SALES_EMAIL,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(leadFormRoutes(leads, { perHour: config.LEAD_RATE_LIMIT }), { prefix: '/api/content' });
+  await app.register(leadsRoutes(leads), { prefix: '/api/v1/accounts' });
   if (config.isSandboxBank) {
     await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   }
@@ -466,6 +478,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     terminals,
     settlements,
     merchantBilling,
+    leads,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -20,3 +20,4 @@ export * from '../modules/merchants/schema';
 export * from '../modules/terminals/schema';
 export * from '../modules/settlements/schema';
 export * from '../modules/merchant-billing/schema';
+export * from '../modules/leads/schema';

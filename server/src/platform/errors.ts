@@ -111,6 +111,8 @@ export const VALIDATION_KEYS = [
   'bulkDuplicateRow',
   'bulkDuplicateCard',
   'bulkDuplicateInFile',
+  /** Companies and leads (issue 18 §3, §6; ADR 024): another company already has the VAT number. */
+  'vatTaken',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */
@@ -120,6 +122,7 @@ const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
   'invalid tax id': 'invalidTaxId',
   'emboss characters': 'invalidEmbossText',
   'limit required': 'required',
+  'end before start': 'invalidDate',
   [UNSAFE_TEXT_MESSAGE]: 'invalidCharacters',
   [INVALID_DATE_MESSAGE]: 'invalidDate',
 };
