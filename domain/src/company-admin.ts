@@ -1,4 +1,6 @@
+import { isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { normalizeIban } from './merchants';
 import { CONTRACT_STATUSES, ContractSchema } from './account';
 import { isValidGreekTaxId, normalizeGreekPhone, normalizePostalCode } from './greek';
 import { CARD_CATEGORIES, CARD_FAMILIES, CardCategorySchema } from './products';
@@ -193,9 +195,20 @@ export const CoreCategoryAdminSchema = z.object({
 });
 export type CoreCategoryAdmin = z.output<typeof CoreCategoryAdminSchema>;
 export type CoreCategoryAdminInput = z.input<typeof CoreCategoryAdminSchema>;
+/** A core category as responses carry it (no transforms: responses are serialised, not parsed). */
+export const CoreCategoryViewSchema = z.object({
+  code: z.string(),
+  nameEl: z.string(),
+  nameEn: z.string(),
+  mccCodes: z.array(z.string()),
+});
 export const CoreCategoriesAdminResponseSchema = z.object({
   success: z.literal(true),
-  coreCategories: z.array(CoreCategoryAdminSchema),
+  coreCategories: z.array(CoreCategoryViewSchema),
+});
+export const CoreCategoryResponseSchema = z.object({
+  success: z.literal(true),
+  coreCategory: CoreCategoryViewSchema,
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -272,11 +285,13 @@ export const RejectLeadRequestSchema = z.object({ leadId: z.uuid() });
 /** `POST convertLeadToMerchant` (role 1): a merchant from the lead, without stores yet. */
 export const ConvertLeadToMerchantRequestSchema = z.object({
   leadId: z.uuid(),
+  /** A Greek IBAN (payouts go to Greek accounts), checked as the redeemer profile checks it. */
   iban: z
     .string()
     .trim()
-    .transform((value) => value.replace(/\s/g, '').toUpperCase())
-    .pipe(z.string().regex(/^GR\d{25}$/, { message: 'invalid iban' })),
+    .max(42)
+    .transform(normalizeIban)
+    .refine((value) => value.startsWith('GR') && isValidIBAN(value), 'not a valid IBAN'),
   /** Fee on sales in basis points, the same for every product the merchant accepts. */
   feeBasisPoints: z.number().int().min(0).max(1_000),
 });

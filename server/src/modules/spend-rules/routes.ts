@@ -1,6 +1,7 @@
 import {
   CoreCategoriesAdminResponseSchema,
   CoreCategoryAdminSchema,
+  CoreCategoryResponseSchema,
   CoreCategoriesResponseSchema,
   CreateBenefitsRuleRequestSchema,
   CreateSpendRuleRequestSchema,
@@ -115,7 +116,7 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
         schema: {
           tags,
           body: CoreCategoryAdminSchema,
-          response: { 200: z.object({ success: z.literal(true), coreCategory: CoreCategoryAdminSchema }) },
+          response: { 200: CoreCategoryResponseSchema },
         },
       },
       async (request) => {
