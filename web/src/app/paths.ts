@@ -106,6 +106,23 @@ export const paths = {
   >,
   /** Served by `page/:slug`; listed among the merchant routes of SPEC §2. */
   merchantContactHours: { href: () => '/page/merchant-contact-hours' },
+
+  // Issue 18 §3, §6 (ADR 024): companies and leads in the back office; the public lead forms.
+  backOfficeNewCompany: {
+    pattern: 'back-office/companies/new',
+    href: (leadId?: string) =>
+      leadId
+        ? `/back-office/companies/new?leadId=${encodeURIComponent(leadId)}`
+        : '/back-office/companies/new',
+  } satisfies Path<[leadId?: string]>,
+  backOfficeCompany: {
+    pattern: 'back-office/companies/:companyId',
+    href: (companyId: string) => `/back-office/companies/${encodeURIComponent(companyId)}`,
+  } satisfies Path<[string]>,
+  backOfficeLeads: fixed('back-office/leads'),
+  backOfficeCoreCategories: fixed('back-office/core-categories'),
+  becomeClient: fixed('become-client'),
+  becomeMerchant: fixed('become-merchant'),
 } as const;
 
 /**

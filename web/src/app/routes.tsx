@@ -306,6 +306,35 @@ const built = (
 const ORDERS: readonly MessageArea[] = ['account', 'cards', 'orders'];
 const CARD_ISSUE: readonly MessageArea[] = ['account', 'bulk', 'cardIssue', 'cards', 'orders'];
 
+// Issue 18 §3, §6 (ADR 024): companies, leads and core categories in the back office; the lead forms.
+const backOffice = {
+  newCompany: page(
+    () => import('../features/companies/pages/new-company-page'),
+    (m) => m.NewCompanyPage,
+  ),
+  company: page(
+    () => import('../features/companies/pages/company-admin-page'),
+    (m) => m.CompanyAdminPage,
+    preloadSlot.companyContracts,
+  ),
+  leads: page(
+    () => import('../features/leads/pages/leads-page'),
+    (m) => m.LeadsPage,
+  ),
+  coreCategories: page(
+    () => import('../features/spend-rules/pages/core-categories-page'),
+    (m) => m.CoreCategoriesPage,
+  ),
+  becomeClient: page(
+    () => import('../features/leads/pages/become-client-page'),
+    (m) => m.BecomeClientPage,
+  ),
+  becomeMerchant: page(
+    () => import('../features/leads/pages/become-client-page'),
+    (m) => m.BecomeMerchantPage,
+  ),
+};
+
 const PAGES: PageRoute[] = [
   built('home', content.home, 'HomePage', ['cards', 'drafts']),
   built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
@@ -317,7 +346,7 @@ const PAGES: PageRoute[] = [
   built('accountAgents', people.agents, 'AgentsPage', ['account']),
   built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),
   built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
-  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['bankStatement']),
+  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['backOffice', 'bankStatement']),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
   built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage', ['account', 'cards', 'orders']),
   built('draftOrders', drafts.draftOrders, 'DraftOrdersPage', ['account', 'cards', 'drafts', 'orders']),
@@ -388,6 +417,13 @@ const PAGES: PageRoute[] = [
   ]),
   built('page', content.cmsPage, 'CmsPage'),
   built('notFound', content.notFound, 'NotFoundPage'),
+  // Issue 18 §3, §6 (ADR 024).
+  built('backOfficeNewCompany', backOffice.newCompany, 'NewCompanyPage', ['backOffice']),
+  built('backOfficeCompany', backOffice.company, 'CompanyAdminPage', ['account', 'backOffice']),
+  built('backOfficeLeads', backOffice.leads, 'LeadsPage', ['leads']),
+  built('backOfficeCoreCategories', backOffice.coreCategories, 'CoreCategoriesPage', ['backOffice']),
+  built('becomeClient', backOffice.becomeClient, 'BecomeClientPage', ['leads']),
+  built('becomeMerchant', backOffice.becomeMerchant, 'BecomeMerchantPage', ['leads']),
 ];
 
 /** The table of routes (for documentation and tests). */

@@ -9,6 +9,9 @@ import type merchantAdminEl from './areas/merchant-admin.el.json';
 import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
+// Issue 18 §3, §6 (ADR 024).
+import type backOfficeEl from './areas/back-office.el.json';
+import type leadsEl from './areas/leads.el.json';
 import type el from './el.json';
 
 /**
@@ -29,7 +32,10 @@ export type MessageId =
   | keyof typeof bulkEl
   | keyof typeof merchantsEl
   | keyof typeof merchantDashboardEl
-  | keyof typeof merchantAdminEl;
+  | keyof typeof merchantAdminEl
+  // Issue 18 §3, §6 (ADR 024).
+  | keyof typeof backOfficeEl
+  | keyof typeof leadsEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -44,6 +50,9 @@ export const MESSAGE_AREAS = [
   'merchants',
   'merchantDashboard',
   'merchantAdmin',
+  // Issue 18 §3, §6 (ADR 024).
+  'backOffice',
+  'leads',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
