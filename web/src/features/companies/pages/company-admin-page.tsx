@@ -168,7 +168,11 @@ function CompanyStatusSection({ companyId, isActive }: { companyId: string; isAc
             onChange={(event) => setReason(stripLeadingWhitespace(event.currentTarget.value))}
           />
           <Group>
-            <LoadingButton type="submit" color={isActive ? 'red' : undefined} isLoading={setActive.isPending}>
+            <LoadingButton
+              type="submit"
+              color={isActive ? 'red.9' : undefined}
+              isLoading={setActive.isPending}
+            >
               {intl.formatMessage({
                 id: isActive ? 'backOffice.company.deactivate' : 'backOffice.company.reactivate',
               })}

@@ -262,8 +262,8 @@ function LeadActions({
       )}
       <LoadingButton
         size="xs"
-        variant="subtle"
-        color="red"
+        variant="outline"
+        color="red.9"
         isLoading={isRejecting}
         onClick={onReject}
         aria-label={intl.formatMessage({ id: 'leads.admin.rejectOf' }, { company: lead.companyName })}
