@@ -337,7 +337,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contractsRoutes(contracts), { prefix: '/api/v1/accounts' });
   await app.register(peopleRoutes(people), { prefix: '/api/v1/accounts' });
   await app.register(notificationsRoutes(notifications), { prefix: '/api/v1/accounts' });
-  const drafts = createDraftsService({ db: database.db, cards, deliveryPoints, contracts, identity });
+  const drafts = createDraftsService({
+    db: database.db,
+    cards,
+    deliveryPoints,
+    contracts,
+    identity,
+    // A company's own price terms (issue 18 §3, ADR 024) under its contracts.
+    companyPricing: (companyId) => companies.pricingTerms(companyId),
+    companyProducts: (companyId) => companies.orderableProducts(companyId),
+  });
   await app.register(draftsRoutes(drafts), { prefix: '/api/v1/orders' });
   // Where the browser is sent for payment and back: PUBLIC_URL, or paths on the host it opened.
   const browserBase = config.isPublicUrlFixed ? config.publicUrl : '';

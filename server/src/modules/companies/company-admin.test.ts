@@ -275,3 +275,60 @@ describe('deactivating a company (role 1)', () => {
     expect(response.json().fields[0].field).toBe('reason');
   });
 });
+
+describe('a company’s pricing settings', () => {
+  it('price its orders where no contract of the product says otherwise', async () => {
+    // A new company has no contracts yet (every demo company has one per product).
+    const { company } = ok<{ company: { companyId: string } }>(
+      await api('admin', 'POST', 'createCompany', {
+        payload: {
+          ...settings({
+            pricing: {
+              cardFeeCents: { plastic: 777, virtual: 100, spendeo: 500, mybenefits: 450 },
+              serviceFeeBasisPoints: 300,
+              deliveryFeeCents: 999,
+            },
+          }),
+          vat: freshVat(),
+        },
+      }),
+    );
+    const { price } = ok<{ price: { cardFeesCents: number; serviceFeesCents: number } }>(
+      await api('admin', 'POST', '/api/v1/orders/orderPriceCalculation', {
+        company: company.companyId,
+        payload: {
+          orderType: 'NEW',
+          product: 'VOUCHER',
+          family: 'plastic',
+          lines: [{ tempCardId: 't1', amountCents: 10_000 }],
+        },
+      }),
+    );
+    expect(price).toMatchObject({ cardFeesCents: 777, serviceFeesCents: 300 });
+  });
+});
+
+describe('a company’s products', () => {
+  it('refuse a draft order of a product the company may not order, naming the field', async () => {
+    ok(
+      await api('admin', 'POST', 'updateCompany', {
+        payload: { ...settings({ products: ['TICKET_RESTAURANT'] }), companyId: 'C1006' },
+      }),
+    );
+    const response = await api('admin', 'POST', '/api/v1/orders/saveDraftOrder', {
+      company: 'C1006',
+      culture: 'en-us',
+      payload: {
+        reason: 'new-card',
+        orderType: 'NEW',
+        product: 'SPENDEO',
+        family: 'spendeo',
+        cards: [],
+      },
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json().fields).toEqual([
+      { field: 'product', message: 'Choose one of the available options.' },
+    ]);
+  });
+});

@@ -1,7 +1,11 @@
 import {
   foldForSearch,
   can,
+  CARD_CATEGORIES,
   DEFAULT_COMPANY_PRICING,
+  type CardCategory,
+  pricingTermsOf,
+  type PricingTerms,
   type Company,
   type CompanyAdmin,
   type CompanyStatusRequest,
@@ -192,6 +196,16 @@ export function createCompaniesService(deps: { db: Db }) {
     },
 
     getCompanyAdmin,
+
+    /** The products the company may order (its settings; every product for an unknown id). */
+    async orderableProducts(companyId: string): Promise<readonly CardCategory[]> {
+      return (await findCompanyById(deps.db, companyId))?.products ?? CARD_CATEGORIES;
+    },
+
+    /** The company's price terms: its pricing settings over the provider's defaults (ADR 024). */
+    async pricingTerms(companyId: string): Promise<PricingTerms> {
+      return pricingTermsOf((await findCompanyById(deps.db, companyId))?.pricing ?? null);
+    },
 
     /**
      * A new customer company (role 1) with the next customer number, its settings and approval
