@@ -11,7 +11,13 @@ export const CompanyContactSchema = z.object({
 });
 export type CompanyContact = z.infer<typeof CompanyContactSchema>;
 
-export const CompanySummarySchema = z.object({ companyId: z.string(), name: z.string(), vat: z.string() });
+export const CompanySummarySchema = z.object({
+  companyId: z.string(),
+  name: z.string(),
+  vat: z.string(),
+  /** Only in the provider's search: false for a deactivated company (ADR 024). */
+  isActive: z.boolean().optional(),
+});
 export type CompanySummary = z.infer<typeof CompanySummarySchema>;
 
 export const CompanySchema = CompanySummarySchema.extend({

@@ -35,3 +35,4 @@ export * from './user-admin';
 export * from './redaction';
 export * from './fulfilment';
 export * from './client-logs';
+export * from './company-admin';

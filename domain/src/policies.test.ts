@@ -77,6 +77,13 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'fulfilment.read': { roles: PROVIDER, scope: 'none' },
   'fulfilment.manage': { roles: PROVIDER, scope: 'none' },
   'client-logs.read': { roles: [ADMIN], scope: 'none' },
+  // Issue 18 §3, §6 (ADR 024).
+  'companies.create': { roles: [ADMIN], scope: 'none' },
+  'companies.edit': { roles: PROVIDER, scope: 'none' },
+  'companies.deactivate': { roles: [ADMIN], scope: 'none' },
+  'contracts.create': { roles: PROVIDER, scope: 'company' },
+  'core-categories.manage': { roles: [ADMIN], scope: 'none' },
+  'leads.manage': { roles: [ADMIN], scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -154,6 +154,20 @@ export const POLICIES = {
   'fulfilment.manage': unscoped(PROVIDER),
   /** The last day's client errors (/back-office/client-errors): the administrator. */
   'client-logs.read': unscoped([ADMIN]),
+
+  // ---------------------------------------------------------------- issue 18 §3, §6: companies, contracts, leads (ADR 024)
+  /** Create a company (from a lead too): the provider's manager. */
+  'companies.create': unscoped([ADMIN]),
+  /** Read a company's settings (a deactivated one too) and change them: provider staff. */
+  'companies.edit': unscoped(PROVIDER),
+  /** Deactivate and reactivate a company, with a reason: the provider's manager. */
+  'companies.deactivate': unscoped([ADMIN]),
+  /** Add a contract to a company and change its status: provider staff, for the company acted for. */
+  'contracts.create': company(PROVIDER),
+  /** Maintain the core categories (names, MCC codes) spend rules name. */
+  'core-categories.manage': unscoped([ADMIN]),
+  /** The leads of the public forms: list, reject, turn into a company or a merchant. */
+  'leads.manage': unscoped([ADMIN]),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

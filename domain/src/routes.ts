@@ -73,13 +73,24 @@ export const EXTRA_ROUTES = [
   // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
   '/back-office/fulfilment',
   '/back-office/client-errors',
+  /** Issue 18 §3, §6 (ADR 024): companies and leads in the back office; the public lead forms. */
+  '/back-office/companies/new',
+  '/back-office/leads',
+  '/back-office/core-categories',
+  '/become-client',
+  '/become-merchant',
 ] as const;
 
 /** Every fixed address the portal serves. */
 export const PORTAL_ROUTES = [...SPEC_ROUTES, ...EXTRA_ROUTES] as const;
 
 /** Addresses with a parameter, as the router names them. */
-export const PATTERN_ROUTES = ['/card-issue/info/:draftId', '/page/:slug'] as const;
+export const PATTERN_ROUTES = [
+  '/card-issue/info/:draftId',
+  '/page/:slug',
+  /** Issue 18 §3 (ADR 024): one company's settings, contracts and status in the back office. */
+  '/back-office/companies/:companyId',
+] as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[number] | (typeof PATTERN_ROUTES)[number];
 
@@ -147,4 +158,11 @@ export const ROUTE_ACTIONS = {
   // Issue 18 §7–8 (ADR 026).
   '/back-office/fulfilment': 'fulfilment.read',
   '/back-office/client-errors': 'client-logs.read',
+  // Issue 18 §3, §6 (ADR 024).
+  '/back-office/companies/new': 'companies.create',
+  '/back-office/companies/:companyId': 'companies.edit',
+  '/back-office/leads': 'leads.manage',
+  '/back-office/core-categories': 'core-categories.manage',
+  '/become-client': null,
+  '/become-merchant': null,
 } as const satisfies Record<PortalRoute, Action | null>;

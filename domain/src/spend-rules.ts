@@ -68,7 +68,10 @@ export const CreateSpendRuleRequestSchema = z
 export type CreateSpendRuleRequest = z.input<typeof CreateSpendRuleRequestSchema>;
 export type CreateSpendRule = z.output<typeof CreateSpendRuleRequestSchema>;
 
-/** MyBenefits core categories (`retrieveCoreCategories`), names per culture. */
+/**
+ * MyBenefits core categories (`retrieveCoreCategories`), names per culture: the first list, which
+ * migration 0016 put in the `core_categories` table role 1 now maintains (ADR 024).
+ */
 export const CORE_CATEGORIES = [
   { code: 'food', el: 'Τρόφιμα και σούπερ μάρκετ', en: 'Food and groceries' },
   { code: 'health', el: 'Υγεία και φαρμακεία', en: 'Health and pharmacies' },
@@ -87,13 +90,14 @@ export const CORE_CATEGORY_CODES = CORE_CATEGORIES.map((c) => c.code) as [
 
 export const CoreCategoriesResponseSchema = z.object({
   success: z.literal(true),
-  coreCategories: z.array(z.object({ code: z.enum(CORE_CATEGORY_CODES), name: z.string() })),
+  coreCategories: z.array(z.object({ code: z.string(), name: z.string() })),
 });
 export type CoreCategoriesResponse = z.infer<typeof CoreCategoriesResponseSchema>;
 
 /** `POST createBenefitsSpendRule` (MyBenefits): a monthly allowance for one core category. */
 export const CreateBenefitsRuleRequestSchema = z.object({
-  coreCategory: z.enum(CORE_CATEGORY_CODES),
+  /** A code of the `core_categories` table (the service refuses an unknown one: invalidChoice). */
+  coreCategory: z.string().trim().min(1).max(30),
   monthlyLimitCents: LimitCents,
 });
 export type CreateBenefitsRuleRequest = z.infer<typeof CreateBenefitsRuleRequestSchema>;

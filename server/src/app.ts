@@ -38,6 +38,7 @@ import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
 import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import { createLeadsService, leadFormRoutes, leadsRoutes, type LeadsService } from './modules/leads';
 import {
   createMerchantBillingService,
   merchantBillingRoutes,
@@ -134,6 +135,7 @@ export type AppServices = {
   // Issue 18 §7–8 (ADR 026).
   fulfilment: FulfilmentService;
   clientLogs: ClientLogsService;
+  leads: LeadsService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -360,7 +362,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(contractsRoutes(contracts), { prefix: '/api/v1/accounts' });
   await app.register(peopleRoutes(people), { prefix: '/api/v1/accounts' });
   await app.register(notificationsRoutes(notifications), { prefix: '/api/v1/accounts' });
-  const drafts = createDraftsService({ db: database.db, cards, deliveryPoints, contracts, identity });
+  const drafts = createDraftsService({
+    db: database.db,
+    cards,
+    deliveryPoints,
+    contracts,
+    identity,
+    // A company's own price terms (issue 18 §3, ADR 024) under its contracts.
+    companyPricing: (companyId) => companies.pricingTerms(companyId),
+    companyProducts: (companyId) => companies.orderableProducts(companyId),
+  });
   await app.register(draftsRoutes(drafts), { prefix: '/api/v1/orders' });
   // Where the browser is sent for payment and back: PUBLIC_URL, or paths on the host it opened.
   const browserBase = config.isPublicUrlFixed ? config.publicUrl : '';
@@ -454,6 +465,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(actingRoutes(audit), { prefix: '/api/v1/accounts' });
   await app.register(merchantActingRoutes(audit), { prefix: '/api/v1/merchants' });
   await app.register(auditLogRoutes(audit), { prefix: '/api/v1/audit' });
+  // Leads of the public forms (issue 18 §6, ADR 024).
+  const leads = createLeadsService({
+    db: database.db,
+    mailer,
+    merchants,
+    salesInbox: config.SALES_EMAIL,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(leadFormRoutes(leads, { perHour: config.LEAD_RATE_LIMIT }), { prefix: '/api/content' });
+  await app.register(leadsRoutes(leads), { prefix: '/api/v1/accounts' });
   if (config.isSandboxBank) {
     await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   }
@@ -506,6 +527,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Issue 18 §7–8 (ADR 026).
     fulfilment,
     clientLogs,
+    leads,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

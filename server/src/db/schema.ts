@@ -23,3 +23,4 @@ export * from '../modules/merchant-billing/schema';
 // Issue 18 §7–8 (ADR 026).
 export * from '../modules/fulfilment/schema';
 export * from '../modules/client-logs/schema';
+export * from '../modules/leads/schema';

@@ -53,6 +53,10 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Tessera <no-reply@tessera.example>'),
   CONTACT_INBOX: z.email().default('support@tessera.example'),
+  /** The sales inbox that receives the leads of the public forms (issue 18 §6, ADR 024). */
+  SALES_EMAIL: z.email().default('sales@tessera.demo'),
+  /** Lead forms accepted per client address per hour (issue 18 §6, ADR 024). */
+  LEAD_RATE_LIMIT: z.coerce.number().int().min(1).default(5),
   /** Secret for CSRF and session HMACs; a development default is used when unset outside production. */
   SESSION_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

@@ -125,6 +125,8 @@ export const VALIDATION_KEYS = [
   'orderNotShipped',
   'orderAlreadyDelivered',
   'supplyOrderAlreadyShipped',
+  /** Companies and leads (issue 18 §3, §6; ADR 024): another company already has the VAT number. */
+  'vatTaken',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */
@@ -134,6 +136,7 @@ const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
   'invalid tax id': 'invalidTaxId',
   'emboss characters': 'invalidEmbossText',
   'limit required': 'required',
+  'end before start': 'invalidDate',
   [UNSAFE_TEXT_MESSAGE]: 'invalidCharacters',
   [INVALID_DATE_MESSAGE]: 'invalidDate',
 };

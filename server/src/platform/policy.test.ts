@@ -77,6 +77,22 @@ const VALID_BODIES: Record<string, object> = {
   'POST /api/v1/merchants/updateStoreDetails': { postalCode: '10671' },
   'POST /api/v1/merchants/updateRedeemerProfile': { contactEmail: 'a@b.gr', iban: undefined, bic: undefined },
   'POST /api/v1/merchants/bagsTrvStickers': { bags: 1 },
+  // Issue 18 §3, §6 (ADR 024): an AFM with its check digit, a postal code, MCC codes, an IBAN.
+  'POST /api/v1/accounts/createCompany': {
+    vat: '094019245',
+    address: { street: 'Ερμού', streetNumber: '1', postalCode: '10563', city: 'Αθήνα' },
+    leadId: undefined,
+  },
+  'POST /api/v1/accounts/updateCompany': {
+    address: { street: 'Ερμού', streetNumber: '1', postalCode: '10563', city: 'Αθήνα' },
+  },
+  'POST /api/v1/accounts/saveCoreCategory': { code: 'abc', mccCodes: ['5411'] },
+  'POST /api/v1/accounts/createContract': {
+    contractNumber: 'ABC-1',
+    validFrom: '2026-01-01',
+    validTo: null,
+  },
+  'POST /api/v1/accounts/convertLeadToMerchant': { iban: 'GR1601101250000000012300695' },
 };
 
 /** Query strings of routes whose sampled query fails validation (a pattern the sampler cannot meet). */

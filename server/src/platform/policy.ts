@@ -126,8 +126,16 @@ export async function requireActor<A extends Action>(
         : policy.scope === 'merchant' && acting?.merchantId === merchantId
           ? acting.reason
           : null));
-  // Provider staff change a company's or merchant's data only once they have said why (issue 18).
-  if (isProviderStaff && policy.scope !== 'none' && !isReadAction(action) && actingReason === null) {
+  // Provider staff change a company's or merchant's data only once they have said why (issue 18);
+  // the provider's own work on a client (contracts, shipping: actions of provider roles only) is
+  // not acting for it and needs none.
+  if (
+    isProviderStaff &&
+    policy.scope !== 'none' &&
+    !isReadAction(action) &&
+    !policy.roles.every((role) => isProviderRole(role)) &&
+    actingReason === null
+  ) {
     throw new AppError(
       'ACTING_REASON_REQUIRED',
       `${action} by staff ${session.userId} without an acting reason`,

@@ -121,6 +121,22 @@ export const paths = {
   // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.
   backOfficeFulfilment: fixed('back-office/fulfilment'),
   backOfficeClientErrors: fixed('back-office/client-errors'),
+  // Issue 18 §3, §6 (ADR 024): companies and leads in the back office; the public lead forms.
+  backOfficeNewCompany: {
+    pattern: 'back-office/companies/new',
+    href: (leadId?: string) =>
+      leadId
+        ? `/back-office/companies/new?leadId=${encodeURIComponent(leadId)}`
+        : '/back-office/companies/new',
+  } satisfies Path<[leadId?: string]>,
+  backOfficeCompany: {
+    pattern: 'back-office/companies/:companyId',
+    href: (companyId: string) => `/back-office/companies/${encodeURIComponent(companyId)}`,
+  } satisfies Path<[string]>,
+  backOfficeLeads: fixed('back-office/leads'),
+  backOfficeCoreCategories: fixed('back-office/core-categories'),
+  becomeClient: fixed('become-client'),
+  becomeMerchant: fixed('become-merchant'),
 } as const;
 
 /**

@@ -345,6 +345,35 @@ const built = (
 const ORDERS: readonly MessageArea[] = ['account', 'cards', 'orders'];
 const CARD_ISSUE: readonly MessageArea[] = ['account', 'bulk', 'cardIssue', 'cards', 'orders'];
 
+// Issue 18 §3, §6 (ADR 024): companies, leads and core categories in the back office; the lead forms.
+const companyAdmin = {
+  newCompany: page(
+    () => import('../features/companies/pages/new-company-page'),
+    (m) => m.NewCompanyPage,
+  ),
+  company: page(
+    () => import('../features/companies/pages/company-admin-page'),
+    (m) => m.CompanyAdminPage,
+    preloadSlot.companyContracts,
+  ),
+  leads: page(
+    () => import('../features/leads/pages/leads-page'),
+    (m) => m.LeadsPage,
+  ),
+  coreCategories: page(
+    () => import('../features/spend-rules/pages/core-categories-page'),
+    (m) => m.CoreCategoriesPage,
+  ),
+  becomeClient: page(
+    () => import('../features/leads/pages/become-client-page'),
+    (m) => m.BecomeClientPage,
+  ),
+  becomeMerchant: page(
+    () => import('../features/leads/pages/become-client-page'),
+    (m) => m.BecomeMerchantPage,
+  ),
+};
+
 const PAGES: PageRoute[] = [
   built('home', content.home, 'HomePage', ['cards', 'drafts']),
   built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
@@ -356,7 +385,7 @@ const PAGES: PageRoute[] = [
   built('accountAgents', people.agents, 'AgentsPage', ['account']),
   built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),
   built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
-  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['bankStatement']),
+  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['backOffice', 'bankStatement']),
   built('companySelect', companies.companySelect, 'CompanySelectPage'),
   built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage', ['account', 'cards', 'orders']),
   built('draftOrders', drafts.draftOrders, 'DraftOrdersPage', ['account', 'cards', 'drafts', 'orders']),
@@ -437,6 +466,13 @@ const PAGES: PageRoute[] = [
   // issue 18 §2: user administration (ADR 023)
   built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),
   built('backOfficeUsers', userAdmin.backOfficeUsers, 'BackOfficeUsersPage', ['userAdmin']),
+  // Issue 18 §3, §6 (ADR 024).
+  built('backOfficeNewCompany', companyAdmin.newCompany, 'NewCompanyPage', ['backOffice']),
+  built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),
+  built('backOfficeLeads', companyAdmin.leads, 'LeadsPage', ['leads']),
+  built('backOfficeCoreCategories', companyAdmin.coreCategories, 'CoreCategoriesPage', ['backOffice']),
+  built('becomeClient', companyAdmin.becomeClient, 'BecomeClientPage', ['leads']),
+  built('becomeMerchant', companyAdmin.becomeMerchant, 'BecomeMerchantPage', ['leads']),
 ];
 
 /** The table of routes (for documentation and tests). */

@@ -35,6 +35,7 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/merchant-admin.el.json'),
     en: () => import('./areas/merchant-admin.en.json'),
   },
+  // Issue 18 §3, §6 (ADR 024).
   backOffice: {
     el: () => import('./areas/back-office.el.json'),
     en: () => import('./areas/back-office.en.json'),
@@ -53,6 +54,7 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/client-errors.el.json'),
     en: () => import('./areas/client-errors.en.json'),
   },
+  leads: { el: () => import('./areas/leads.el.json'), en: () => import('./areas/leads.en.json') },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

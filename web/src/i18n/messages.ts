@@ -9,8 +9,10 @@ import type merchantAdminEl from './areas/merchant-admin.el.json';
 import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
-import type backOfficeEl from './areas/back-office.el.json';
 import type userAdminEl from './areas/user-admin.el.json';
+// Issue 18 §3, §6 (ADR 024).
+import type backOfficeEl from './areas/back-office.el.json';
+import type leadsEl from './areas/leads.el.json';
 import type el from './el.json';
 // Issue 18 §7–8 (ADR 026).
 import type fulfilmentEl from './areas/fulfilment.el.json';
@@ -40,7 +42,9 @@ export type MessageId =
   | keyof typeof userAdminEl
   // Issue 18 §7–8 (ADR 026).
   | keyof typeof fulfilmentEl
-  | keyof typeof clientErrorsEl;
+  | keyof typeof clientErrorsEl
+  // Issue 18 §3, §6 (ADR 024).
+  | keyof typeof leadsEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -61,6 +65,8 @@ export const MESSAGE_AREAS = [
   // Issue 18 §7–8 (ADR 026).
   'fulfilment',
   'clientErrors',
+  // Issue 18 §3, §6 (ADR 024).
+  'leads',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

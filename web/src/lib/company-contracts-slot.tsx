@@ -6,7 +6,11 @@ import { createContext, useContext, type ComponentType } from 'react';
  * feature (features never import each other). It renders this slot; the app layer (`AppProviders`)
  * fills it with the contracts feature's `CompanyContracts`.
  */
-export type CompanyContractsProps = { companyId: string };
+export type CompanyContractsProps = {
+  companyId: string;
+  /** Provider staff in the back office: add contracts and change their status (ADR 024). */
+  canManage?: boolean;
+};
 
 const CompanyContractsContext = createContext<ComponentType<CompanyContractsProps> | null>(null);
 

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { leads } from '../leads/schema';
+import { companyOrderSettings } from '../orders/schema';
 import { companies } from './schema';
 
 export type CompanyRow = typeof companies.$inferSelect;
@@ -57,4 +59,75 @@ export async function companyIdsExisting(db: Executor, ids: string[]): Promise<s
   if (ids.length === 0) return [];
   const rows = await db.select({ id: companies.id }).from(companies).where(inArray(companies.id, ids));
   return rows.map((row) => row.id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// The back office's administration of companies (issue 18 §3, ADR 024).
+
+/** The next customer number: `C` and one more than the largest number in use (C1001 first). */
+export async function nextCompanyId(db: Executor): Promise<string> {
+  const [row] = await db
+    .select({
+      max: sql<number | null>`max(substring(${companies.id} from 2)::int)`,
+    })
+    .from(companies)
+    .where(sql`${companies.id} ~ '^C[0-9]+$'`);
+  return `C${Math.max(1000, row?.max ?? 1000) + 1}`;
+}
+
+export async function findCompanyByVat(db: Executor, vat: string): Promise<CompanyRow | undefined> {
+  const [row] = await db.select().from(companies).where(eq(companies.vat, vat));
+  return row;
+}
+
+export async function updateCompanyRow(
+  db: Executor,
+  id: string,
+  set: Partial<NewCompanyRow>,
+): Promise<CompanyRow | undefined> {
+  const [row] = await db.update(companies).set(set).where(eq(companies.id, id)).returning();
+  return row;
+}
+
+/** The company's approval threshold (the orders module's setting, ADR 010), null when none. */
+export async function approvalThresholdOf(db: Executor, companyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ threshold: companyOrderSettings.approvalThresholdCents })
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return row?.threshold ?? null;
+}
+
+export async function saveApprovalThreshold(
+  db: Executor,
+  companyId: string,
+  thresholdCents: number | null,
+): Promise<void> {
+  await db
+    .insert(companyOrderSettings)
+    .values({ companyId, approvalThresholdCents: thresholdCents })
+    .onConflictDoUpdate({
+      target: companyOrderSettings.companyId,
+      set: { approvalThresholdCents: thresholdCents, updatedAt: new Date() },
+    });
+}
+
+/** Marks a new client lead converted into `companyId`; false when the lead is not a new client lead. */
+export async function markClientLeadConverted(
+  db: Executor,
+  leadId: string,
+  companyId: string,
+  userId: string,
+): Promise<boolean> {
+  const rows = await db
+    .update(leads)
+    .set({
+      status: 'converted',
+      convertedTo: `company:${companyId}`,
+      decidedBy: userId,
+      decidedAt: new Date(),
+    })
+    .where(and(eq(leads.id, leadId), eq(leads.kind, 'client'), eq(leads.status, 'new')))
+    .returning({ id: leads.id });
+  return rows.length > 0;
 }

@@ -1,4 +1,9 @@
 import {
+  CompanyAdminResponseSchema,
+  CompanyStatusRequestSchema,
+  CreateCompanyRequestSchema,
+  GetCompanyAdminRequestSchema,
+  UpdateCompanyRequestSchema,
   CompaniesResponseSchema,
   GetCompaniesByIdsRequestSchema,
   GetCompanyByIdRequestSchema,
@@ -86,6 +91,71 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
           success: true as const,
           companies: await service.listCompanies([...actor.relatedCompanyIds]),
         };
+      },
+    );
+
+    // ------------------------------------------------------------- issue 18 §3 (ADR 024)
+
+    /** The back office's view of one company (roles 1 and 2; a deactivated one too). */
+    app.post(
+      '/getCompanyAdmin',
+      {
+        schema: { tags, body: GetCompanyAdminRequestSchema, response: { 200: CompanyAdminResponseSchema } },
+      },
+      async (request) => {
+        await requireActor(request, 'companies.edit');
+        return { success: true as const, company: await service.getCompanyAdmin(request.body.companyId) };
+      },
+    );
+
+    /** A new company (role 1): AFM-checked VAT, address, products, pricing and approval settings. */
+    app.post(
+      '/createCompany',
+      {
+        schema: { tags, body: CreateCompanyRequestSchema, response: { 200: CompanyAdminResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'companies.create');
+        return { success: true as const, company: await service.addCompany(request.body, actor) };
+      },
+    );
+
+    /** Changes a company's settings (roles 1 and 2). */
+    app.post(
+      '/updateCompany',
+      {
+        schema: { tags, body: UpdateCompanyRequestSchema, response: { 200: CompanyAdminResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'companies.edit');
+        return { success: true as const, company: await service.updateCompany(request.body, actor) };
+      },
+    );
+
+    /** Deactivates a company (role 1, with a reason): its users then meet code 135. */
+    app.post(
+      '/deactivateCompany',
+      {
+        schema: { tags, body: CompanyStatusRequestSchema, response: { 200: CompanyAdminResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'companies.deactivate');
+        return {
+          success: true as const,
+          company: await service.setCompanyActive(request.body, false, actor),
+        };
+      },
+    );
+
+    /** Reactivates a deactivated company (role 1, with a reason). */
+    app.post(
+      '/reactivateCompany',
+      {
+        schema: { tags, body: CompanyStatusRequestSchema, response: { 200: CompanyAdminResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'companies.deactivate');
+        return { success: true as const, company: await service.setCompanyActive(request.body, true, actor) };
       },
     );
   };

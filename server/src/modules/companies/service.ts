@@ -1,16 +1,33 @@
 import {
   foldForSearch,
   can,
+  CARD_CATEGORIES,
+  DEFAULT_COMPANY_PRICING,
+  type CardCategory,
+  pricingTermsOf,
+  type PricingTerms,
   type Company,
+  type CompanyAdmin,
+  type CompanyStatusRequest,
+  type CreateCompany,
+  type UpdateCompany,
   type CompanyContact,
   type CompanySummary,
   type PolicyActor,
   type SearchCompanyRequest,
   type SearchCompanyResponse,
 } from '@tessera/domain';
-import type { Db } from '../../platform/db';
+import { auditChange } from '../../platform/audit';
+import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/policy';
 import {
+  approvalThresholdOf,
+  findCompanyByVat,
+  markClientLeadConverted,
+  nextCompanyId,
+  saveApprovalThreshold,
+  updateCompanyRow,
   companyIdsExisting,
   deleteCompany,
   findCompaniesByIds,
@@ -41,6 +58,47 @@ function toSummary(row: CompanyRow): CompanySummary {
   return { companyId: row.id, name: row.name, vat: row.vat };
 }
 
+const isActive = (row: CompanyRow) => row.deactivatedAt === null;
+
+/** The one-line address other pages show (the about page, documents). */
+function addressLine(address: CompanyAdmin['address']): string {
+  return `${address.street} ${address.streetNumber}, ${address.postalCode} ${address.city}`.trim();
+}
+
+function toAdmin(row: CompanyRow, approvalThresholdCents: number | null): CompanyAdmin {
+  return {
+    companyId: row.id,
+    name: row.name,
+    vat: row.vat,
+    address: {
+      street: row.street,
+      streetNumber: row.streetNumber,
+      postalCode: row.postalCode,
+      city: row.city,
+    },
+    products: row.products,
+    pricing: row.pricing ?? DEFAULT_COMPANY_PRICING,
+    approvalThresholdCents,
+    isActive: isActive(row),
+    deactivatedAt: row.deactivatedAt?.toISOString() ?? null,
+    deactivationReason: row.deactivationReason,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+const vatTaken = (vat: string) =>
+  new AppError('VALIDATION', `vat ${vat} is taken`, { fields: [{ field: 'vat', key: 'vatTaken' }] });
+
 function toCompany(row: CompanyRow): Company {
   return { ...toSummary(row), address: row.address, contacts: row.contacts };
 }
@@ -56,6 +114,14 @@ const EXISTS_TTL_MS = 5_000;
 export function createCompaniesService(deps: { db: Db }) {
   /** Companies known to exist, until when; removals through this service forget them at once. */
   const existing = new Map<string, number>();
+
+  /** A company as the back office sees it (a deactivated one too), or NOT_FOUND. */
+  async function getCompanyAdmin(companyId: string, db: Executor = deps.db): Promise<CompanyAdmin> {
+    const row = await findCompanyById(db, companyId);
+    if (!row) throw new AppError('NOT_FOUND', `no company ${companyId}`);
+    return toAdmin(row, await approvalThresholdOf(db, companyId));
+  }
+
   return {
     /** Adds a company (the seed and, later, provider administration). */
     async createCompany(input: NewCompany): Promise<Company> {
@@ -77,9 +143,11 @@ export function createCompaniesService(deps: { db: Db }) {
       return toCompany(row);
     },
 
+    /** Whether the company exists and is active (a deactivated one is unavailable: code 135). */
     async companyExists(companyId: string): Promise<boolean> {
       if ((existing.get(companyId) ?? 0) > Date.now()) return true;
-      const found = (await findCompanyById(deps.db, companyId)) !== undefined;
+      const row = await findCompanyById(deps.db, companyId);
+      const found = row !== undefined && isActive(row);
       if (found) {
         if (existing.size > 10_000) existing.clear();
         existing.set(companyId, Date.now() + EXISTS_TTL_MS);
@@ -94,7 +162,7 @@ export function createCompaniesService(deps: { db: Db }) {
 
     /** Summaries of the given companies, by name; unknown ids are left out. */
     async listCompanies(ids: string[]): Promise<CompanySummary[]> {
-      return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
+      return (await findCompaniesByIds(deps.db, ids)).filter(isActive).map(toSummary);
     },
 
     /**
@@ -107,7 +175,7 @@ export function createCompaniesService(deps: { db: Db }) {
       const foreign = ids.filter((companyId) => !can(viewer, 'companies.read', { companyId }));
       if (foreign.length > 0)
         throw new AppError('FORBIDDEN', `companies ${foreign.join(', ')} are not related`);
-      return (await findCompaniesByIds(deps.db, ids)).map(toSummary);
+      return (await findCompaniesByIds(deps.db, ids)).filter(isActive).map(toSummary);
     },
 
     /** Companies whose name, VAT or id contains the query (accents and case ignored), paginated. */
@@ -118,11 +186,137 @@ export function createCompaniesService(deps: { db: Db }) {
       });
       return {
         success: true,
-        companies: rows.map(toSummary),
+        companies: rows.map((row) =>
+          isActive(row) ? toSummary(row) : { ...toSummary(row), isActive: false },
+        ),
         total,
         page: request.page,
         pageSize: request.pageSize,
       };
+    },
+
+    getCompanyAdmin,
+
+    /** The products the company may order (its settings; every product for an unknown id). */
+    async orderableProducts(companyId: string): Promise<readonly CardCategory[]> {
+      return (await findCompanyById(deps.db, companyId))?.products ?? CARD_CATEGORIES;
+    },
+
+    /** The company's price terms: its pricing settings over the provider's defaults (ADR 024). */
+    async pricingTerms(companyId: string): Promise<PricingTerms> {
+      return pricingTermsOf((await findCompanyById(deps.db, companyId))?.pricing ?? null);
+    },
+
+    /**
+     * A new customer company (role 1) with the next customer number, its settings and approval
+     * threshold, audited; from a lead, the lead is marked converted in the same transaction
+     * (CONFLICT when it is no longer a new client lead). A VAT number already in use is a field error.
+     */
+    async addCompany(request: CreateCompany, actor: Actor): Promise<CompanyAdmin> {
+      if (await findCompanyByVat(deps.db, request.vat)) throw vatTaken(request.vat);
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const companyId = await nextCompanyId(tx);
+          await insertCompany(tx, {
+            id: companyId,
+            name: request.name,
+            vat: request.vat,
+            address: addressLine(request.address),
+            ...request.address,
+            products: request.products,
+            pricing: request.pricing,
+            searchText: companySearchText({ id: companyId, name: request.name, vat: request.vat }),
+          });
+          await saveApprovalThreshold(tx, companyId, request.approvalThresholdCents);
+          const after = await getCompanyAdmin(companyId, tx);
+          const who = { userId: actor.userId, companyId, requestId: actor.requestId };
+          await auditChange(tx, who, {
+            action: 'company.create',
+            entity: 'company',
+            entityId: companyId,
+            before: null,
+            after,
+          });
+          if (request.leadId) {
+            if (!(await markClientLeadConverted(tx, request.leadId, companyId, actor.userId))) {
+              throw new AppError('CONFLICT', `lead ${request.leadId} is not a new client lead`);
+            }
+            await auditChange(tx, who, {
+              action: 'lead.convert',
+              entity: 'lead',
+              entityId: request.leadId,
+              before: { status: 'new' },
+              after: { status: 'converted', convertedTo: `company:${companyId}` },
+            });
+          }
+          return after;
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) throw vatTaken(request.vat);
+        throw error;
+      }
+    },
+
+    /** Changes a company's name, address, products, pricing and approval threshold (roles 1, 2), audited. */
+    async updateCompany(request: UpdateCompany, actor: Actor): Promise<CompanyAdmin> {
+      return deps.db.transaction(async (tx) => {
+        const before = await getCompanyAdmin(request.companyId, tx);
+        await updateCompanyRow(tx, request.companyId, {
+          name: request.name,
+          address: addressLine(request.address),
+          ...request.address,
+          products: request.products,
+          pricing: request.pricing,
+          searchText: companySearchText({ id: request.companyId, name: request.name, vat: before.vat }),
+        });
+        await saveApprovalThreshold(tx, request.companyId, request.approvalThresholdCents);
+        const after = await getCompanyAdmin(request.companyId, tx);
+        await auditChange(
+          tx,
+          { userId: actor.userId, companyId: request.companyId, requestId: actor.requestId },
+          { action: 'company.update', entity: 'company', entityId: request.companyId, before, after },
+        );
+        return after;
+      });
+    },
+
+    /**
+     * Deactivates (`active: false`) or reactivates a company (role 1) with a reason, audited. From the
+     * next request its users meet code 135 (the "exists" memory forgets it at once here).
+     */
+    async setCompanyActive(
+      request: CompanyStatusRequest,
+      active: boolean,
+      actor: Actor,
+    ): Promise<CompanyAdmin> {
+      const result = await deps.db.transaction(async (tx) => {
+        const before = await getCompanyAdmin(request.companyId, tx);
+        if (before.isActive === active) {
+          throw new AppError(
+            'CONFLICT',
+            `company ${request.companyId} is already ${active ? 'active' : 'inactive'}`,
+          );
+        }
+        await updateCompanyRow(tx, request.companyId, {
+          deactivatedAt: active ? null : new Date(),
+          deactivationReason: active ? null : request.reason,
+        });
+        const after = await getCompanyAdmin(request.companyId, tx);
+        await auditChange(
+          tx,
+          { userId: actor.userId, companyId: request.companyId, requestId: actor.requestId },
+          {
+            action: active ? 'company.reactivate' : 'company.deactivate',
+            entity: 'company',
+            entityId: request.companyId,
+            before: { isActive: before.isActive, deactivationReason: before.deactivationReason },
+            after: { isActive: after.isActive, reason: request.reason },
+          },
+        );
+        return after;
+      });
+      existing.delete(request.companyId);
+      return result;
     },
 
     /** Removes a company (tests of code 135; users lose the relation with it). */

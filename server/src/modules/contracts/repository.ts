@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { contracts, trzContracts } from './schema';
 
@@ -33,4 +33,30 @@ export async function upsertTrzContract(
     .onConflictDoUpdate({ target: trzContracts.companyId, set: { ...row } })
     .returning();
   return saved!;
+}
+
+export async function insertContract(db: Executor, row: typeof contracts.$inferInsert): Promise<ContractRow> {
+  const [inserted] = await db.insert(contracts).values(row).returning();
+  return inserted!;
+}
+
+export async function findContract(
+  db: Executor,
+  companyId: string,
+  contractId: string,
+): Promise<ContractRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(contracts)
+    .where(and(eq(contracts.companyId, companyId), eq(contracts.id, contractId)));
+  return row;
+}
+
+export async function setContractStatus(
+  db: Executor,
+  contractId: string,
+  status: ContractRow['status'],
+): Promise<ContractRow> {
+  const [row] = await db.update(contracts).set({ status }).where(eq(contracts.id, contractId)).returning();
+  return row!;
 }

@@ -1,4 +1,7 @@
 import {
+  ContractResponseSchema,
+  CreateContractRequestSchema,
+  UpdateContractStatusRequestSchema,
   ContractsResponseSchema,
   TrzContractResponseSchema,
   UpdateTrzContractRequestSchema,
@@ -46,6 +49,29 @@ export function contractsRoutes(service: ContractsService): FastifyPluginAsyncZo
       async (request) => {
         const actor = await requireActor(request, 'contracts.manage');
         return { success: true as const, trzContract: await service.updateTrzContract(request.body, actor) };
+      },
+    );
+
+    // Issue 18 §3 (ADR 024): provider staff add contracts and move their status.
+    app.post(
+      '/createContract',
+      {
+        schema: { tags, body: CreateContractRequestSchema, response: { 200: ContractResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'contracts.create');
+        return { success: true as const, contract: await service.createContract(request.body, actor) };
+      },
+    );
+
+    app.post(
+      '/updateContractStatus',
+      {
+        schema: { tags, body: UpdateContractStatusRequestSchema, response: { 200: ContractResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'contracts.create');
+        return { success: true as const, contract: await service.updateContractStatus(request.body, actor) };
       },
     );
   };

@@ -1,8 +1,42 @@
-import type { Contract, TrzContract, UpdateTrzContract } from '@tessera/domain';
+import type { Contract, CreateContractRequest, TrzContract, UpdateTrzContract } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
+import { AppError } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import type { ServiceActor } from '../../platform/policy';
-import { findContracts, findTrzContract, upsertTrzContract } from './repository';
+import {
+  findContract,
+  findContracts,
+  findTrzContract,
+  insertContract,
+  setContractStatus,
+  upsertTrzContract,
+  type ContractRow,
+} from './repository';
+
+function toContract(row: ContractRow): Contract {
+  return {
+    contractId: row.id,
+    contractNumber: row.contractNumber,
+    product: row.product,
+    status: row.status,
+    signedOn: row.signedOn,
+    validFrom: row.validFrom,
+    validTo: row.validTo,
+    cardFeeCents: row.cardFeeCents,
+    loadFeeBasisPoints: row.loadFeeBasisPoints,
+    paymentTermsDays: row.paymentTermsDays,
+  };
+}
+
+const PG_UNIQUE_VIOLATION = '23505';
+function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    if ((current as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
 
 export type ContractsService = ReturnType<typeof createContractsService>;
 
@@ -35,18 +69,52 @@ export function createContractsService(deps: {
   return {
     /** The company's contracts as stored, oldest first (orders price with the active ones). */
     async contracts(companyId: string): Promise<Contract[]> {
-      return (await findContracts(deps.db, companyId)).map((row) => ({
-        contractId: row.id,
-        contractNumber: row.contractNumber,
-        product: row.product,
-        status: row.status,
-        signedOn: row.signedOn,
-        validFrom: row.validFrom,
-        validTo: row.validTo,
-        cardFeeCents: row.cardFeeCents,
-        loadFeeBasisPoints: row.loadFeeBasisPoints,
-        paymentTermsDays: row.paymentTermsDays,
-      }));
+      return (await findContracts(deps.db, companyId)).map(toContract);
+    },
+
+    /**
+     * Adds a contract to the company acted for (provider staff, issue 18 §3), audited. A contract
+     * number already in use is a field error.
+     */
+    async createContract(request: Required<CreateContractRequest>, actor: ServiceActor): Promise<Contract> {
+      try {
+        return await deps.db.transaction(async (tx) => {
+          const row = await insertContract(tx, { companyId: actor.companyId, ...request });
+          await auditChange(tx, actor, {
+            action: 'contract.create',
+            entity: 'contract',
+            entityId: row.id,
+            before: null,
+            after: toContract(row),
+          });
+          return toContract(row);
+        });
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+        throw new AppError('VALIDATION', `contract number ${request.contractNumber} is taken`, {
+          fields: [{ field: 'contractNumber', key: 'invalidValue' }],
+        });
+      }
+    },
+
+    /** Changes a contract's status (pending, active, expired), audited; NOT_FOUND for another company's. */
+    async updateContractStatus(
+      request: { contractId: string; status: Contract['status'] },
+      actor: ServiceActor,
+    ): Promise<Contract> {
+      return deps.db.transaction(async (tx) => {
+        const before = await findContract(tx, actor.companyId, request.contractId);
+        if (!before) throw new AppError('NOT_FOUND', `no contract ${request.contractId}`);
+        const after = await setContractStatus(tx, request.contractId, request.status);
+        await auditChange(tx, actor, {
+          action: 'contract.status',
+          entity: 'contract',
+          entityId: request.contractId,
+          before: toContract(before),
+          after: toContract(after),
+        });
+        return toContract(after);
+      });
     },
 
     trzContract,

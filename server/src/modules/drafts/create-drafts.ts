@@ -34,7 +34,7 @@ export async function saveDraftOrder(
   actor: DraftActor,
   idempotency: IdempotencyOptions,
 ): Promise<DraftOrder> {
-  const { deps, termsOf, deliveryPointOf, view, claimDraftSlot, insertNewDraft } = ctx;
+  const { deps, termsOf, deliveryPointOf, view, claimDraftSlot, insertNewDraft, checkProductAllowed } = ctx;
   const { cards, ...header } = request;
   return idempotent(
     deps.db,
@@ -46,6 +46,7 @@ export async function saveDraftOrder(
     },
     async () => {
       checkHeader(header);
+      await checkProductAllowed(actor.companyId, header.product);
       const [deliveryPoint, terms] = await Promise.all([
         deliveryPointOf(actor.companyId, header.deliveryPointId),
         termsOf(actor.companyId),
@@ -84,6 +85,7 @@ export async function createReadyToTopUpDraft(
     expiringDate: null,
   };
   checkHeader(header);
+  await ctx.checkProductAllowed(actor.companyId, product);
   const { minLoadCents, maxLoadCents } = PRODUCTS[product];
   return idempotent(deps.db, companyScope(actor, idempotency, request), async (tx) => {
     await claimDraftSlot(tx, actor.companyId);

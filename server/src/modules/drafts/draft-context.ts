@@ -42,6 +42,13 @@ export type DraftsDeps = {
   deliveryPoints: DeliveryPointsService;
   contracts: ContractsService;
   identity: IdentityService;
+  /**
+   * The company's own price terms (its settings, ADR 024) under its contracts; the provider's
+   * defaults when not given.
+   */
+  companyPricing?: (companyId: string) => Promise<PricingTerms>;
+  /** The products the company may order (its settings, ADR 024); every product when not given. */
+  companyProducts?: (companyId: string) => Promise<readonly CardCategory[]>;
   now?: () => Date;
 };
 
@@ -87,11 +94,15 @@ export type DraftContext = ReturnType<typeof createDraftContext>;
 export function createDraftContext(deps: DraftsDeps) {
   const now = deps.now ?? (() => new Date());
 
-  /** The company's pricing for a product and family: its active contract's fees, else the defaults. */
+  /**
+   * The company's pricing for a product and family: its active contract's fees over the company's
+   * own terms (its settings), else the provider's defaults.
+   */
   async function termsOf(
     companyId: string,
   ): Promise<(product: CardCategory, family: CardFamily) => PricingTerms> {
     const today = athensDate(now());
+    const base = deps.companyPricing ? await deps.companyPricing(companyId) : undefined;
     const contracts = (await deps.contracts.contracts(companyId)).filter(
       (contract) =>
         contract.status === 'active' &&
@@ -99,7 +110,17 @@ export function createDraftContext(deps: DraftsDeps) {
         (contract.validTo === null || contract.validTo >= today),
     );
     return (product, family) =>
-      termsWithContract(family, contracts.find((contract) => contract.product === product) ?? null);
+      termsWithContract(family, contracts.find((contract) => contract.product === product) ?? null, base);
+  }
+
+  /** A 400 naming `product` when the company may not order it (its settings, ADR 024). */
+  async function checkProductAllowed(companyId: string, product: CardCategory): Promise<void> {
+    if (!deps.companyProducts) return;
+    if (!(await deps.companyProducts(companyId)).includes(product)) {
+      throw new AppError('VALIDATION', `${companyId} may not order ${product}`, {
+        fields: [{ field: 'product', key: 'invalidChoice' }],
+      });
+    }
   }
 
   /** The company's delivery point, or a 400 naming the field (a foreign or unknown id). */
@@ -250,5 +271,6 @@ export function createDraftContext(deps: DraftsDeps) {
     insertNewDraft,
     lockDraft,
     audit,
+    checkProductAllowed,
   };
 }

@@ -18,6 +18,7 @@ export async function updateDraftOrder(
   actor: DraftActor,
 ): Promise<DraftOrder> {
   await ctx.deliveryPointOf(actor.companyId, request.deliveryPointId);
+  await ctx.checkProductAllowed(actor.companyId, request.product);
   await ctx.deps.db.transaction(async (tx) => {
     const before = await ctx.lockDraft(tx, actor.companyId, request.draftId);
     const header = { ...request, orderType: before.orderType };

@@ -1,4 +1,7 @@
 import {
+  CoreCategoriesAdminResponseSchema,
+  CoreCategoryAdminSchema,
+  CoreCategoryResponseSchema,
   CoreCategoriesResponseSchema,
   CreateBenefitsRuleRequestSchema,
   CreateSpendRuleRequestSchema,
@@ -51,7 +54,10 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
       },
       async (request) => {
         await requireActor(request, 'catalogue.read');
-        return { success: true as const, coreCategories: service.coreCategories(requestLocale(request)) };
+        return {
+          success: true as const,
+          coreCategories: await service.coreCategories(requestLocale(request)),
+        };
       },
     );
 
@@ -89,6 +95,33 @@ export function spendRulesRoutes(service: SpendRulesService): FastifyPluginAsync
         const actor = await requireActor(request, 'spend-rules.manage');
         await service.deleteSpendRule(request.body.ruleId, actor);
         return { success: true as const };
+      },
+    );
+
+    // Issue 18 §3 (ADR 024): role 1 maintains the core categories (names in both languages, MCC codes).
+    app.get(
+      '/coreCategoriesAdmin',
+      {
+        schema: { tags, response: { 200: CoreCategoriesAdminResponseSchema } },
+      },
+      async (request) => {
+        await requireActor(request, 'core-categories.manage');
+        return { success: true as const, coreCategories: await service.coreCategoriesAdmin() };
+      },
+    );
+
+    app.post(
+      '/saveCoreCategory',
+      {
+        schema: {
+          tags,
+          body: CoreCategoryAdminSchema,
+          response: { 200: CoreCategoryResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'core-categories.manage');
+        return { success: true as const, coreCategory: await service.saveCoreCategory(request.body, actor) };
       },
     );
   };

@@ -1,4 +1,4 @@
-import { bigint, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { SpendPeriod, SpendRule } from '@tessera/domain';
 import { companies } from '../companies/schema';
 
@@ -23,3 +23,16 @@ export const spendRules = pgTable(
   },
   (table) => [index('spend_rules_company_idx').on(table.companyId, table.product)],
 );
+
+/**
+ * The MyBenefits core categories (`retrieveCoreCategories`; ADR 024): names per culture and the
+ * merchant category codes (MCC) each covers; role 1 maintains them, spend rules name them by code.
+ */
+export const coreCategories = pgTable('core_categories', {
+  code: text('code').primaryKey(),
+  nameEl: text('name_el').notNull(),
+  nameEn: text('name_en').notNull(),
+  mccCodes: jsonb('mcc_codes').$type<string[]>().notNull().default([]),
+  position: integer('position').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

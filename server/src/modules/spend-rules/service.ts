@@ -1,16 +1,29 @@
 import {
-  CORE_CATEGORIES,
+  type CoreCategoryAdmin,
   type CoreCategoriesResponse,
   type CreateBenefitsRuleRequest,
   type CreateSpendRule,
   type Locale,
   type SpendRule,
 } from '@tessera/domain';
-import { auditChange } from '../../platform/audit';
+import { auditChange, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
-import { findSpendRules, insertSpendRule, markSpendRuleDeleted, type SpendRuleRow } from './repository';
+import {
+  findCoreCategories,
+  findCoreCategory,
+  findSpendRules,
+  insertSpendRule,
+  markSpendRuleDeleted,
+  upsertCoreCategory,
+  type CoreCategoryRow,
+  type SpendRuleRow,
+} from './repository';
+
+function toCoreCategoryAdmin(row: CoreCategoryRow): CoreCategoryAdmin {
+  return { code: row.code, nameEl: row.nameEl, nameEn: row.nameEn, mccCodes: row.mccCodes };
+}
 
 export type SpendRulesService = ReturnType<typeof createSpendRulesService>;
 
@@ -55,9 +68,39 @@ export function createSpendRulesService(deps: { db: Db }) {
       return (await findSpendRules(deps.db, companyId, product)).map(toSpendRule);
     },
 
-    /** The MyBenefits core categories, named in `locale`. */
-    coreCategories(locale: Locale): CoreCategoriesResponse['coreCategories'] {
-      return CORE_CATEGORIES.map((category) => ({ code: category.code, name: category[locale] }));
+    /** The MyBenefits core categories (the table role 1 maintains), named in `locale`. */
+    async coreCategories(locale: Locale): Promise<CoreCategoriesResponse['coreCategories']> {
+      return (await findCoreCategories(deps.db)).map((row) => ({
+        code: row.code,
+        name: locale === 'en' ? row.nameEn : row.nameEl,
+      }));
+    },
+
+    /** The core categories with both names and their MCC codes (role 1's page). */
+    async coreCategoriesAdmin(): Promise<CoreCategoryAdmin[]> {
+      return (await findCoreCategories(deps.db)).map(toCoreCategoryAdmin);
+    },
+
+    /** Adds or changes a core category (role 1), audited in the same transaction. */
+    async saveCoreCategory(
+      category: CoreCategoryAdmin,
+      actor: { userId: string; companyId: string | null; requestId: string },
+    ): Promise<CoreCategoryAdmin> {
+      return deps.db.transaction(async (tx) => {
+        const before = await findCoreCategory(tx, category.code);
+        const after = toCoreCategoryAdmin(await upsertCoreCategory(tx, category));
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          companyId: null,
+          requestId: actor.requestId,
+          action: before ? 'core-category.update' : 'core-category.create',
+          entity: 'core-category',
+          entityId: category.code,
+          before: before ? toCoreCategoryAdmin(before) : null,
+          after,
+        });
+        return after;
+      });
     },
 
     /** A Spendeo rule: a limit, or a block (no limit). */
@@ -81,11 +124,17 @@ export function createSpendRulesService(deps: { db: Db }) {
       actor: ServiceActor,
       locale: Locale,
     ): Promise<SpendRule> {
+      const category = await findCoreCategory(deps.db, request.coreCategory);
+      if (!category) {
+        throw new AppError('VALIDATION', `no core category ${request.coreCategory}`, {
+          fields: [{ field: 'coreCategory', key: 'invalidChoice' }],
+        });
+      }
       const existing = (await findSpendRules(deps.db, actor.companyId, 'MY_BENEFITS')).filter(
         (rule) => rule.target.kind === 'core' && rule.target.coreCategory === request.coreCategory,
       );
       for (const rule of existing) await markSpendRuleDeleted(deps.db, actor.companyId, rule.id);
-      const name = CORE_CATEGORIES.find((category) => category.code === request.coreCategory)![locale];
+      const name = locale === 'en' ? category.nameEn : category.nameEl;
       const row = await insertSpendRule(deps.db, {
         companyId: actor.companyId,
         product: 'MY_BENEFITS',

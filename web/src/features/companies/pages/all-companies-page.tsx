@@ -1,9 +1,12 @@
 import { Badge, Button, Group, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
-import { stripLeadingWhitespace, type CompanySummary } from '@tessera/domain';
+import { ROLE, stripLeadingWhitespace, type CompanySummary } from '@tessera/domain';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../lib/session';
 import { useStore } from '../../../lib/storage';
+import { LanguageLink } from '../../../ui/language-link';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ActingReasonModal } from '../../../ui/acting-reason-modal';
 import { LoadingButton } from '../../../ui/loading-button';
@@ -31,6 +34,7 @@ export function AllCompaniesPage() {
   const { choose, pendingId, chosen } = useChooseCompany();
   // Staff say why they act for the company before they do (issue 18).
   const [asking, setAsking] = useState<CompanySummary | null>(null);
+  const isAdmin = useSession().data?.user.userRoleId === ROLE.ADMIN;
   const title = intl.formatMessage({ id: 'companies.all.title' });
   useDocumentTitle(title);
 
@@ -82,6 +86,8 @@ export function AllCompaniesPage() {
             <Table.Tbody>
               {search.data.companies.map((company) => {
                 const isCurrent = companyData?.companyId === company.companyId;
+                // Deactivated companies stay listed for staff (to reactivate them) but cannot be acted for.
+                const isDeactivated = company.isActive === false;
                 return (
                   <Table.Tr key={company.companyId}>
                     <Table.Td>
@@ -91,23 +97,46 @@ export function AllCompaniesPage() {
                           {intl.formatMessage({ id: 'companies.all.acting' })}
                         </Badge>
                       ) : null}
+                      {isDeactivated ? (
+                        <Badge ml="xs" variant="light" color="gray" c="dark" radius="sm">
+                          {intl.formatMessage({ id: 'backOffice.companies.deactivated' })}
+                        </Badge>
+                      ) : null}
                     </Table.Td>
                     <Table.Td>{company.vat}</Table.Td>
                     <Table.Td>{company.companyId}</Table.Td>
                     <Table.Td>
-                      <LoadingButton
-                        size="xs"
-                        variant={isCurrent ? 'light' : 'filled'}
-                        isLoading={pendingId === company.companyId}
-                        disabled={(pendingId !== null && pendingId !== company.companyId) || chosen !== null}
-                        aria-label={intl.formatMessage(
-                          { id: 'companies.all.actFor' },
-                          { name: company.name },
-                        )}
-                        onClick={() => setAsking(company)}
-                      >
-                        {intl.formatMessage({ id: 'companies.all.act' })}
-                      </LoadingButton>
+                      <Group gap="xs" wrap="nowrap">
+                        <LoadingButton
+                          size="xs"
+                          variant={isCurrent ? 'light' : 'filled'}
+                          isLoading={pendingId === company.companyId}
+                          disabled={
+                            isDeactivated ||
+                            (pendingId !== null && pendingId !== company.companyId) ||
+                            chosen !== null
+                          }
+                          aria-label={intl.formatMessage(
+                            { id: 'companies.all.actFor' },
+                            { name: company.name },
+                          )}
+                          onClick={() => setAsking(company)}
+                        >
+                          {intl.formatMessage({ id: 'companies.all.act' })}
+                        </LoadingButton>
+                        <Button
+                          component={LanguageLink}
+                          to={paths.backOfficeCompany.href(company.companyId)}
+                          size="xs"
+                          variant="light"
+                          aria-label={intl.formatMessage(
+                            { id: 'backOffice.companies.editOf' },
+                            { name: company.name },
+                          )}
+                        >
+                          {intl.formatMessage({ id: 'backOffice.companies.edit' })}
+                        </Button>
+                      </Group>
                     </Table.Td>
                   </Table.Tr>
                 );
@@ -141,6 +170,13 @@ export function AllCompaniesPage() {
         title={title}
         summary={intl.formatMessage({ id: 'companies.all.summary' })}
       />
+      {isAdmin ? (
+        <Group mb="md">
+          <Button component={LanguageLink} to={paths.backOfficeNewCompany.href()} variant="light">
+            {intl.formatMessage({ id: 'backOffice.companies.new' })}
+          </Button>
+        </Group>
+      ) : null}
       <form role="search" onSubmit={onSubmit} className="tessera-company-search">
         <TextInput
           name="q"

@@ -7,10 +7,10 @@ import { TrzContractSection } from './trz-contract-section';
  * (which the order manager sets and accepts). The company page renders it through the slot of
  * `lib/company-contracts-slot.tsx`, which the app layer fills with this component.
  */
-export function CompanyContracts({ companyId }: CompanyContractsProps) {
+export function CompanyContracts({ companyId, canManage = false }: CompanyContractsProps) {
   return (
     <>
-      <ContractsSection companyId={companyId} />
+      <ContractsSection companyId={companyId} canManage={canManage} />
       <TrzContractSection companyId={companyId} />
     </>
   );

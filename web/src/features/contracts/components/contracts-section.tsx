@@ -5,6 +5,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useContracts } from '../api/get-contracts';
+import { ContractAdminForm, ContractStatusSelect } from './contract-admin-form';
 
 const STATUS_COLOR: Record<Contract['status'], string> = {
   active: 'tessera',
@@ -17,7 +18,13 @@ const STATUS_COLOR: Record<Contract['status'], string> = {
  * validity and fees — the card fee in euros per new card, the load fee as a percentage of each load
  * (basis points on the wire), and the payment terms.
  */
-export function ContractsSection({ companyId }: { companyId: string }) {
+export function ContractsSection({
+  companyId,
+  canManage = false,
+}: {
+  companyId: string;
+  canManage?: boolean;
+}) {
   const intl = useIntl();
   const locale = useLocale();
   const contracts = useContracts(companyId);
@@ -104,6 +111,7 @@ export function ContractsSection({ companyId }: { companyId: string }) {
                   <dd>{formatDate(contract.signedOn, locale)}</dd>
                 </div>
               </dl>
+              {canManage ? <ContractStatusSelect companyId={companyId} contract={contract} /> : null}
             </Paper>
           );
         })}
@@ -117,6 +125,7 @@ export function ContractsSection({ companyId }: { companyId: string }) {
         {intl.formatMessage({ id: 'account.contracts.title' })}
       </Title>
       {body}
+      {canManage ? <ContractAdminForm companyId={companyId} /> : null}
     </section>
   );
 }
