@@ -64,6 +64,9 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'merchants.manage': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'terminals.use': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'settlements.manage': { roles: PROVIDER, scope: 'none' },
+  // issue 18 §5: content editing (ADR 025)
+  'content.review': { roles: PROVIDER, scope: 'none' },
+  'content.edit': { roles: [ADMIN], scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -124,6 +124,12 @@ export const POLICIES = {
   'terminals.use': merchant(MERCHANT_SIDE, { admin: true }),
   /** Enrol MIDs, run settlements and mark payouts sent or paid: provider staff. */
   'settlements.manage': unscoped(PROVIDER),
+
+  // ---------------------------------------------------------------- issue 18 §5: content editing (ADR 025)
+  /** Open the content editor read-only: entries, drafts, previews and history (provider staff). */
+  'content.review': unscoped(PROVIDER),
+  /** Save drafts, publish and restore content versions: the provider's admin only. */
+  'content.edit': unscoped([ADMIN]),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

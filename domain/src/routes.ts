@@ -60,6 +60,8 @@ export const EXTRA_ROUTES = [
   '/orders/payment/failure',
   /** Bulk loads and orders by Excel (ADR 011): reached from /card-load, the card list and the flow. */
   '/card-load/upload',
+  // issue 18 §5: content editing (ADR 025)
+  '/back-office/content',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -125,4 +127,6 @@ export const ROUTE_ACTIONS = {
   '/orders/payment/success': 'orders.pay',
   '/orders/payment/failure': 'orders.pay',
   '/card-load/upload': 'bulk.manage',
+  // issue 18 §5: content editing (ADR 025)
+  '/back-office/content': 'content.review',
 } as const satisfies Record<PortalRoute, Action | null>;

@@ -9,6 +9,8 @@ import {
   PageSchema,
   VideoTutorialsResponseSchema,
   foldForSearch,
+  NOTIFICATION_TARGETS,
+  notificationShown,
   type FaqGroup,
   type FooterResponse,
   type Locale,
@@ -18,10 +20,11 @@ import {
   type SubmitContactRequest,
   type VideoTutorialsResponse,
 } from '@tessera/domain';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { Db } from '../../platform/db';
 import { AppError, type ErrorCatalogue, type ValidationKey } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { createContentEditing } from './editing';
 import { findEntries, insertContactMessage, upsertEntry } from './repository';
 import { sanitizeRichText, stripTags } from './sanitize';
 
@@ -53,34 +56,35 @@ function fill(template: string, params: Record<string, string | number> = {}): s
   );
 }
 
-export type ContentService = ReturnType<typeof createContentService>;
+/** Reads the stored rows of `key` in the given locales. */
+export type EntryReader = (key: string, locales: string[]) => Promise<{ locale: string; value: unknown }[]>;
+
+/** The entry of `key` in `locale` from `read`, completed from Greek; NOT_FOUND when neither exists. */
+async function entryFrom(read: EntryReader, key: string, locale: Locale): Promise<unknown> {
+  const rows = await read(key, locale === 'el' ? ['el'] : [locale, 'el']);
+  const own = rows.find((row) => row.locale === locale)?.value;
+  const greek = rows.find((row) => row.locale === 'el')?.value;
+  if (own === undefined && greek === undefined) throw new AppError('NOT_FOUND', `no content ${key}`);
+  return locale === 'el' ? greek : withFallback(own, greek);
+}
+
+/** Who asks for the CMS notifications: the bell's audience and, for a company user, their companies. */
+export type NotificationViewer = { audience: 'company' | 'merchant'; companyIds: readonly string[] };
+
+const StoredNotificationsSchema = z.object({
+  umbracoNotifications: z.array(
+    z.looseObject({
+      target: z.enum(NOTIFICATION_TARGETS).optional(),
+      companyId: z.string().nullable().optional(),
+    }),
+  ),
+});
 
 /**
- * The content service (`/api/content/...`): CMS entries per culture from PostgreSQL, validated
- * against the contracts in `domain/`, rich text sanitised on the way out.
+ * The public answers of the content service over one source of entries (the live ones, or the
+ * editor's drafts for a preview): parsed against the contracts in `domain/`, rich text sanitised.
  */
-export function createContentService(deps: {
-  db: Db;
-  mailer: Mailer;
-  contactInbox: string;
-  publicUrl: string;
-}) {
-  const cache = new Map<string, CacheEntry>();
-
-  /** The entry of `key` in `locale`, completed from Greek; NOT_FOUND when neither exists. */
-  async function getEntry(key: string, locale: Locale): Promise<unknown> {
-    const cacheKey = `${key}\u0000${locale}`;
-    const hit = cache.get(cacheKey);
-    if (hit && hit.expires > Date.now()) return hit.value;
-    const rows = await findEntries(deps.db, key, locale === 'el' ? ['el'] : [locale, 'el']);
-    const own = rows.find((row) => row.locale === locale)?.value;
-    const greek = rows.find((row) => row.locale === 'el')?.value;
-    if (own === undefined && greek === undefined) throw new AppError('NOT_FOUND', `no content ${key}`);
-    const value = locale === 'el' ? greek : withFallback(own, greek);
-    cache.set(cacheKey, { expires: Date.now() + CACHE_MS, value });
-    return value;
-  }
-
+function renderers(getEntry: (key: string, locale: Locale) => Promise<unknown>, now: () => Date) {
   async function getParsed<T extends z.ZodType>(schema: T, key: string, locale: Locale): Promise<z.infer<T>> {
     const value = await getEntry(key, locale);
     const parsed = schema.safeParse({ success: true, ...(value as object) });
@@ -89,15 +93,24 @@ export function createContentService(deps: {
     return parsed.data;
   }
 
+  /**
+   * One notification list with its targets: the `notifications` entry carries every target (ADR
+   * 025); the older `merchant-notifications` entry is the merchants' own.
+   */
+  async function notificationList(key: string, locale: Locale, viewer: NotificationViewer | null) {
+    const raw = await getEntry(key, locale);
+    const content = await getParsed(NotificationsContentResponseSchema, key, locale);
+    const targets = StoredNotificationsSchema.safeParse(raw);
+    const at = now();
+    return content.umbracoNotifications.filter((item, index) => {
+      if (viewer === null) return true;
+      const stored = targets.success ? targets.data.umbracoNotifications[index] : undefined;
+      const target = key === 'merchant-notifications' ? ('merchants' as const) : stored?.target;
+      return notificationShown({ ...item, target, companyId: stored?.companyId ?? null }, viewer, at);
+    });
+  }
+
   return {
-    getEntry,
-
-    /** Replaces an entry (the CMS edit path; also used by tests) and drops cached copies. */
-    async putEntry(key: string, locale: Locale, value: unknown): Promise<void> {
-      await upsertEntry(deps.db, key, locale, value);
-      cache.clear();
-    },
-
     getMenu(locale: Locale, audience: 'company' | 'merchant' = 'company'): Promise<MenuResponse> {
       return getParsed(MenuResponseSchema, audience === 'merchant' ? 'merchant-menu' : 'menu', locale);
     },
@@ -158,30 +171,95 @@ export function createContentService(deps: {
     },
 
     /**
-     * The CMS notifications and the bell's texts of one audience: companies and merchants each have
-     * their own list (a merchant is never told about card orders, nor a company about payouts).
+     * The CMS notifications and the bell's texts of one audience, as `viewer` may see them now:
+     * within their window (start to end), and aimed at them (ADR 025): a company user sees the
+     * ones for every company and for their own; a merchant the merchants' ones. The bell's texts
+     * come from the audience's own entry. A null viewer (the editor's preview) sees every one.
      */
     async getNotifications(
       locale: Locale,
       audience: 'company' | 'merchant' = 'company',
+      viewer: NotificationViewer | null = { audience, companyIds: [] },
     ): Promise<NotificationsContentResponse> {
-      const content = await getParsed(
-        NotificationsContentResponseSchema,
-        audience === 'merchant' ? 'merchant-notifications' : 'notifications',
-        locale,
-      );
+      const own = audience === 'merchant' ? 'merchant-notifications' : 'notifications';
+      const texts = await getParsed(NotificationsContentResponseSchema, own, locale);
+      const items =
+        audience === 'merchant'
+          ? [
+              ...(await notificationList('merchant-notifications', locale, viewer)),
+              ...(await notificationList('notifications', locale, viewer)),
+            ]
+          : await notificationList('notifications', locale, viewer);
       return {
-        ...content,
-        umbracoNotifications: content.umbracoNotifications.map((item) => ({
-          ...item,
+        success: true,
+        translations: texts.translations,
+        umbracoNotifications: items.map((item) => ({
+          notificationId: item.notificationId,
           title: stripTags(item.title),
           excerpt: stripTags(item.excerpt),
+          logo: item.logo,
+          link: item.link,
+          notificationDateTime: item.notificationDateTime,
+          notificationEndDateTime: item.notificationEndDateTime,
         })),
       };
     },
 
     async getErrorCodes(locale: Locale) {
       return getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+    },
+  };
+}
+
+export type ContentService = ReturnType<typeof createContentService>;
+
+/**
+ * The content service (`/api/content/...`): CMS entries per culture from PostgreSQL, validated
+ * against the contracts in `domain/`, rich text sanitised on the way out.
+ */
+export function createContentService(deps: {
+  db: Db;
+  mailer: Mailer;
+  contactInbox: string;
+  publicUrl: string;
+  /** The clock of the notifications' windows (tests pass their own). */
+  now?: () => Date;
+}) {
+  const cache = new Map<string, CacheEntry>();
+
+  /** The entry of `key` in `locale`, completed from Greek; NOT_FOUND when neither exists. */
+  async function getEntry(key: string, locale: Locale): Promise<unknown> {
+    const cacheKey = `${key}\u0000${locale}`;
+    const hit = cache.get(cacheKey);
+    if (hit && hit.expires > Date.now()) return hit.value;
+    const value = await entryFrom((k, locales) => findEntries(deps.db, k, locales), key, locale);
+    cache.set(cacheKey, { expires: Date.now() + CACHE_MS, value });
+    return value;
+  }
+
+  const live = renderers(getEntry, deps.now ?? (() => new Date()));
+
+  const service = {
+    getEntry,
+    ...live,
+
+    /**
+     * What the public endpoints would answer if the entries `read` returns were live: the editor's
+     * preview of drafts (ADR 025), through the very code that serves the public pages.
+     */
+    renderersOver(read: EntryReader) {
+      return renderers((key, locale) => entryFrom(read, key, locale), deps.now ?? (() => new Date()));
+    },
+
+    /** Replaces an entry (the CMS edit path; also used by tests) and drops cached copies. */
+    async putEntry(key: string, locale: Locale, value: unknown): Promise<void> {
+      await upsertEntry(deps.db, key, locale, value);
+      cache.clear();
+    },
+
+    /** Forgets the cached copies (after a publish): the next request reads the database. */
+    invalidate(): void {
+      cache.clear();
     },
 
     /** Stores a contact message, then mails a receipt to the sender and a copy to support. */
@@ -225,7 +303,7 @@ export function createContentService(deps: {
     catalogue(): ErrorCatalogue {
       return {
         errorMessage: async (code, locale) => {
-          const { errorCodes } = await getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+          const { errorCodes } = await live.getErrorCodes(locale);
           return errorCodes.find((entry) => entry.errorCode === code)?.errorCodeMessage;
         },
         validationMessage: async (key: ValidationKey, locale, params) => {
@@ -235,5 +313,10 @@ export function createContentService(deps: {
         },
       };
     },
+  };
+  return {
+    ...service,
+    /** Drafts, preview, publish and versions of the CMS entries (issue 18 §5, ADR 025). */
+    editing: createContentEditing({ db: deps.db, content: service, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }
