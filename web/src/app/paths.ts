@@ -106,6 +106,9 @@ export const paths = {
   >,
   /** Served by `page/:slug`; listed among the merchant routes of SPEC §2. */
   merchantContactHours: { href: () => '/page/merchant-contact-hours' },
+
+  // issue 18 §5: content editing (ADR 025)
+  contentEditor: fixed('back-office/content'),
 } as const;
 
 /**

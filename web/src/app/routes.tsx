@@ -262,6 +262,14 @@ const merchants = {
   ),
 };
 
+// issue 18 §5: content editing (ADR 025)
+const contentEditor = {
+  editor: page(
+    () => import('../features/content-editor/pages/content-editor-page'),
+    (m) => m.ContentEditorPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -387,6 +395,8 @@ const PAGES: PageRoute[] = [
     'merchants',
   ]),
   built('page', content.cmsPage, 'CmsPage'),
+  // issue 18 §5: content editing (ADR 025)
+  built('contentEditor', contentEditor.editor, 'ContentEditorPage', ['contentEditor']),
   built('notFound', content.notFound, 'NotFoundPage'),
 ];
 

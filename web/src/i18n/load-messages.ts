@@ -35,6 +35,11 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/merchant-admin.el.json'),
     en: () => import('./areas/merchant-admin.en.json'),
   },
+  // issue 18 §5: content editing (ADR 025)
+  contentEditor: {
+    el: () => import('./areas/content-editor.el.json'),
+    en: () => import('./areas/content-editor.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

@@ -10,6 +10,8 @@ import type merchantDashboardEl from './areas/merchant-dashboard.el.json';
 import type merchantsEl from './areas/merchants.el.json';
 import type ordersEl from './areas/orders.el.json';
 import type el from './el.json';
+// issue 18 §5: content editing (ADR 025)
+import type contentEditorEl from './areas/content-editor.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -29,7 +31,9 @@ export type MessageId =
   | keyof typeof bulkEl
   | keyof typeof merchantsEl
   | keyof typeof merchantDashboardEl
-  | keyof typeof merchantAdminEl;
+  | keyof typeof merchantAdminEl
+  // issue 18 §5: content editing (ADR 025)
+  | keyof typeof contentEditorEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -44,6 +48,8 @@ export const MESSAGE_AREAS = [
   'merchants',
   'merchantDashboard',
   'merchantAdmin',
+  // issue 18 §5: content editing (ADR 025)
+  'contentEditor',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 
