@@ -1,7 +1,9 @@
 import type { ContentVersion, Locale } from '@tessera/domain';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { session, type DemoKey } from '../../test/fixtures';
+import { session } from '../../test/fixtures';
+
+type DemoKey = Parameters<typeof session>[0];
 import { mockApi, requestsTo, type MockRequest } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
+import type { MessageId } from '../../../i18n/messages';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -21,6 +22,21 @@ import { KindEditor } from '../components/kind-editors';
 import { VersionHistory } from '../components/version-history';
 
 type PerLocale<T> = Partial<Record<Locale, T>>;
+
+/** The name of each kind in the kind picker. */
+const KIND_LABEL: Record<ContentKind, MessageId> = {
+  faqs: 'contentEditor.kind.faqs',
+  'merchant-faqs': 'contentEditor.kind.merchantFaqs',
+  pages: 'contentEditor.kind.pages',
+  menu: 'contentEditor.kind.menu',
+  footer: 'contentEditor.kind.footer',
+  'merchant-menu': 'contentEditor.kind.merchantMenu',
+  'merchant-footer': 'contentEditor.kind.merchantFooter',
+  'error-codes': 'contentEditor.kind.errorCodes',
+  notifications: 'contentEditor.kind.notifications',
+  'merchant-notifications': 'contentEditor.kind.merchantNotifications',
+  'video-tutorials': 'contentEditor.kind.videoTutorials',
+};
 
 /**
  * `/back-office/content` (issue 18 §5, ADR 025): the provider's content editor. Pick a kind (and a
@@ -256,7 +272,7 @@ export function ContentEditorPage() {
           label={t({ id: 'contentEditor.kind' })}
           value={kind}
           onChange={(event) => choose({ kind: event.currentTarget.value })}
-          data={CONTENT_KINDS.map((value) => ({ value, label: t({ id: `contentEditor.kind.${value}` }) }))}
+          data={CONTENT_KINDS.map((value) => ({ value, label: t({ id: KIND_LABEL[value] }) }))}
         />
         {kind === 'pages' ? (
           <NativeSelect
