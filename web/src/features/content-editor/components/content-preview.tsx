@@ -12,6 +12,7 @@ import type {
   VideoTutorialsResponse,
 } from '@tessera/domain';
 import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { PageHeader } from '../../../ui/page-header';
 import { RichText } from '../../../ui/rich-text';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
@@ -137,7 +138,7 @@ function Rendered({ kind, preview }: { kind: ContentKind; preview: unknown }) {
             {content.umbracoNotifications.map((item) => (
               <List.Item key={item.notificationId}>
                 <strong>{item.title}</strong> — {item.excerpt}{' '}
-                <Badge variant="light" size="xs">
+                <Badge color={BADGE_COLOR.slate} size="xs">
                   {intl.formatDate(item.notificationDateTime, { dateStyle: 'short' })}
                   {item.notificationEndDateTime
                     ? ` – ${intl.formatDate(item.notificationEndDateTime, { dateStyle: 'short' })}`

@@ -2,13 +2,14 @@ import { Badge, Button, Code, Group, Modal, Table, Text, Title } from '@mantine/
 import type { ContentVersion, Locale } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useContentVersion, useContentVersions, useRestoreContentVersion } from '../api/content-editor';
 
 const STATUS_COLOR: Record<ContentVersion['status'], string> = {
-  draft: 'yellow',
-  published: 'green',
-  superseded: 'gray',
+  draft: BADGE_COLOR.amber,
+  published: BADGE_COLOR.green,
+  superseded: BADGE_COLOR.grey,
 };
 
 /** One old version as it was saved (no diff): its value, read-only. */
@@ -95,7 +96,7 @@ export function VersionHistory({
                 ) : null}
               </Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLOR[version.status]} variant="light">
+                <Badge color={STATUS_COLOR[version.status]}>
                   {intl.formatMessage({ id: `contentEditor.status.${version.status}` })}
                 </Badge>
               </Table.Td>

@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import type { MessageId } from '../../../i18n/messages';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
@@ -176,7 +177,7 @@ export function ContentEditorPage() {
             {LOCALES.map((locale) => (
               <Tabs.Tab key={locale} value={locale}>
                 {languageOf(locale)}{' '}
-                <Badge size="xs" variant="light" color={unsaved[locale] !== undefined ? 'orange' : 'gray'}>
+                <Badge size="xs" color={unsaved[locale] !== undefined ? BADGE_COLOR.amber : BADGE_COLOR.grey}>
                   {stateOf(locale)}
                 </Badge>
               </Tabs.Tab>
