@@ -76,6 +76,54 @@ describe('who may use the content editor', () => {
     expect((await call(null, 'GET', `${ADMIN}/entries`)).statusCode).toBe(401);
   });
 
+  it('answers every route for each role: reads for roles 1 and 2, changes for role 1 only', async () => {
+    const value = (await call('admin', 'GET', `${ADMIN}/entry?key=video-tutorials`)).json().locales[0]
+      .published;
+    const saved = await call('admin', 'POST', `${ADMIN}/drafts`, {
+      key: 'video-tutorials',
+      locale: 'el',
+      value,
+    });
+    const id = saved.json().version.id as string;
+    const routes: [method: 'GET' | 'POST', url: string, payload?: unknown][] = [
+      ['GET', `${ADMIN}/entries`],
+      ['GET', `${ADMIN}/entry?key=video-tutorials`],
+      ['GET', `${ADMIN}/preview?key=video-tutorials&locale=en`],
+      ['GET', `${ADMIN}/versions?key=video-tutorials&locale=el`],
+      ['GET', `${ADMIN}/versions/${id}`],
+      ['POST', `${ADMIN}/drafts`, { key: 'video-tutorials', locale: 'el', value }],
+      ['POST', `${ADMIN}/versions/${id}/restore`],
+      ['POST', `${ADMIN}/publish`, { key: 'video-tutorials' }],
+    ];
+    const matrix: Record<string, Record<string, number>> = {};
+    for (const [method, url, payload] of routes) {
+      const row: Record<string, number> = {};
+      for (const user of DEMO_ROLE_KEYS) row[user] = (await call(user, method, url, payload)).statusCode;
+      row.visitor = (await call(null, method, url, payload)).statusCode;
+      matrix[`${method} ${url.replace(id, ':id').replace(/\?.*$/, '')}`] = row;
+    }
+    const reads = { admin: 200, care: 200, om1: 403, om3: 403, finance: 403, payment: 403, merchant: 403 };
+    const writes = { admin: 200, care: 403, om1: 403, om3: 403, finance: 403, payment: 403, merchant: 403 };
+    // A state change without a session meets the CSRF guard (403) before the session check.
+    expect(matrix).toEqual({
+      [`GET ${ADMIN}/entries`]: { ...reads, visitor: 401 },
+      [`GET ${ADMIN}/entry`]: { ...reads, visitor: 401 },
+      [`GET ${ADMIN}/preview`]: { ...reads, visitor: 401 },
+      [`GET ${ADMIN}/versions`]: { ...reads, visitor: 401 },
+      [`GET ${ADMIN}/versions/:id`]: { ...reads, visitor: 401 },
+      [`POST ${ADMIN}/drafts`]: { ...writes, visitor: 403 },
+      [`POST ${ADMIN}/versions/:id/restore`]: { ...writes, visitor: 403 },
+      [`POST ${ADMIN}/publish`]: { ...writes, visitor: 403 },
+    });
+    // Put the live tutorials back as they were: restore version 1 and publish it.
+    const history = (await call('admin', 'GET', `${ADMIN}/versions?key=video-tutorials&locale=el`)).json()
+      .versions;
+    await call('admin', 'POST', `${ADMIN}/versions/${history.at(-1).id}/restore`);
+    expect((await call('admin', 'POST', `${ADMIN}/publish`, { key: 'video-tutorials' })).statusCode).toBe(
+      200,
+    );
+  });
+
   it('refuses a draft from customer care and from a company user, saving nothing', async () => {
     const value = await liveFaqs('el');
     for (const user of ['care', 'om1', 'merchant'] as const) {
