@@ -302,6 +302,35 @@ describe('draft, preview, publish, history and restore', () => {
   });
 });
 
+describe('a new page', () => {
+  it('starts as a Greek draft, is listed, and is served at /page/<slug> once published (English falls back)', async () => {
+    const value = {
+      slug: 'prosfores-2027',
+      title: 'Προσφορές 2027',
+      summary: 'Οι προσφορές της χρονιάς',
+      bodyHtml: '<p>Έκπτωση <strong>10%</strong></p><img src=x onerror=alert(1)>',
+    };
+    expect((await call(null, 'GET', '/api/content/pages/prosfores-2027')).statusCode).toBe(404);
+    const entry = (await call('admin', 'GET', `${ADMIN}/entry?key=pages/prosfores-2027`)).json();
+    expect(entry.locales.map((row: { published: unknown }) => row.published)).toEqual([null, null]);
+    const saved = await call('admin', 'POST', `${ADMIN}/drafts`, {
+      key: 'pages/prosfores-2027',
+      locale: 'el',
+      value,
+    });
+    expect(saved.json().version).toMatchObject({ version: 1, status: 'draft' });
+    const entries = (await call('admin', 'GET', `${ADMIN}/entries`)).json().entries;
+    expect(entries).toContainEqual({ key: 'pages/prosfores-2027', kind: 'pages', drafts: ['el'] });
+    expect((await call(null, 'GET', '/api/content/pages/prosfores-2027')).statusCode).toBe(404);
+    await call('admin', 'POST', `${ADMIN}/publish`, { key: 'pages/prosfores-2027' });
+    const english = (await call(null, 'GET', '/api/content/pages/prosfores-2027', undefined, 'en-us')).json();
+    expect(english.page).toMatchObject({
+      title: 'Προσφορές 2027',
+      bodyHtml: '<p>Έκπτωση <strong>10%</strong></p>',
+    });
+  });
+});
+
 describe('notifications: window and target', () => {
   const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
   const item = (id: string, extra: Record<string, unknown>) => ({

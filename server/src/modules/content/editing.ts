@@ -3,6 +3,7 @@ import {
   CONTENT_VALUE_SCHEMAS,
   contentKindOf,
   LOCALES,
+  PAGE_KEY,
   type ContentEntriesResponse,
   type ContentEntryResponse,
   type ContentKind,
@@ -247,7 +248,14 @@ export function createContentEditing(deps: { db: Db; content: ContentRendering; 
     /** The editable entries: every kind, each stored page, and which cultures have a draft. */
     async entries(): Promise<ContentEntriesResponse['entries']> {
       const [pages, drafts] = await Promise.all([findPageKeys(deps.db), findDraftKeys(deps.db)]);
-      const keys = [...CONTENT_KINDS.filter((kind) => kind !== 'pages'), ...pages];
+      // A new page is listed from its first draft on.
+      const newPages = drafts
+        .map((row) => row.key)
+        .filter((key) => PAGE_KEY.test(key) && !pages.includes(key));
+      const keys = [
+        ...CONTENT_KINDS.filter((kind) => kind !== 'pages'),
+        ...[...new Set([...pages, ...newPages])].sort(),
+      ];
       return keys.map((key) => ({
         key,
         kind: contentKindOf(key)!,
@@ -255,15 +263,16 @@ export function createContentEditing(deps: { db: Db; content: ContentRendering; 
       }));
     },
 
-    /** One entry for the editor: per culture the live value (as stored, no fallback) and the draft. */
+    /**
+     * One entry for the editor: per culture the live value (as stored, no fallback; null when there
+     * is none, e.g. a new page) and the draft.
+     */
     async entry(key: string): Promise<Omit<ContentEntryResponse, 'success'>> {
       const kind = kindOrThrow(key);
       const [live, drafts] = await Promise.all([
         findEntries(deps.db, key, [...LOCALES]),
         findVersionsInStatus(deps.db, key, 'draft'),
       ]);
-      if (kind === 'pages' && live.length === 0 && drafts.length === 0)
-        throw new AppError('NOT_FOUND', `no page ${key}`);
       return {
         key,
         kind,

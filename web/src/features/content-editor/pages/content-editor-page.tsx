@@ -1,4 +1,15 @@
-import { Alert, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Tabs,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import { CONTENT_KINDS, LOCALES, roleMay, type ContentKind, type Locale } from '@tessera/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
@@ -82,7 +93,13 @@ export function ContentEditorPage() {
     const row = entry.data?.locales.find((candidate) => candidate.locale === locale);
     return row?.draft?.value ?? row?.published ?? null;
   };
-  const valueOf = (locale: Locale) => (unsaved[locale] !== undefined ? unsaved[locale] : serverValue(locale));
+  /** A page not written yet starts empty in both cultures (ADR 025: a new page is a first draft). */
+  const emptyValue = () =>
+    kind === 'pages' && key
+      ? { slug: key.slice('pages/'.length), title: '', summary: '', bodyHtml: '', sections: [], texts: {} }
+      : null;
+  const valueOf = (locale: Locale) =>
+    unsaved[locale] !== undefined ? unsaved[locale] : (serverValue(locale) ?? emptyValue());
   const hasDrafts = (entry.data?.locales ?? []).some((row) => row.draft !== null);
 
   const choose = (next: { kind: string; key?: string }) => {
@@ -150,7 +167,7 @@ export function ContentEditorPage() {
     set: (path: ValuePath, next: unknown) =>
       setEdits((current) => {
         const base = current.key === key ? current.values : {};
-        const from = base[locale] !== undefined ? base[locale] : serverValue(locale);
+        const from = base[locale] !== undefined ? base[locale] : (serverValue(locale) ?? emptyValue());
         return { key, values: { ...base, [locale]: setIn(from, path, next) } };
       }),
   });
@@ -276,12 +293,20 @@ export function ContentEditorPage() {
           data={CONTENT_KINDS.map((value) => ({ value, label: t({ id: KIND_LABEL[value] }) }))}
         />
         {kind === 'pages' ? (
-          <NativeSelect
-            label={t({ id: 'contentEditor.page' })}
-            value={key ?? ''}
-            onChange={(event) => choose({ kind: 'pages', key: event.currentTarget.value })}
-            data={pageKeys.map((value) => ({ value, label: value.slice('pages/'.length) }))}
-          />
+          <>
+            <NativeSelect
+              label={t({ id: 'contentEditor.page' })}
+              value={key ?? ''}
+              onChange={(event) => choose({ kind: 'pages', key: event.currentTarget.value })}
+              data={[...new Set([...pageKeys, ...(key ? [key] : [])])].map((value) => ({
+                value,
+                label: value.slice('pages/'.length),
+              }))}
+            />
+            {canEdit ? (
+              <NewPageForm onCreate={(slug) => choose({ kind: 'pages', key: `pages/${slug}` })} />
+            ) : null}
+          </>
         ) : null}
         {(entries.data?.entries ?? []).some((row) => row.drafts.length > 0) ? (
           <Text size="sm" c="dimmed">
@@ -299,5 +324,40 @@ export function ContentEditorPage() {
       </Group>
       {body}
     </section>
+  );
+}
+
+/** A new page: its address (`/page/<slug>`), then its texts in the editor as a first draft. */
+function NewPageForm({ onCreate }: { onCreate: (slug: string) => void }) {
+  const t = useIntl().formatMessage;
+  const [slug, setSlug] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <form
+      className="tessera-content-new-page"
+      onSubmit={(event) => {
+        event.preventDefault();
+        const clean = slug.trim().toLowerCase();
+        if (!/^[a-z0-9-]{1,80}$/.test(clean)) {
+          setError(t({ id: 'contentEditor.newPage.invalid' }));
+          return;
+        }
+        setError(null);
+        setSlug('');
+        onCreate(clean);
+      }}
+    >
+      <Group gap="xs" align="flex-end">
+        <TextInput
+          label={t({ id: 'contentEditor.newPage.slug' })}
+          value={slug}
+          error={error}
+          onChange={(event) => setSlug(event.currentTarget.value)}
+        />
+        <Button type="submit" variant="light">
+          {t({ id: 'contentEditor.newPage.create' })}
+        </Button>
+      </Group>
+    </form>
   );
 }
