@@ -264,3 +264,103 @@ describe('content editor (/back-office/content)', () => {
     }
   });
 });
+
+describe('announcements in the content editor', () => {
+  const announcement = {
+    notificationId: 'cms-1',
+    title: 'Συντήρηση της πύλης',
+    excerpt: 'Την Κυριακή η πύλη δεν θα είναι διαθέσιμη.',
+    logo: null,
+    link: null,
+    notificationDateTime: '2026-11-20T08:00:00.000Z',
+    notificationEndDateTime: null,
+  };
+  const translations = {
+    title: 'Ειδοποιήσεις',
+    tabAll: 'Όλες',
+    tabExpiring: 'Λήγουν σύντομα',
+    viewAll: 'Προβολή όλων',
+    empty: 'Δεν έχετε ειδοποιήσεις.',
+    emptyExpiring: 'Δεν υπάρχουν κάρτες που λήγουν σύντομα.',
+  };
+
+  it('aims an announcement at one company found by name, with an end date, and saves it as a draft', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('admin') },
+      [`GET ${ADMIN}/entries`]: {
+        body: { success: true, entries: [{ key: 'notifications', kind: 'notifications', drafts: [] }] },
+      },
+      [`GET ${ADMIN}/entry`]: {
+        body: {
+          success: true,
+          key: 'notifications',
+          kind: 'notifications',
+          locales: (['el', 'en'] as const).map((locale) => ({
+            locale,
+            published: { umbracoNotifications: [announcement], translations },
+            draft: null,
+          })),
+        },
+      },
+      [`GET ${ADMIN}/versions`]: { body: { success: true, versions: [] } },
+      'POST /api/v1/accounts/searchCompany': {
+        body: {
+          success: true,
+          companies: [{ companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.', vat: '094019245' }],
+          total: 1,
+          page: 1,
+          pageSize: 10,
+        },
+      },
+      [`POST ${ADMIN}/drafts`]: (request: MockRequest) => ({
+        body: {
+          success: true,
+          version: {
+            id: '00000000-0000-4000-8000-000000000009',
+            key: 'notifications',
+            locale: 'el',
+            version: 2,
+            status: 'draft',
+            author: { userId: 'user-admin', name: 'Μαρία Παπαδοπούλου' },
+            restoredFrom: null,
+            createdAt: '2026-11-26T09:00:00.000Z',
+            publishedAt: null,
+            value: (request.body as { value: unknown }).value,
+          },
+        },
+      }),
+    });
+    const { user } = renderApp('/back-office/content?kind=notifications');
+    const target = await screen.findByLabelText('Αποδέκτες ανακοίνωσης 1');
+    expect((target as HTMLSelectElement).value).toBe('companies');
+    await user.selectOptions(target, 'company');
+    await user.type(screen.getByLabelText('Αναζήτηση εταιρείας για την ανακοίνωση 1'), 'Ακμή');
+    await user.click(await screen.findByRole('button', { name: 'Επιλογή: Ακμή Τροφίμων Α.Ε. (C1001)' }));
+    expect((screen.getByLabelText('Κωδικός εταιρείας ανακοίνωσης 1') as HTMLInputElement).value).toBe(
+      'C1001',
+    );
+    await user.type(
+      screen.getByLabelText('Λήξη εμφάνισης ανακοίνωσης 1 (κενό: χωρίς λήξη)'),
+      '2026-12-31T23:00',
+    );
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση προσχεδίου' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `${ADMIN}/drafts`)).toHaveLength(1));
+    const body = requestsTo(fetchMock, `${ADMIN}/drafts`)[0]?.body as {
+      locale: string;
+      value: { umbracoNotifications: Record<string, unknown>[] };
+    };
+    expect(body.locale).toBe('el');
+    expect(body.value.umbracoNotifications[0]).toMatchObject({
+      notificationId: 'cms-1',
+      target: 'company',
+      companyId: 'C1001',
+      notificationDateTime: '2026-11-20T08:00:00.000Z',
+      notificationEndDateTime: new Date('2026-12-31T23:00').toISOString(),
+    });
+    expect(
+      await screen.findByText(
+        'Το προσχέδιο αποθηκεύτηκε. Δεν εμφανίζεται στους επισκέπτες μέχρι να δημοσιευτεί.',
+      ),
+    ).toBeTruthy();
+  });
+});
