@@ -171,10 +171,12 @@ describe('bad input names the field, translated', () => {
 
     const menu = (await call('admin', 'GET', `${ADMIN}/entry?key=menu`)).json().locales[0].published;
     menu.main_menu[0].link.url = 'javascript:alert(1)';
+    menu.main_menu[1].link.url = '/\\evil.example';
     const link = await call('admin', 'POST', `${ADMIN}/drafts`, { key: 'menu', locale: 'el', value: menu });
     expect(link.statusCode).toBe(400);
     expect(link.json().fields).toEqual([
       { field: 'value.main_menu.0.link.url', message: expect.any(String) },
+      { field: 'value.main_menu.1.link.url', message: expect.any(String) },
     ]);
 
     const page = (await call('admin', 'GET', `${ADMIN}/entry?key=pages/terms`)).json().locales[0].published;

@@ -1,6 +1,5 @@
 import {
   CONTENT_KINDS,
-  CONTENT_VALUE_SCHEMAS,
   contentKindOf,
   LOCALES,
   PAGE_KEY,
@@ -11,11 +10,9 @@ import {
   type ContentVersionWithValue,
   type Locale,
 } from '@tessera/domain';
-import { sql } from 'drizzle-orm';
-import type { z } from 'zod';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { AppError, problemOfIssue, type FieldProblem } from '../../platform/errors';
+import { AppError } from '../../platform/errors';
 import {
   findDraftKeys,
   findEntries,
@@ -31,8 +28,8 @@ import {
   upsertEntry,
   type ContentVersionRow,
 } from './repository';
-import { sanitizeRichText } from './sanitize';
-import type { EntryReader } from './service';
+import { checkContentValue } from './check-content-value';
+import type { EntryReader } from './render-content';
 
 /** Who edits: the signed-in provider admin (and the request, for the audit entry). */
 export type EditorActor = { userId: string; companyId: string | null; requestId?: string };
@@ -50,51 +47,6 @@ export type ContentRendering = {
   };
   invalidate(): void;
 };
-
-/** Link fields: where a visitor's click goes. Only web, mail, phone and site-relative addresses. */
-const LINK_FIELDS = new Set(['url', 'href', 'videoUrl']);
-const SAFE_LINK = /^(https?:\/\/|mailto:|tel:|\/(?!\/)|#|\?)/i;
-/** Rich-text fields: sanitised with the allow-list on save (and again on the way out). */
-const RICH_FIELDS = new Set(['answerHtml', 'bodyHtml']);
-
-/** The links of a value that go nowhere safe, by field path (`value.main_menu.0.link.url`). */
-function unsafeLinks(node: unknown, path: string[]): FieldProblem[] {
-  if (Array.isArray(node)) return node.flatMap((item, index) => unsafeLinks(item, [...path, String(index)]));
-  if (typeof node !== 'object' || node === null) return [];
-  return Object.entries(node).flatMap(([name, child]) => {
-    if (LINK_FIELDS.has(name) && typeof child === 'string' && child !== '' && !SAFE_LINK.test(child.trim()))
-      return [{ field: [...path, name].join('.'), key: 'invalidValue' as const }];
-    return unsafeLinks(child, [...path, name]);
-  });
-}
-
-/** The value with every rich-text field sanitised. */
-function sanitizeValue(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(sanitizeValue);
-  if (typeof node !== 'object' || node === null) return node;
-  return Object.fromEntries(
-    Object.entries(node).map(([name, child]) => [
-      name,
-      RICH_FIELDS.has(name) && typeof child === 'string' ? sanitizeRichText(child) : sanitizeValue(child),
-    ]),
-  );
-}
-
-/** A zod issue of a value as the platform's field problem, named from the request body (`value.…`). */
-function problemOf(issue: z.core.$ZodIssue): FieldProblem {
-  const record = issue as unknown as Record<string, unknown>;
-  return problemOfIssue({
-    keyword: issue.code,
-    instancePath: `/value/${issue.path.map(String).join('/')}`.replace(/\/$/, ''),
-    message: issue.message,
-    params: {
-      origin: record.origin,
-      minimum: record.minimum,
-      maximum: record.maximum,
-      format: record.format,
-    },
-  });
-}
 
 function toVersion(row: ContentVersionRow): ContentVersion {
   return {
@@ -133,42 +85,6 @@ export type ContentEditing = ReturnType<typeof createContentEditing>;
  */
 export function createContentEditing(deps: { db: Db; content: ContentRendering; now?: () => Date }) {
   const now = deps.now ?? (() => new Date());
-
-  /** Checks and cleans a value of `key`: the kind's schema, safe links, known companies, sanitised rich text. */
-  async function cleanValue(key: string, kind: ContentKind, value: unknown): Promise<unknown> {
-    const parsed = CONTENT_VALUE_SCHEMAS[kind].safeParse(value);
-    if (!parsed.success) {
-      throw new AppError('VALIDATION', `bad ${key}`, { fields: parsed.error.issues.map(problemOf) });
-    }
-    const problems = unsafeLinks(parsed.data, ['value']);
-    if (kind === 'pages' && (parsed.data as { slug: string }).slug !== key.slice('pages/'.length))
-      problems.push({ field: 'value.slug', key: 'invalidValue' });
-    if (kind === 'notifications' || kind === 'merchant-notifications') {
-      const items = (parsed.data as { umbracoNotifications: { target: string; companyId: string | null }[] })
-        .umbracoNotifications;
-      const named = [
-        ...new Set(
-          items.flatMap((item) => (item.target === 'company' && item.companyId ? [item.companyId] : [])),
-        ),
-      ];
-      const known = new Set<string>();
-      if (named.length > 0) {
-        const result = await deps.db.execute<{ id: string }>(
-          sql`select id from companies where id in (${sql.join(
-            named.map((id) => sql`${id}`),
-            sql`, `,
-          )})`,
-        );
-        for (const row of result.rows) known.add(row.id);
-      }
-      items.forEach((item, index) => {
-        if (item.target === 'company' && item.companyId && !known.has(item.companyId))
-          problems.push({ field: `value.umbracoNotifications.${index}.companyId`, key: 'invalidValue' });
-      });
-    }
-    if (problems.length > 0) throw new AppError('VALIDATION', `bad ${key}`, { fields: problems });
-    return sanitizeValue(parsed.data);
-  }
 
   /**
    * The first edit of an entry keeps what was live before it as version 1 (published, no author),
@@ -290,7 +206,7 @@ export function createContentEditing(deps: { db: Db; content: ContentRendering; 
     /** Saves a draft of one culture: checked per kind (field errors named `value.…`), rich text sanitised. */
     async saveDraft(actor: EditorActor, key: string, locale: Locale, value: unknown) {
       const kind = kindOrThrow(key);
-      const clean = await cleanValue(key, kind, value);
+      const clean = await checkContentValue(deps.db, key, kind, value);
       return newDraft(actor, key, locale, clean, 'content.draft', null);
     },
 
