@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichText } from './sanitize';
+import { seedContent } from './seed-content';
 import {
   demoWorldTestFile,
   sessionHeaders,
@@ -422,5 +423,25 @@ describe('notifications: window and target', () => {
     expect(await seen('om3', 'company', 'C1002')).toEqual(['t-all', 't-c1002']);
     expect(await seen('care', 'company', 'C1001')).toEqual(['t-all', 't-c1001']);
     expect(await seen('merchant', 'merchant')).toEqual(['t-merchants']);
+  });
+});
+
+describe('the start-up seed keeps what the editor published', () => {
+  it('does not bring back a deleted FAQ, but still adds an error code the code needs', async () => {
+    const faqs = await liveFaqs('el');
+    const removed = faqs.groups[0]!.items.pop()!;
+    await call('admin', 'POST', `${ADMIN}/drafts`, { key: 'faqs', locale: 'el', value: faqs });
+    const codes = (await call('admin', 'GET', `${ADMIN}/entry?key=error-codes`)).json().locales[0].published;
+    codes.errorCodes = codes.errorCodes.filter((entry: { errorCode: number }) => entry.errorCode !== 135);
+    await call('admin', 'POST', `${ADMIN}/drafts`, { key: 'error-codes', locale: 'el', value: codes });
+    await call('admin', 'POST', `${ADMIN}/publish`, { key: 'faqs' });
+    await call('admin', 'POST', `${ADMIN}/publish`, { key: 'error-codes' });
+    expect(await publicFaqs('el-gr')).not.toContain(removed.id);
+
+    await seedContent(world.ctx.database.db);
+    world.ctx.app.services.content.invalidate();
+    expect(await publicFaqs('el-gr')).not.toContain(removed.id);
+    const live = (await call(null, 'GET', '/api/content/error-codes')).json().errorCodes;
+    expect(live.map((entry: { errorCode: number }) => entry.errorCode)).toContain(135);
   });
 });
