@@ -240,6 +240,31 @@ describe('content editor (/back-office/content)', () => {
     await waitFor(() => expect(live.en.groups[0]!.items[0]!.question).toBe('How do I order cards?'));
   });
 
+  it('edits the whole value as JSON: refuses broken JSON, applies a valid one to the form', async () => {
+    const { fetchMock } = contentServer('admin');
+    const { user } = renderApp('/back-office/content');
+    await screen.findByLabelText('Ερώτηση 1.1');
+    await user.click(screen.getByRole('button', { name: 'Προχωρημένη επεξεργασία (JSON)' }));
+    const json = screen.getByLabelText('Όλο το περιεχόμενο αυτής της γλώσσας σε JSON') as HTMLTextAreaElement;
+    expect(JSON.parse(json.value)).toEqual(faqs('Πώς παραγγέλνω κάρτες;', 'Από τη σελίδα έκδοσης.'));
+    await user.clear(json);
+    await user.click(json);
+    await user.paste('{"groups": [');
+    await user.click(screen.getByRole('button', { name: 'Εφαρμογή του JSON' }));
+    expect(await screen.findByText(/Το κείμενο δεν είναι έγκυρο JSON/)).toBeTruthy();
+    await user.clear(json);
+    await user.paste(JSON.stringify(faqs('Ερώτηση από JSON', 'Απάντηση')));
+    await user.click(screen.getByRole('button', { name: 'Εφαρμογή του JSON' }));
+    expect((screen.getByLabelText('Ερώτηση 1.1') as HTMLInputElement).value).toBe('Ερώτηση από JSON');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση προσχεδίου' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `${ADMIN}/drafts`)).toHaveLength(1));
+    expect(requestsTo(fetchMock, `${ADMIN}/drafts`)[0]?.body).toEqual({
+      key: 'faqs',
+      locale: 'el',
+      value: faqs('Ερώτηση από JSON', 'Απάντηση'),
+    });
+  });
+
   it('customer care reads it but cannot change anything', async () => {
     const { fetchMock } = contentServer('care');
     const { user } = renderApp('/back-office/content');

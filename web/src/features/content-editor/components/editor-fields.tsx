@@ -1,5 +1,5 @@
-import { Button, Group, Textarea, TextInput } from '@mantine/core';
-import { createContext, useContext, type ReactNode } from 'react';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 
 /** A place in a content value: object keys and list indexes (`['groups', 0, 'title']`). */
@@ -160,4 +160,62 @@ export function ListField({
 /** A short id for a new item (FAQ, link, notification…). */
 export function newId(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+}
+
+/**
+ * The whole value as JSON, for what the structured fields leave out (icons, social links, the
+ * profile menu's texts): opened on demand, applied to the form, then saved like any change.
+ */
+export function AdvancedJsonField() {
+  const intl = useIntl();
+  const { value, set, readOnly } = useEditor();
+  const [text, setText] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (text === null) {
+    return (
+      <Group mt="md">
+        <Button variant="subtle" size="xs" onClick={() => setText(JSON.stringify(value, null, 2))}>
+          {intl.formatMessage({ id: 'contentEditor.json.open' })}
+        </Button>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="xs" mt="md">
+      <Textarea
+        label={intl.formatMessage({ id: 'contentEditor.json.label' })}
+        value={text}
+        error={error}
+        readOnly={readOnly}
+        autosize
+        minRows={6}
+        maxRows={24}
+        spellCheck={false}
+        className="tessera-content-json"
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
+      <Group gap="xs">
+        {readOnly ? null : (
+          <Button
+            size="xs"
+            variant="light"
+            onClick={() => {
+              try {
+                set([], JSON.parse(text) as unknown);
+                setError(null);
+                setText(null);
+              } catch {
+                setError(intl.formatMessage({ id: 'contentEditor.json.invalid' }));
+              }
+            }}
+          >
+            {intl.formatMessage({ id: 'contentEditor.json.apply' })}
+          </Button>
+        )}
+        <Button size="xs" variant="subtle" color="gray" onClick={() => setText(null)}>
+          {intl.formatMessage({ id: 'contentEditor.json.close' })}
+        </Button>
+      </Group>
+    </Stack>
+  );
 }

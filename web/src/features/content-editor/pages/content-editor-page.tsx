@@ -29,7 +29,7 @@ import {
   usePublishContent,
 } from '../api/content-editor';
 import { ContentPreview } from '../components/content-preview';
-import { EditorContext, setIn, type ValuePath } from '../components/editor-fields';
+import { AdvancedJsonField, EditorContext, setIn, type ValuePath } from '../components/editor-fields';
 import { KindEditor } from '../components/kind-editors';
 import { VersionHistory } from '../components/version-history';
 
@@ -204,6 +204,7 @@ export function ContentEditorPage() {
             <Tabs.Panel key={locale} value={locale} pt="md" lang={locale}>
               <EditorContext.Provider value={editorFor(locale)}>
                 <KindEditor kind={kind} />
+                <AdvancedJsonField />
               </EditorContext.Provider>
             </Tabs.Panel>
           ))}
