@@ -91,5 +91,17 @@ export async function checkContentValue(
     });
   }
   if (problems.length > 0) throw new AppError('VALIDATION', `bad ${key}`, { fields: problems });
+  if (kind === 'merchant-notifications') {
+    // The merchants' own list: every item is for the merchants, whatever the request said.
+    const value = parsed.data as { umbracoNotifications: Record<string, unknown>[] };
+    return sanitizeValue({
+      ...value,
+      umbracoNotifications: value.umbracoNotifications.map((item) => ({
+        ...item,
+        target: 'merchants',
+        companyId: null,
+      })),
+    });
+  }
   return sanitizeValue(parsed.data);
 }
