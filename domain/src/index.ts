@@ -6,6 +6,7 @@ export * from './text';
 export * from './notifications';
 export * from './errors';
 export * from './content';
+export * from './content-editing';
 export * from './identity';
 export * from './companies';
 export * from './routes';

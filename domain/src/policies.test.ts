@@ -84,6 +84,9 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'contracts.create': { roles: PROVIDER, scope: 'company' },
   'core-categories.manage': { roles: [ADMIN], scope: 'none' },
   'leads.manage': { roles: [ADMIN], scope: 'none' },
+  // issue 18 §5: content editing (ADR 025)
+  'content.review': { roles: PROVIDER, scope: 'none' },
+  'content.edit': { roles: [ADMIN], scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -168,6 +168,12 @@ export const POLICIES = {
   'core-categories.manage': unscoped([ADMIN]),
   /** The leads of the public forms: list, reject, turn into a company or a merchant. */
   'leads.manage': unscoped([ADMIN]),
+
+  // ---------------------------------------------------------------- issue 18 §5: content editing (ADR 025)
+  /** Open the content editor read-only: entries, drafts, previews and history (provider staff). */
+  'content.review': unscoped(PROVIDER),
+  /** Save drafts, publish and restore content versions: the provider's admin only. */
+  'content.edit': unscoped([ADMIN]),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

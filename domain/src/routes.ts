@@ -79,6 +79,8 @@ export const EXTRA_ROUTES = [
   '/back-office/core-categories',
   '/become-client',
   '/become-merchant',
+  // issue 18 §5: content editing (ADR 025)
+  '/back-office/content',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -165,4 +167,6 @@ export const ROUTE_ACTIONS = {
   '/back-office/core-categories': 'core-categories.manage',
   '/become-client': null,
   '/become-merchant': null,
+  // issue 18 §5: content editing (ADR 025)
+  '/back-office/content': 'content.review',
 } as const satisfies Record<PortalRoute, Action | null>;

@@ -137,6 +137,8 @@ export const paths = {
   backOfficeCoreCategories: fixed('back-office/core-categories'),
   becomeClient: fixed('become-client'),
   becomeMerchant: fixed('become-merchant'),
+  // issue 18 §5: content editing (ADR 025)
+  contentEditor: fixed('back-office/content'),
 } as const;
 
 /**

@@ -301,6 +301,14 @@ const fulfilmentPages = {
   ),
 };
 
+// issue 18 §5: content editing (ADR 025)
+const contentEditor = {
+  editor: page(
+    () => import('../features/content-editor/pages/content-editor-page'),
+    (m) => m.ContentEditorPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -462,6 +470,8 @@ const PAGES: PageRoute[] = [
   // Issue 18 §7–8 (ADR 026).
   built('backOfficeFulfilment', fulfilmentPages.fulfilment, 'FulfilmentPage', ['orders', 'fulfilment']),
   built('backOfficeClientErrors', fulfilmentPages.clientErrors, 'ClientErrorsPage', ['clientErrors']),
+  // issue 18 §5: content editing (ADR 025)
+  built('contentEditor', contentEditor.editor, 'ContentEditorPage', ['contentEditor']),
   built('notFound', content.notFound, 'NotFoundPage'),
   // issue 18 §2: user administration (ADR 023)
   built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),

@@ -55,6 +55,11 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     en: () => import('./areas/client-errors.en.json'),
   },
   leads: { el: () => import('./areas/leads.el.json'), en: () => import('./areas/leads.en.json') },
+  // issue 18 §5: content editing (ADR 025)
+  contentEditor: {
+    el: () => import('./areas/content-editor.el.json'),
+    en: () => import('./areas/content-editor.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

@@ -17,6 +17,8 @@ import type el from './el.json';
 // Issue 18 §7–8 (ADR 026).
 import type fulfilmentEl from './areas/fulfilment.el.json';
 import type clientErrorsEl from './areas/client-errors.el.json';
+// issue 18 §5: content editing (ADR 025)
+import type contentEditorEl from './areas/content-editor.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -44,7 +46,9 @@ export type MessageId =
   | keyof typeof fulfilmentEl
   | keyof typeof clientErrorsEl
   // Issue 18 §3, §6 (ADR 024).
-  | keyof typeof leadsEl;
+  | keyof typeof leadsEl
+  // issue 18 §5: content editing (ADR 025)
+  | keyof typeof contentEditorEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -67,6 +71,8 @@ export const MESSAGE_AREAS = [
   'clientErrors',
   // Issue 18 §3, §6 (ADR 024).
   'leads',
+  // issue 18 §5: content editing (ADR 025)
+  'contentEditor',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -11,7 +11,9 @@ import {
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { currentSession } from '../../platform/auth-guard';
 import { requestLocale } from '../../platform/http';
+import { contentAdminRoutes } from './admin-routes';
 import type { ContentService } from './service';
 
 const AudienceQuery = z.object({ audience: z.enum(['company', 'merchant']).default('company') });
@@ -20,6 +22,7 @@ const tags = ['content'];
 /** `/api/content/...`: public CMS content per `Culture` header, and the contact form. */
 export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
   return async (app) => {
+    await app.register(contentAdminRoutes(service.editing), { prefix: '/admin' });
     app.get('/menu', { schema: { tags, response: { 200: MenuResponseSchema } } }, async (request) =>
       service.getMenu(requestLocale(request)),
     );
@@ -66,7 +69,17 @@ export function contentRoutes(service: ContentService): FastifyPluginAsyncZod {
       {
         schema: { tags, querystring: AudienceQuery, response: { 200: NotificationsContentResponseSchema } },
       },
-      async (request) => service.getNotifications(requestLocale(request), request.query.audience),
+      async (request) => {
+        // Announcements aimed at one company reach its users only (ADR 025): the session says whose.
+        const session = await currentSession(request);
+        const companyIds = session
+          ? session.companyId
+            ? [session.companyId]
+            : session.relatedCompanyIds
+          : [];
+        const { audience } = request.query;
+        return service.getNotifications(requestLocale(request), audience, { audience, companyIds });
+      },
     );
     app.get(
       '/error-codes',

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { findEntries, insertMissingEntries, upsertEntry } from './repository';
+import { findEditedKeys, findEntries, insertMissingEntries, upsertEntry } from './repository';
 
 export const CONTENT_FOLDER = fileURLToPath(new URL('../../db/seed/content', import.meta.url));
 
@@ -122,6 +122,9 @@ export function withoutRetiredTexts(key: string, value: unknown): unknown {
   return rewrite(value);
 }
 
+/** Entries the code reads by key (error codes, validation messages): they must have every key the code uses. */
+const CODE_CATALOGUES = new Set(['error-codes', 'validation']);
+
 /**
  * Seeds content at every start: missing entries are inserted; entries already in the database
  * (perhaps edited there) are kept, and only what a newer version of the portal adds to them (new
@@ -131,7 +134,11 @@ export function withoutRetiredTexts(key: string, value: unknown): unknown {
 export async function seedContent(db: Db, folder = CONTENT_FOLDER): Promise<number> {
   const files = await readContentFiles(folder);
   let changed = await insertMissingEntries(db, files);
+  // What the editor published stays as published (ADR 025): a FAQ deleted in the CMS does not come
+  // back at the next start. The catalogues the code reads by key still get the new keys.
+  const edited = new Set(await findEditedKeys(db));
   for (const file of files) {
+    if (edited.has(file.key) && !CODE_CATALOGUES.has(file.key)) continue;
     const [stored] = await findEntries(db, file.key, [file.locale]);
     if (!stored) continue;
     const merged = withMissingContent(withoutRetiredTexts(file.key, stored.value), file.value);

@@ -1,51 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import {
-  emailGreeting,
-  ErrorCodesResponseSchema,
-  FaqsResponseSchema,
-  FooterResponseSchema,
-  MenuResponseSchema,
-  NotificationsContentResponseSchema,
-  PageSchema,
-  VideoTutorialsResponseSchema,
-  foldForSearch,
-  type FaqGroup,
-  type FooterResponse,
-  type Locale,
-  type MenuResponse,
-  type NotificationsContentResponse,
-  type Page,
-  type SubmitContactRequest,
-  type VideoTutorialsResponse,
-} from '@tessera/domain';
-import type { z } from 'zod';
+import { emailGreeting, type Locale, type SubmitContactRequest } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { AppError, type ErrorCatalogue, type ValidationKey } from '../../platform/errors';
+import type { ErrorCatalogue, ValidationKey } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
+import { createContentEditing } from './editing';
+import { entryFrom, renderers, type EntryReader } from './render-content';
 import { findEntries, insertContactMessage, upsertEntry } from './repository';
-import { sanitizeRichText, stripTags } from './sanitize';
+
+export { withFallback, type EntryReader, type NotificationViewer } from './render-content';
 
 /** Content changes rarely; each instance keeps a short-lived copy so a page view costs no query. */
 const CACHE_MS = 30_000;
 
 type CacheEntry = { expires: number; value: unknown };
-
-/**
- * Fills what the English entry lacks from the Greek one (STYLE: fall back to Greek when an English
- * text is missing): missing keys and empty strings are taken from Greek; arrays are taken whole.
- */
-export function withFallback(primary: unknown, fallback: unknown): unknown {
-  if (primary === undefined || primary === null || primary === '') return fallback;
-  if (Array.isArray(primary)) return primary.length > 0 ? primary : (fallback ?? primary);
-  if (typeof primary === 'object' && typeof fallback === 'object' && fallback && !Array.isArray(fallback)) {
-    const merged: Record<string, unknown> = { ...(fallback as Record<string, unknown>) };
-    for (const [key, value] of Object.entries(primary as Record<string, unknown>)) {
-      merged[key] = withFallback(value, (fallback as Record<string, unknown>)[key]);
-    }
-    return merged;
-  }
-  return primary;
-}
 
 function fill(template: string, params: Record<string, string | number> = {}): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) =>
@@ -64,6 +31,8 @@ export function createContentService(deps: {
   mailer: Mailer;
   contactInbox: string;
   publicUrl: string;
+  /** The clock of the notifications' windows (tests pass their own). */
+  now?: () => Date;
 }) {
   const cache = new Map<string, CacheEntry>();
 
@@ -72,25 +41,24 @@ export function createContentService(deps: {
     const cacheKey = `${key}\u0000${locale}`;
     const hit = cache.get(cacheKey);
     if (hit && hit.expires > Date.now()) return hit.value;
-    const rows = await findEntries(deps.db, key, locale === 'el' ? ['el'] : [locale, 'el']);
-    const own = rows.find((row) => row.locale === locale)?.value;
-    const greek = rows.find((row) => row.locale === 'el')?.value;
-    if (own === undefined && greek === undefined) throw new AppError('NOT_FOUND', `no content ${key}`);
-    const value = locale === 'el' ? greek : withFallback(own, greek);
+    const value = await entryFrom((k, locales) => findEntries(deps.db, k, locales), key, locale);
     cache.set(cacheKey, { expires: Date.now() + CACHE_MS, value });
     return value;
   }
 
-  async function getParsed<T extends z.ZodType>(schema: T, key: string, locale: Locale): Promise<z.infer<T>> {
-    const value = await getEntry(key, locale);
-    const parsed = schema.safeParse({ success: true, ...(value as object) });
-    if (!parsed.success)
-      throw new AppError('INTERNAL', `content ${key}/${locale} is malformed: ${parsed.error.message}`);
-    return parsed.data;
-  }
+  const live = renderers(getEntry, deps.now ?? (() => new Date()));
 
-  return {
+  const service = {
     getEntry,
+    ...live,
+
+    /**
+     * What the public endpoints would answer if the entries `read` returns were live: the editor's
+     * preview of drafts (ADR 025), through the very code that serves the public pages.
+     */
+    renderersOver(read: EntryReader) {
+      return renderers((key, locale) => entryFrom(read, key, locale), deps.now ?? (() => new Date()));
+    },
 
     /** Replaces an entry (the CMS edit path; also used by tests) and drops cached copies. */
     async putEntry(key: string, locale: Locale, value: unknown): Promise<void> {
@@ -98,90 +66,9 @@ export function createContentService(deps: {
       cache.clear();
     },
 
-    getMenu(locale: Locale, audience: 'company' | 'merchant' = 'company'): Promise<MenuResponse> {
-      return getParsed(MenuResponseSchema, audience === 'merchant' ? 'merchant-menu' : 'menu', locale);
-    },
-
-    getFooter(locale: Locale, audience: 'company' | 'merchant' = 'company'): Promise<FooterResponse> {
-      return getParsed(FooterResponseSchema, audience === 'merchant' ? 'merchant-footer' : 'footer', locale);
-    },
-
-    async getPage(slug: string, locale: Locale): Promise<Page> {
-      if (!/^[a-z0-9-]{1,80}$/.test(slug)) throw new AppError('NOT_FOUND', `bad slug ${slug}`);
-      const value = await getEntry(`pages/${slug}`, locale);
-      const parsed = PageSchema.safeParse(value);
-      if (!parsed.success) throw new AppError('INTERNAL', `page ${slug} is malformed`);
-      const page = parsed.data;
-      return {
-        ...page,
-        title: stripTags(page.title),
-        summary: stripTags(page.summary),
-        bodyHtml: sanitizeRichText(page.bodyHtml),
-        sections: page.sections.map((section) => ({
-          ...section,
-          title: stripTags(section.title),
-          text: stripTags(section.text),
-        })),
-      };
-    },
-
-    /** FAQ groups; `query` keeps the questions whose question or answer contains it, ignoring accents and case. */
-    async getFaqs(locale: Locale, audience: 'company' | 'merchant', query = ''): Promise<FaqGroup[]> {
-      const { groups } = await getParsed(
-        FaqsResponseSchema,
-        audience === 'merchant' ? 'merchant-faqs' : 'faqs',
-        locale,
-      );
-      const needle = foldForSearch(query);
-      return groups
-        .map((group) => ({
-          ...group,
-          items: group.items
-            .map((item) => ({
-              ...item,
-              question: stripTags(item.question),
-              answerHtml: sanitizeRichText(item.answerHtml),
-            }))
-            .filter(
-              (item) =>
-                needle === '' ||
-                foldForSearch(item.question).includes(needle) ||
-                foldForSearch(stripTags(item.answerHtml)).includes(needle) ||
-                foldForSearch(group.title).includes(needle),
-            ),
-        }))
-        .filter((group) => group.items.length > 0);
-    },
-
-    getVideoTutorials(locale: Locale): Promise<VideoTutorialsResponse> {
-      return getParsed(VideoTutorialsResponseSchema, 'video-tutorials', locale);
-    },
-
-    /**
-     * The CMS notifications and the bell's texts of one audience: companies and merchants each have
-     * their own list (a merchant is never told about card orders, nor a company about payouts).
-     */
-    async getNotifications(
-      locale: Locale,
-      audience: 'company' | 'merchant' = 'company',
-    ): Promise<NotificationsContentResponse> {
-      const content = await getParsed(
-        NotificationsContentResponseSchema,
-        audience === 'merchant' ? 'merchant-notifications' : 'notifications',
-        locale,
-      );
-      return {
-        ...content,
-        umbracoNotifications: content.umbracoNotifications.map((item) => ({
-          ...item,
-          title: stripTags(item.title),
-          excerpt: stripTags(item.excerpt),
-        })),
-      };
-    },
-
-    async getErrorCodes(locale: Locale) {
-      return getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+    /** Forgets the cached copies (after a publish): the next request reads the database. */
+    invalidate(): void {
+      cache.clear();
     },
 
     /** Stores a contact message, then mails a receipt to the sender and a copy to support. */
@@ -225,7 +112,7 @@ export function createContentService(deps: {
     catalogue(): ErrorCatalogue {
       return {
         errorMessage: async (code, locale) => {
-          const { errorCodes } = await getParsed(ErrorCodesResponseSchema, 'error-codes', locale);
+          const { errorCodes } = await live.getErrorCodes(locale);
           return errorCodes.find((entry) => entry.errorCode === code)?.errorCodeMessage;
         },
         validationMessage: async (key: ValidationKey, locale, params) => {
@@ -235,5 +122,10 @@ export function createContentService(deps: {
         },
       };
     },
+  };
+  return {
+    ...service,
+    /** Drafts, preview, publish and versions of the CMS entries (issue 18 §5, ADR 025). */
+    editing: createContentEditing({ db: deps.db, content: service, ...(deps.now ? { now: deps.now } : {}) }),
   };
 }

@@ -30,15 +30,26 @@ export async function getNotificationsContent(
   }
 }
 
-/** `audience` null (not known yet: the session is loading) asks for nothing. */
-export const notificationsContentQueryOptions = (audience: NotificationsAudience | null, locale: Locale) =>
+/**
+ * `audience` null (not known yet: the session is loading) asks for nothing. The server answers
+ * each user the announcements aimed at them (ADR 025: one company's reach its users only), so the
+ * company acted for is part of the key: choosing another company asks again.
+ */
+export const notificationsContentQueryOptions = (
+  audience: NotificationsAudience | null,
+  locale: Locale,
+  companyId: string | null = null,
+) =>
   queryOptions({
-    queryKey: contentKeys.notifications(audience, locale),
+    queryKey: [...contentKeys.notifications(audience, locale), companyId] as const,
     queryFn: ({ signal }) => getNotificationsContent(audience ?? 'company', locale, signal),
     enabled: audience !== null,
     staleTime: 5 * 60_000,
   });
 
-export function useNotificationsContent(audience: NotificationsAudience | null) {
-  return useQuery(notificationsContentQueryOptions(audience, useLocale()));
+export function useNotificationsContent(
+  audience: NotificationsAudience | null,
+  companyId: string | null = null,
+) {
+  return useQuery(notificationsContentQueryOptions(audience, useLocale(), companyId));
 }

@@ -66,7 +66,7 @@ export function useNotifications(): NotificationsState {
     session.status === 'loading' ? undefined : (user ?? null),
     splitLocalePath(useLocation().pathname).path,
   );
-  const content = useNotificationsContent(audience ?? null);
+  const content = useNotificationsContent(audience ?? null, companyId ?? null);
   const service = useServiceNotifications(companyId, locale);
   const serverReadIds = useServerReadIds(user !== undefined);
   const [readIds, setReadIds] = useStore('notifications');
