@@ -19,6 +19,11 @@ const TOOLS: readonly { href: string; title: MessageId; text: MessageId }[] = [
   },
   { href: '/back-office/leads', title: 'backOffice.hub.leads', text: 'backOffice.hub.leadsText' },
   { href: '/back-office/content', title: 'backOffice.hub.content', text: 'backOffice.hub.contentText' },
+  {
+    href: '/back-office/core-categories',
+    title: 'backOffice.hub.coreCategories',
+    text: 'backOffice.hub.coreCategoriesText',
+  },
   { href: '/back-office/audit', title: 'backOffice.hub.audit', text: 'backOffice.hub.auditText' },
   {
     href: '/back-office/client-errors',
