@@ -1,4 +1,7 @@
+import type { Page } from '@playwright/test';
+import { completeGreekTaxId } from '../domain/src/greek';
 import { expect, expectAccessible, screenshot, signInAs, test } from './fixtures';
+import { newSpendeoCardToPayment, submitWith } from './order-journey';
 
 /**
  * The provider's back office (issue 18): customer care acts for a company with a reason and changes
@@ -83,5 +86,106 @@ test('customer care acts for a company with a reason and the audit log shows it 
   await expect(
     om.getByRole('row').filter({ hasText: 'Τηλεφώνημα: νέα αποθήκη στην Ελευσίνα' }).first(),
   ).toBeVisible();
+  await omContext.close();
+});
+
+type Mail = { subject: string; text: string; to: string };
+
+/** The mails sent to `email`, newest first, read through a provider admin's session (mailbox: role 1). */
+async function mailsTo(page: Page, email: string): Promise<Mail[]> {
+  const response = await page.request.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { mails: Mail[] }).mails;
+}
+
+/**
+ * Issue 18 §9: a new client onboarded from the browser. The provider admin creates the company and
+ * its order manager; the order manager finds the confirmation mail, sets a password, signs in, adds
+ * a delivery point and orders a card, and the order waits for its payment.
+ */
+test('the admin onboards a company and its order manager, who confirms, signs in and orders', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = String(Date.now()).slice(-7);
+  const vat = completeGreekTaxId(`6${stamp}`);
+  const email = `om.${stamp}@orizon.gr`;
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await signInAs(admin, 'admin@tessera.demo');
+  await admin.goto('/all-companies');
+  await admin.getByRole('link', { name: 'Νέα εταιρεία' }).click();
+  await admin.getByLabel(/^ΑΦΜ/).fill('123456789');
+  await admin.getByLabel(/^Επωνυμία/).fill(`Ορίζων Logistics ${stamp} Α.Ε.`);
+  await admin.getByLabel(/^Οδός/).fill('Λεωφόρος Συγγρού');
+  await admin.getByLabel(/^Αριθμός/).fill('200');
+  await admin.getByLabel(/^Ταχυδρομικός κώδικας/).fill('176 72');
+  await admin.getByLabel(/^Πόλη/).fill('Καλλιθέα');
+  await admin.getByRole('button', { name: 'Καταχώριση εταιρείας' }).click();
+  // A wrong check digit is named at the field.
+  await expect(
+    admin
+      .getByText(/ΑΦΜ/)
+      .filter({ hasText: /έγκυρο|ψηφίο/ })
+      .first(),
+  ).toBeVisible();
+  await admin.getByLabel(/^ΑΦΜ/).fill(vat);
+  await admin.getByRole('button', { name: 'Καταχώριση εταιρείας' }).click();
+  await expect(admin.getByText('Η εταιρεία καταχωρίστηκε.')).toBeVisible();
+  await expect(admin).toHaveURL(/\/back-office\/companies\/C\d+\?created=1$/);
+  const companyId = /\/companies\/(C\d+)/.exec(admin.url())![1]!;
+  await screenshot(admin, 'new-company-el');
+
+  await admin.goto('/back-office/users');
+  await admin.getByRole('button', { name: 'Νέος χρήστης' }).click();
+  const form = admin.getByRole('dialog', { name: 'Νέος χρήστης' });
+  await form.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await form.getByRole('textbox', { name: /^Όνομα/ }).fill('Στέλιος');
+  await form.getByRole('textbox', { name: /^Επώνυμο/ }).fill('Ορίζοντας');
+  await form.getByRole('combobox', { name: 'Ρόλος' }).selectOption('3');
+  await form.getByRole('combobox', { name: 'Γλώσσα email' }).selectOption('el');
+  await form.getByRole('textbox', { name: /^Κωδικοί εταιρειών/ }).fill(companyId);
+  await form.getByRole('button', { name: 'Δημιουργία και αποστολή email' }).click();
+  await expect(
+    admin.getByText(`Ο χρήστης δημιουργήθηκε και του στάλθηκε email επιβεβαίωσης στο ${email}.`),
+  ).toBeVisible();
+  await expect.poll(async () => (await mailsTo(admin, email)).length).toBeGreaterThan(0);
+  const mail = (await mailsTo(admin, email))[0]!;
+  const link = /https?:\/\/[^\s]+\/user\/reset\?token=[\w-]+&code_type=token/.exec(mail.text)![0];
+  await adminContext.close();
+
+  const omContext = await browser.newContext();
+  const om = await omContext.newPage();
+  await om.goto(link.replace(/^https?:\/\/[^/]+/, ''));
+  await om.getByLabel(/^Νέος κωδικός/).fill('Ορίζων-Πύλη-2026');
+  await om.getByLabel(/^Επανάληψη νέου κωδικού/).fill('Ορίζων-Πύλη-2026');
+  await om.getByRole('button', { name: 'Αποθήκευση κωδικού' }).click();
+  await expect(om.getByRole('status').filter({ hasText: 'Ο νέος κωδικός αποθηκεύτηκε' })).toBeVisible();
+  await signInAs(om, email, 'el', 'Ορίζων-Πύλη-2026');
+  await expect(om.getByRole('button', { name: /^Μενού προφίλ: Στέλιος/ })).toBeVisible();
+
+  await om.goto('/delivery-points');
+  await om.getByLabel(/^Όνομα σημείου/).fill('Έδρα Καλλιθέας');
+  await om.getByLabel(/^Οδός/).fill('Λεωφόρος Συγγρού');
+  await om.getByLabel(/^Αριθμός/).fill('200');
+  await om.getByLabel(/^Ταχυδρομικός κώδικας/).fill('176 72');
+  await om.getByLabel(/^Πόλη/).fill('Καλλιθέα');
+  await om.getByLabel(/^Περιφέρεια/).selectOption({ index: 1 });
+  await om.getByLabel(/^Ονοματεπώνυμο/).fill('Στέλιος Ορίζοντας');
+  await om.getByLabel(/^Τηλέφωνο/).fill('210 940 0000');
+  await om.getByRole('button', { name: 'Αποθήκευση σημείου' }).click();
+  await expect(om.getByText('Το σημείο παράδοσης αποθηκεύτηκε')).toBeVisible();
+
+  await newSpendeoCardToPayment(om, 'el', ['Ελπίδα', 'Νέα'], '80');
+  await submitWith(om, 'el', 'rf');
+  await expect(om.getByText(/RF\d{2}/).first()).toBeVisible();
+  await om.goto('/orders/order-history');
+  await expect(
+    om
+      .getByRole('table', { name: 'Παραγγελίες της εταιρείας' })
+      .getByRole('cell', { name: 'Αναμονή πληρωμής' }),
+  ).toBeVisible();
+  await screenshot(om, 'new-company-first-order-el');
   await omContext.close();
 });

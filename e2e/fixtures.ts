@@ -34,7 +34,12 @@ export const DEMO_PASSWORD = 'Tessera-2026';
  * Signs in a demo user through the whole OpenID flow (login page → provider → callback) and waits
  * until the portal shows the profile menu. Retries when the sign-in rate limit answers 429.
  */
-export async function signInAs(page: Page, email: string, lang: 'el' | 'en' = 'el'): Promise<void> {
+export async function signInAs(
+  page: Page,
+  email: string,
+  lang: 'el' | 'en' = 'el',
+  password = DEMO_PASSWORD,
+): Promise<void> {
   const text =
     lang === 'el'
       ? { password: /^Κωδικός πρόσβασης/, submit: 'Σύνδεση', profile: /^Μενού προφίλ/ }
@@ -43,7 +48,7 @@ export async function signInAs(page: Page, email: string, lang: 'el' | 'en' = 'e
   await page.waitForURL(/\/user\/login\?uid=/, { timeout: 15_000 });
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.getByLabel(/^Email/).fill(email);
-    await page.getByLabel(text.password).fill(DEMO_PASSWORD);
+    await page.getByLabel(text.password).fill(password);
     const answer = page.waitForResponse(
       (response) =>
         /\/interaction\/[^/]+\/login$/.test(new URL(response.url()).pathname) &&
