@@ -18,6 +18,8 @@ const tessera: MantineColorsTuple = [
 ];
 
 export const theme = createTheme({
+  // Users who ask their system for less motion get no transitions (WCAG 2.3.3).
+  respectReducedMotion: true,
   primaryColor: 'tessera',
   primaryShade: 7,
   colors: { tessera },
