@@ -5,6 +5,7 @@ import { CONTRACT_STATUSES, ContractSchema } from './account';
 import { isValidGreekTaxId, normalizeGreekPhone, normalizePostalCode } from './greek';
 import { CARD_CATEGORIES, CARD_FAMILIES, CardCategorySchema } from './products';
 import { DEFAULT_PRICING, type PricingTerms } from './pricing';
+import { STREET_ADDRESS_FIELDS } from './delivery-points';
 
 /**
  * The provider's administration of companies, their contracts, the core categories and the leads
@@ -24,20 +25,8 @@ const Name = z.string().trim().min(2).max(120);
 
 /** The company's address as the form asks it: street, number, postal code (5 digits), city. */
 export const CompanyAddressSchema = z.object({
-  street: z.string().trim().min(2).max(100),
-  streetNumber: z
-    .string()
-    .trim()
-    .min(1)
-    .max(10)
-    .regex(/^\d+[\p{L}\d/-]*$/u, { message: 'invalid number' }),
-  postalCode: z
-    .string()
-    .trim()
-    .max(8)
-    .refine((value) => normalizePostalCode(value) !== null, { message: 'invalid postal code' })
-    .transform((value) => normalizePostalCode(value) ?? value),
-  city: z.string().trim().min(2).max(60),
+  ...STREET_ADDRESS_FIELDS,
+  postalCode: STREET_ADDRESS_FIELDS.postalCode.transform((value) => normalizePostalCode(value) ?? value),
 });
 export type CompanyAddress = z.output<typeof CompanyAddressSchema>;
 

@@ -39,9 +39,12 @@ export const DeliveryPointSchema = z.object({
 });
 export type DeliveryPoint = z.infer<typeof DeliveryPointSchema>;
 
-/** The address form (/delivery-points and inline in the card-issue flow). */
-export const DeliveryPointInputSchema = z.object({
-  alias: z.string().trim().min(1).max(60),
+/**
+ * The fields of a Greek street address as every address form asks them (delivery points, a
+ * company's seat): street, number (digits first, then letters or `/`), postal code (5 digits, any
+ * spacing), city.
+ */
+export const STREET_ADDRESS_FIELDS = {
   street: z.string().trim().min(2).max(100),
   streetNumber: z
     .string()
@@ -55,6 +58,12 @@ export const DeliveryPointInputSchema = z.object({
     .max(8)
     .refine((value) => normalizePostalCode(value) !== null, { message: 'invalid postal code' }),
   city: z.string().trim().min(2).max(60),
+};
+
+/** The address form (/delivery-points and inline in the card-issue flow). */
+export const DeliveryPointInputSchema = z.object({
+  alias: z.string().trim().min(1).max(60),
+  ...STREET_ADDRESS_FIELDS,
   region: z.enum(GREEK_REGIONS),
   contactName: z.string().trim().min(2).max(100),
   phone: z

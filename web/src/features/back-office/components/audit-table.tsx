@@ -1,10 +1,11 @@
-import { Code, Group, Pagination, Table, Text, UnstyledButton } from '@mantine/core';
+import { Code, Group, Table, Text, UnstyledButton } from '@mantine/core';
 import { ROLE, type AuditEntry, type AuditListResponse } from '@tessera/domain';
 import { Fragment, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
+import { PagePagination } from '../../../ui/page-pagination';
 
 const ROLE_LABEL: Record<number, MessageId> = {
   [ROLE.ADMIN]: 'backOffice.audit.role.admin',
@@ -155,21 +156,7 @@ export function AuditTable({
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {pages > 1 ? (
-        <Group justify="center" mt="lg">
-          <Pagination
-            total={pages}
-            value={data.page}
-            onChange={onPage}
-            getControlProps={(control) => ({
-              'aria-label': intl.formatMessage({ id: `backOffice.audit.page.${control}` as never }),
-            })}
-            getItemProps={(item) => ({
-              'aria-label': intl.formatMessage({ id: 'backOffice.audit.page.number' }, { page: item }),
-            })}
-          />
-        </Group>
-      ) : null}
+      <PagePagination pages={pages} page={data.page} onChange={onPage} />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Pagination, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { ROLE, stripLeadingWhitespace, type CompanySummary } from '@tessera/domain';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -16,6 +16,7 @@ import { BankStatementSection } from '../components/bank-statement-section';
 import { PageHeader } from '../../../ui/page-header';
 import { SelectionStatus } from '../components/selection-status';
 import { useChooseCompany } from '../components/use-choose-company';
+import { PagePagination } from '../../../ui/page-pagination';
 
 /**
  * `/all-companies` (roles 1 and 2): every customer company, searched by name, VAT number or id
@@ -144,21 +145,7 @@ export function AllCompaniesPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 ? (
-          <Group justify="center" mt="lg">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={goToPage}
-              getControlProps={(control) => ({
-                'aria-label': intl.formatMessage({ id: `companies.all.page.${control}` }),
-              })}
-              getItemProps={(item) => ({
-                'aria-label': intl.formatMessage({ id: 'companies.all.page.number' }, { page: item }),
-              })}
-            />
-          </Group>
-        ) : null}
+        <PagePagination pages={pages} page={page} onChange={goToPage} />
       </>
     );
   }

@@ -1,4 +1,4 @@
-import { Button, Group, Pagination, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Button, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { isProviderRole, ROLE, stripLeadingWhitespace } from '@tessera/domain';
 import { useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
@@ -10,6 +10,7 @@ import { DELIVERY_POINTS_PAGE_SIZE, useDeliveryPoints } from '../../../lib/api/d
 import { AccountHeader } from '../../../ui/account-header';
 import { DeliveryPointCard } from '../components/delivery-point-card';
 import { useAccount } from '../../../lib/use-account';
+import { PagePagination } from '../../../ui/page-pagination';
 
 /**
  * `/account/delivery-points`: where the company's plastic cards can be shipped, searched by alias,
@@ -69,21 +70,7 @@ export function DeliveryPointsPage() {
             <DeliveryPointCard key={point.deliveryPointId} point={point} />
           ))}
         </SimpleGrid>
-        {pages > 1 ? (
-          <Group justify="center" mt="lg">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={goToPage}
-              getControlProps={(control) => ({
-                'aria-label': intl.formatMessage({ id: `account.pagination.${control}` }),
-              })}
-              getItemProps={(item) => ({
-                'aria-label': intl.formatMessage({ id: 'account.pagination.page' }, { page: item }),
-              })}
-            />
-          </Group>
-        ) : null}
+        <PagePagination pages={pages} page={page} onChange={goToPage} />
       </>
     );
   }

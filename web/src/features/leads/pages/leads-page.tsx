@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   NativeSelect,
-  Pagination,
   Paper,
   Stack,
   Table,
@@ -34,6 +33,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useConvertLeadToMerchant, useRejectLead, type MerchantField } from '../api/decide-lead';
 import { LEADS_PAGE_SIZE, useLeads } from '../api/list-leads';
+import { PagePagination } from '../../../ui/page-pagination';
 
 const STATUS_COLOR: Record<LeadStatus, string> = { new: 'yellow', converted: 'tessera', rejected: 'gray' };
 
@@ -142,19 +142,15 @@ export function LeadsPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 ? (
-          <Group justify="center" mt="lg">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={(next) => {
-                const nextParams = new URLSearchParams(params);
-                nextParams.set('page', String(next));
-                setParams(nextParams);
-              }}
-            />
-          </Group>
-        ) : null}
+        <PagePagination
+          pages={pages}
+          page={page}
+          onChange={(next) => {
+            const nextParams = new URLSearchParams(params);
+            nextParams.set('page', String(next));
+            setParams(nextParams);
+          }}
+        />
       </>
     );
   }

@@ -8,11 +8,10 @@ import { useAccount } from '../../../lib/use-account';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountHeader } from '../../../ui/account-header';
 import { LoadingButton } from '../../../ui/loading-button';
-import { AppModal } from '../../../ui/modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompanyUserAction, useCompanyUsers, type CompanyUserAction } from '../api/company-users';
 import { COMPANY_ROLE_GROUPS } from '../components/labels';
-import { EditManagerForm, InviteForm } from '../components/user-form';
+import { PeopleModal, type PeopleModalState } from '../components/people-modal';
 
 /** Filled badges in the dark shades that pass WCAG AA (`lib/badge-colors.ts`). */
 const STATUS_LABELS: Record<UserStatus, { id: MessageId; color: string }> = {
@@ -27,7 +26,7 @@ const ACTION_DONE: Record<CompanyUserAction, MessageId> = {
   requestConfirmation: 'userAdmin.done.requestConfirmation',
 };
 
-type Modal = { kind: 'invite' } | { kind: 'edit'; user: ManagedCompanyUser } | null;
+type Modal = PeopleModalState<ManagedCompanyUser>;
 
 /**
  * `/account/users` (issue 18 §2, the specification's user-permission page; ADR 023): the company's
@@ -189,38 +188,13 @@ export function CompanyUsersPage() {
         {status}
       </Text>
       {body}
-      <AppModal
-        opened={modal !== null}
+      <PeopleModal
+        modal={modal}
+        companyId={companyId ?? ''}
+        inviteTitle="userAdmin.company.invite"
         onClose={close}
-        isDismissable={false}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'account.close' }) }}
-        size="lg"
-        title={intl.formatMessage({
-          id: modal?.kind === 'edit' ? 'account.people.editTitle' : 'userAdmin.company.invite',
-        })}
-      >
-        {modal?.kind === 'invite' ? (
-          <InviteForm
-            companyId={companyId ?? ''}
-            onCancel={close}
-            onDone={({ email }) => {
-              close();
-              setStatus(intl.formatMessage({ id: 'account.people.invited' }, { email }));
-            }}
-          />
-        ) : null}
-        {modal?.kind === 'edit' ? (
-          <EditManagerForm
-            companyId={companyId ?? ''}
-            user={modal.user}
-            onCancel={close}
-            onDone={({ name }) => {
-              close();
-              setStatus(intl.formatMessage({ id: 'account.people.updated' }, { name }));
-            }}
-          />
-        ) : null}
-      </AppModal>
+        onStatus={setStatus}
+      />
     </section>
   );
 }

@@ -3,16 +3,15 @@ import type { CompanyUser } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { AppModal } from '../../../ui/modal';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useUsers } from '../api/get-users';
 import { AccountHeader } from '../../../ui/account-header';
 import { COMPANY_ROLE_GROUPS } from '../components/labels';
 import { PersonCard } from '../components/person-card';
 import { useAccount } from '../../../lib/use-account';
-import { EditManagerForm, InviteForm } from '../components/user-form';
+import { PeopleModal, type PeopleModalState } from '../components/people-modal';
 
-type Modal = { kind: 'invite' } | { kind: 'edit'; user: CompanyUser } | null;
+type Modal = PeopleModalState<CompanyUser>;
 
 /** A user's state: locked, waiting for the invitation to be accepted, or confirmed. */
 function StatusBadge({ user }: { user: CompanyUser }) {
@@ -129,38 +128,13 @@ export function OrderManagersPage() {
         {status}
       </Text>
       {body}
-      <AppModal
-        opened={modal !== null}
+      <PeopleModal
+        modal={modal}
+        companyId={companyId ?? ''}
+        inviteTitle="account.people.inviteTitle"
         onClose={close}
-        isDismissable={false}
-        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'account.close' }) }}
-        size="lg"
-        title={intl.formatMessage({
-          id: modal?.kind === 'edit' ? 'account.people.editTitle' : 'account.people.inviteTitle',
-        })}
-      >
-        {modal?.kind === 'invite' ? (
-          <InviteForm
-            companyId={companyId ?? ''}
-            onCancel={close}
-            onDone={({ email }) => {
-              close();
-              setStatus(intl.formatMessage({ id: 'account.people.invited' }, { email }));
-            }}
-          />
-        ) : null}
-        {modal?.kind === 'edit' ? (
-          <EditManagerForm
-            companyId={companyId ?? ''}
-            user={modal.user}
-            onCancel={close}
-            onDone={({ name }) => {
-              close();
-              setStatus(intl.formatMessage({ id: 'account.people.updated' }, { name }));
-            }}
-          />
-        ) : null}
-      </AppModal>
+        onStatus={setStatus}
+      />
     </section>
   );
 }

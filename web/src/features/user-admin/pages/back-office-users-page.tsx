@@ -1,14 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  NativeSelect,
-  Pagination,
-  SimpleGrid,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Badge, Button, Group, NativeSelect, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import {
   ROLE,
   stripLeadingWhitespace,
@@ -29,6 +19,7 @@ import { USERS_PAGE_SIZE, useSearchUsers } from '../api/search-users';
 import { AdminUserForm } from '../components/admin-user-form';
 import { ROLE_LABELS, roleLabelOf, STATUS_LABELS } from '../components/labels';
 import { UserDrawer } from '../components/user-drawer';
+import { PagePagination } from '../../../ui/page-pagination';
 
 const FILTERS = ['q', 'company', 'role', 'status'] as const;
 type Filter = (typeof FILTERS)[number];
@@ -147,21 +138,7 @@ export function BackOfficeUsersPage() {
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        {pages > 1 ? (
-          <Group justify="center" mt="lg">
-            <Pagination
-              total={pages}
-              value={page}
-              onChange={goToPage}
-              getControlProps={(control) => ({
-                'aria-label': intl.formatMessage({ id: `userAdmin.page.${control}` }),
-              })}
-              getItemProps={(item) => ({
-                'aria-label': intl.formatMessage({ id: 'userAdmin.page.number' }, { page: item }),
-              })}
-            />
-          </Group>
-        ) : null}
+        <PagePagination pages={pages} page={page} onChange={goToPage} />
       </>
     );
   }
