@@ -15,7 +15,7 @@ test('customer care acts for a company with a reason and the audit log shows it 
   const care = await careContext.newPage();
   await signInAs(care, 'care@tessera.demo');
   await care.goto('/back-office');
-  await expect(care.getByRole('heading', { level: 1, name: 'Back office' })).toBeVisible();
+  await expect(care.getByRole('heading', { level: 1, name: 'Κέντρο διαχείρισης' })).toBeVisible();
   await care.getByRole('link', { name: 'Εταιρείες' }).click();
   await care.getByLabel('Επωνυμία, ΑΦΜ ή κωδικός').fill('ακμη');
   await care.getByRole('button', { name: 'Αναζήτηση', exact: true }).click();

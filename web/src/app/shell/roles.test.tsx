@@ -64,7 +64,7 @@ describe('the header per role (SPEC §6)', () => {
       '/all-companies',
     );
     // The back office first; a new delivery point is for the company staff act for (issue 18).
-    expect(within(menu).getByRole('menuitem', { name: 'Back office' }).getAttribute('href')).toBe(
+    expect(within(menu).getByRole('menuitem', { name: 'Κέντρο διαχείρισης' }).getAttribute('href')).toBe(
       '/back-office',
     );
     expect(screen.queryByRole('navigation', { name: 'Κύριο μενού' })).toBeNull();

@@ -60,7 +60,7 @@ export function BackOfficePage() {
         style={{ listStyle: 'none' }}
       >
         {tools.map((tool) => (
-          <Card component="li" key={tool.href} withBorder radius="md" padding="lg">
+          <Card component="li" key={tool.href} withBorder radius="md" padding="lg" pos="relative">
             <Title order={2} size="h4" mb={6}>
               <LanguageLink to={tool.href} className="tessera-card-link">
                 {intl.formatMessage({ id: tool.title })}
