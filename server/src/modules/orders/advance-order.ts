@@ -4,7 +4,11 @@ import type { OrderContext } from './order-context';
 import { addEvent, updateOrder } from './repository';
 import type { OrderActor } from './order-context';
 
-/** Provider staff move a paid order along: production → shipped (tracking) → delivered → loaded. */
+/**
+ * Provider staff move a delivered order on to loaded (its cards activated). Production, shipping
+ * and delivery go through the production queue (`modules/fulfilment`, ADR 026): a batch and its
+ * embossing file first, then the courier; this route refuses those steps so none is skipped.
+ */
 export async function advanceOrder(
   ctx: OrderContext,
   actor: OrderActor,
@@ -15,6 +19,12 @@ export async function advanceOrder(
     const before = await ctx.lockOrder(tx, actor.companyId, orderId);
     const next = FULFILMENT_NEXT[before.status];
     if (!next) throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is ${before.status}`);
+    if (next !== 'loaded') {
+      throw new AppError(
+        'ORDER_STATE_CONFLICT',
+        `order ${orderId} is ${before.status}: it moves on through the production queue`,
+      );
+    }
     const at = ctx.now();
     const after = await updateOrder(tx, orderId, {
       status: next,

@@ -545,9 +545,22 @@ describe('what the timeline and the payments say: codes, translated on the page 
     await api('om1', 'POST', 'submitPaymentOrder', {
       payload: await throughBank(submitted.payment.redirectUrl!, 'approved'),
     });
+    // Shipping skips no step of the production queue (ADR 026): straight to shipped is refused.
+    const skipped = await api('admin', 'POST', 'advanceOrder', {
+      payload: { orderId: submitted.order.orderId, trackingNumber: 'ACS 7300112233' },
+    });
+    expect(skipped.statusCode).toBe(409);
     ok(
-      await api('admin', 'POST', 'advanceOrder', {
-        payload: { orderId: submitted.order.orderId, trackingNumber: 'ACS 7300112233' },
+      await api('admin', 'POST', '/api/v1/fulfilment/batches', {
+        payload: { orderIds: [submitted.order.orderId] },
+      }),
+    );
+    ok(
+      await api('admin', 'POST', '/api/v1/fulfilment/ship', {
+        payload: {
+          courier: 'ACS',
+          shipments: [{ orderId: submitted.order.orderId, trackingNumber: 'ACS 7300112233' }],
+        },
       }),
     );
     const shipped = await details(submitted.order.orderId);
@@ -556,7 +569,7 @@ describe('what the timeline and the payments say: codes, translated on the page 
       ['awaiting_payment', true, []],
       ['paid', true, []],
       ['in_production', true, []],
-      ['shipped', true, [{ code: 'trackingNumber', trackingNumber: 'ACS 7300112233' }]],
+      ['shipped', true, [{ code: 'trackingNumber', courier: 'ACS', trackingNumber: 'ACS 7300112233' }]],
       ['delivered', false, []],
       ['loaded', false, []],
     ]);
