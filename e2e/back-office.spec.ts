@@ -31,17 +31,22 @@ test('customer care acts for a company with a reason and the audit log shows it 
   await expect(banner.getByText('Αιτιολογία: Τηλεφώνημα: νέα αποθήκη στην Ελευσίνα')).toBeVisible();
 
   await care.goto('/account/delivery-points');
-  await care.getByRole('link', { name: 'Νέο σημείο παράδοσης' }).first().click();
-  await care.getByLabel(/^Όνομα σημείου/).fill('Αποθήκη Ελευσίνας');
-  await care.getByLabel(/^Οδός/).fill('Λεωφόρος ΝΑΤΟ');
-  await care.getByLabel(/^Αριθμός/).fill('12');
-  await care.getByLabel(/^Ταχυδρομικός κώδικας/).fill('192 00');
-  await care.getByLabel(/^Πόλη/).fill('Ελευσίνα');
-  await care.getByLabel(/^Περιφέρεια/).selectOption({ index: 1 });
-  await care.getByLabel(/^Ονοματεπώνυμο/).fill('Νίκος Παππάς');
-  await care.getByLabel(/^Τηλέφωνο/).fill('210 554 0000');
-  await care.getByRole('button', { name: 'Αποθήκευση σημείου' }).click();
-  await expect(care.getByText('Το σημείο παράδοσης αποθηκεύτηκε')).toBeVisible();
+  // Staff add the point in a dialog on the company's list (the new-point page is the order manager's).
+  await care.getByRole('button', { name: 'Νέο σημείο παράδοσης' }).click();
+  const pointForm = care.getByRole('dialog');
+  await pointForm.getByLabel(/^Όνομα σημείου/).fill('Αποθήκη Ελευσίνας');
+  await pointForm.getByLabel(/^Οδός/).fill('Λεωφόρος ΝΑΤΟ');
+  await pointForm.getByLabel(/^Αριθμός/).fill('12');
+  await pointForm.getByLabel(/^Ταχυδρομικός κώδικας/).fill('192 00');
+  await pointForm.getByLabel(/^Πόλη/).fill('Ελευσίνα');
+  await pointForm.getByLabel(/^Περιφέρεια/).selectOption({ index: 1 });
+  await pointForm.getByLabel(/^Ονοματεπώνυμο/).fill('Νίκος Παππάς');
+  await pointForm.getByLabel(/^Τηλέφωνο/).fill('210 554 0000');
+  await pointForm.getByRole('button', { name: 'Αποθήκευση σημείου' }).click();
+  await expect(
+    care.getByRole('status').filter({ hasText: 'Το «Αποθήκη Ελευσίνας» είναι πλέον διαθέσιμο' }),
+  ).toBeVisible();
+  await expect(care.getByText('Αποθήκη Ελευσίνας').first()).toBeVisible();
   await expect(banner).toBeVisible();
   await screenshot(care, 'acting-banner-el');
   await banner.getByRole('button', { name: 'Τέλος ενέργειας' }).click();

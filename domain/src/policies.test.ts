@@ -35,7 +35,7 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'notifications.read': { roles: COMPANY_USERS, scope: 'company' },
   'delivery-points.read': { roles: COMPANY_USERS, scope: 'company' },
   'delivery-points.manage': { roles: ORDERING, scope: 'company' },
-  'delivery-points.new': { roles: ORDERING, scope: 'company' },
+  'delivery-points.new': { roles: [ORDER_MANAGER], scope: 'company' },
   'spend-rules.read': { roles: COMPANY_USERS, scope: 'company' },
   'spend-rules.manage': { roles: ORDERING, scope: 'company' },
   'contracts.read': { roles: COMPANY_USERS, scope: 'company' },

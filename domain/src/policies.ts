@@ -85,11 +85,10 @@ export const POLICIES = {
   'delivery-points.read': company(COMPANY_USERS),
   'delivery-points.manage': company(ORDERING),
   /**
-   * The new-delivery-point page: the order manager, and provider staff acting for the company
-   * (issue 18: customer care adds a point for a client on the phone), who get its profile-menu link
-   * too while they act for a company.
+   * The new-delivery-point page and its profile-menu link (SPEC §2, §6: order manager only; provider
+   * staff add a point from the company's list, issue 18).
    */
-  'delivery-points.new': company(ORDERING),
+  'delivery-points.new': company([ORDER_MANAGER]),
   'spend-rules.read': company(COMPANY_USERS),
   'spend-rules.manage': company(ORDERING),
   'contracts.read': company(COMPANY_USERS),

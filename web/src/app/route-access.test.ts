@@ -72,11 +72,10 @@ describe('route access table', () => {
     expect(decideAccess(ROUTE_ACCESS.companySelect, admin, null).kind).toBe('forbidden');
   });
 
-  it('keeps the new delivery point to the order manager and staff acting for a company, payment and finance pages to their roles', () => {
+  it('keeps the new delivery point to the order manager, payment and finance pages to their roles', () => {
     expect(decideAccess(ROUTE_ACCESS.deliveryPoints, om1, 'C1001').kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.deliveryPoints, payment, 'C1002').kind).toBe('forbidden');
-    // Provider staff acting for the company may add a point (issue 18).
-    expect(decideAccess(ROUTE_ACCESS.deliveryPoints, admin, 'C1002').kind).toBe('allow');
+    expect(decideAccess(ROUTE_ACCESS.deliveryPoints, admin, 'C1002').kind).toBe('forbidden');
     expect(decideAccess(ROUTE_ACCESS.paymentManager, payment, 'C1002').kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.paymentManager, finance, 'C1002').kind).toBe('forbidden');
     expect(decideAccess(ROUTE_ACCESS.finance, finance, 'C1002').kind).toBe('allow');

@@ -63,7 +63,8 @@ describe('the header per role (SPEC §6)', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Όλες οι εταιρείες' }).getAttribute('href')).toBe(
       '/all-companies',
     );
-    // The back office first; a new delivery point is for the company staff act for (issue 18).
+    expect(within(menu).queryByRole('menuitem', { name: 'Νέο σημείο παράδοσης' })).toBeNull();
+    // The back office first (issue 18).
     expect(within(menu).getByRole('menuitem', { name: 'Κέντρο διαχείρισης' }).getAttribute('href')).toBe(
       '/back-office',
     );

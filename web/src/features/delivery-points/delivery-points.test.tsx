@@ -8,7 +8,8 @@ import {
   descriptionOf,
   pointsPage,
 } from '../../test/accounts';
-import { session } from '../../test/fixtures';
+import { writeStore } from '../../lib/storage';
+import { COMPANIES, session } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 const main = () => screen.getByRole('main');
@@ -110,6 +111,32 @@ async function fillAddress(
   await user.type(screen.getByRole('textbox', { name: /^Ονοματεπώνυμο/ }), 'Γιώργος Παππάς');
   await user.type(screen.getByRole('textbox', { name: /^Τηλέφωνο/ }), values.phone);
 }
+
+describe('provider staff acting for a company (issue 18)', () => {
+  it('add a point in a dialog on the list, and the list says it was saved', async () => {
+    writeStore('companyData', COMPANIES.C1001);
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('care', { companyId: 'C1001' }) },
+      [`GET ${API}/getCompanyDeliveryPoints`]: () => pointsPage(POINTS, 2, 1),
+      [`POST ${API}/createDeliveryPoint`]: ({ body }) => ({
+        body: {
+          success: true,
+          deliveryPoint: { ...deliveryPoint(), ...(body as object), deliveryPointId: DP2_ID },
+        },
+      }),
+    });
+    const { user } = renderApp('/account/delivery-points');
+    await user.click(await screen.findByRole('button', { name: 'Νέο σημείο παράδοσης' }));
+    expect(await screen.findByRole('dialog')).toBeTruthy();
+    await fillAddress(user, { postalCode: '185 36', phone: '210 412 3456' });
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση σημείου' }));
+    expect(
+      await screen.findByText('Το «Αποθήκη Πειραιά» είναι πλέον διαθέσιμο στις παραγγελίες καρτών.'),
+    ).toBeTruthy();
+    expect(requestsTo(fetchMock, `${API}/createDeliveryPoint`)[0]?.headers.get('companyId')).toBe('C1001');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});
 
 describe('new delivery point (/delivery-points)', () => {
   it('blocks an invalid postal code and phone in Greek, then sends the normalised address', async () => {

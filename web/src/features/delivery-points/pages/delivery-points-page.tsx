@@ -8,6 +8,8 @@ import { LanguageLink } from '../../../ui/language-link';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { DELIVERY_POINTS_PAGE_SIZE, useDeliveryPoints } from '../../../lib/api/delivery-points';
 import { AccountHeader } from '../../../ui/account-header';
+import { AppModal } from '../../../ui/modal';
+import { DeliveryPointForm } from '../components/delivery-point-form';
 import { DeliveryPointCard } from '../components/delivery-point-card';
 import { useAccount } from '../../../lib/use-account';
 import { PagePagination } from '../../../ui/page-pagination';
@@ -28,10 +30,12 @@ export function DeliveryPointsPage() {
   const list = useDeliveryPoints(companyId ?? '', { query, page, pageSize: DELIVERY_POINTS_PAGE_SIZE });
   const title = intl.formatMessage({ id: 'account.deliveryPoints.title' });
   useDocumentTitle(title);
-  // The order manager, and provider staff acting for the company (issue 18).
-  const canCreate =
-    user?.userRoleId === ROLE.ORDER_MANAGER ||
-    (user !== null && user !== undefined && isProviderRole(user.userRoleId));
+  // The order manager opens the new-point page (SPEC §2); provider staff acting for the company add
+  // one here, in a dialog (issue 18: customer care on the phone with the client).
+  const canCreate = user?.userRoleId === ROLE.ORDER_MANAGER;
+  const isStaff = user !== null && user !== undefined && isProviderRole(user.userRoleId);
+  const [isAdding, setAdding] = useState(false);
+  const [added, setAdded] = useState<string | null>(null);
 
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,9 +90,32 @@ export function DeliveryPointsPage() {
             <Button component={LanguageLink} to="/delivery-points">
               {intl.formatMessage({ id: 'account.deliveryPoints.new' })}
             </Button>
+          ) : isStaff ? (
+            <Button onClick={() => setAdding(true)}>
+              {intl.formatMessage({ id: 'account.deliveryPoints.new' })}
+            </Button>
           ) : null
         }
       />
+      <Text role="status" mb={added ? 'md' : 0}>
+        {added ? intl.formatMessage({ id: 'account.deliveryPoint.createdText' }, { alias: added }) : ''}
+      </Text>
+      <AppModal
+        opened={isAdding}
+        onClose={() => setAdding(false)}
+        isDismissable={false}
+        closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'account.close' }) }}
+        size="lg"
+        title={intl.formatMessage({ id: 'account.deliveryPoint.title' })}
+      >
+        <DeliveryPointForm
+          companyId={companyId ?? ''}
+          onCreated={(point) => {
+            setAdding(false);
+            setAdded(point.alias);
+          }}
+        />
+      </AppModal>
       <form role="search" onSubmit={onSearch} className="tessera-company-search">
         <TextInput
           name="q"
