@@ -13,7 +13,8 @@ export async function advanceOrder(
   ctx: OrderContext,
   actor: OrderActor,
   orderId: string,
-  trackingNumber: string,
+  /** Kept for callers of the old route; shipping (with its tracking number) is the production queue's. */
+  _trackingNumber: string,
 ): Promise<OrderSummary> {
   const order = await ctx.db.transaction(async (tx) => {
     const before = await ctx.lockOrder(tx, actor.companyId, orderId);
@@ -26,22 +27,11 @@ export async function advanceOrder(
       );
     }
     const at = ctx.now();
-    const after = await updateOrder(tx, orderId, {
-      status: next,
-      ...(next === 'shipped' && trackingNumber ? { trackingNumber } : {}),
-    });
-    await addEvent(tx, {
-      orderId,
-      status: next,
-      by: actor.userId,
-      at,
-      note: next === 'shipped' && trackingNumber ? { code: 'trackingNumber' as const, trackingNumber } : null,
-    });
+    const after = await updateOrder(tx, orderId, { status: next });
+    await addEvent(tx, { orderId, status: next, by: actor.userId, at, note: null });
     await ctx.audit(tx, actor, 'order.advance', orderId, { status: before.status }, { status: next });
     return after;
   });
-  if (order.status === 'shipped' || order.status === 'delivered' || order.status === 'loaded') {
-    ctx.notify({ kind: order.status, order });
-  }
+  ctx.notify({ kind: 'loaded', order });
   return ctx.summary(order);
 }
