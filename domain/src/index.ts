@@ -37,3 +37,4 @@ export * from './redaction';
 export * from './fulfilment';
 export * from './client-logs';
 export * from './company-admin';
+export * from './working-days';
