@@ -38,3 +38,4 @@ export * from './fulfilment';
 export * from './client-logs';
 export * from './company-admin';
 export * from './working-days';
+export * from './recurring-rules';
