@@ -48,6 +48,8 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'bulk.manage': { roles: ORDERING, scope: 'company' },
   'drafts.read': { roles: COMPANY_USERS, scope: 'company' },
   'drafts.manage': { roles: ORDERING, scope: 'company' },
+  'recurring.read': { roles: COMPANY_USERS, scope: 'company' },
+  'recurring.manage': { roles: ORDERING, scope: 'company' },
   'orders.read': { roles: COMPANY_USERS, scope: 'company' },
   'orders.place': { roles: ORDERING, scope: 'company' },
   'orders.activate': { roles: ORDERING, scope: 'company' },

@@ -105,6 +105,10 @@ export const POLICIES = {
   'drafts.read': company(COMPANY_USERS),
   /** Issue and load cards: create and change draft orders (the card-issue flow). */
   'drafts.manage': company(ORDERING),
+  /** Recurring load rules and their runs (issue 19, ADR 028): every company role reads them. */
+  'recurring.read': company(COMPANY_USERS),
+  /** Create, change, pause and delete recurring rules, and set their reminder. */
+  'recurring.manage': company(ORDERING),
 
   // ---------------------------------------------------------------- orders (ADR 010)
   'orders.read': company(COMPANY_USERS),

@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { OrderPriceSchema } from './drafts';
+import { OrderStatusSchema } from './order-api';
 import { PaymentKindSchema } from './payments';
-import { CardCategorySchema, LoadAmountCentsSchema } from './products';
+import { CardCategorySchema, CardFamilySchema, CardStatusSchema, LoadAmountCentsSchema } from './products';
 import { DateOnlySchema } from './text';
 import { workingDayCount, type IsoDay, type RecurringSchedule } from './working-days';
 
@@ -104,3 +106,204 @@ export function runAmountCents(
     }
   }
 }
+
+// ---------------------------------------------------------------------------------------------
+// Over HTTP: `/api/v1/orders/...` recurring rule calls (SPEC §7 orders service: recurring rule save,
+// retrieve, update, delete and card operations; issue 19; docs/decisions/028-recurring-loads.md).
+
+/**
+ * A rule's state: `active` runs on schedule; `paused` skips the periods while it is paused (resuming
+ * does not catch them up); `ended` is past its end day (kept for its history).
+ */
+export const RECURRING_RULE_STATUSES = ['active', 'paused', 'ended'] as const;
+export type RecurringRuleStatus = (typeof RECURRING_RULE_STATUSES)[number];
+
+/**
+ * What a run did: `created` its draft(s) or order(s); `failed` with a reason and nothing created
+ * (the order manager is told by email and bell).
+ */
+export const RECURRING_RUN_STATUSES = ['created', 'failed'] as const;
+export type RecurringRunStatus = (typeof RECURRING_RUN_STATUSES)[number];
+
+/**
+ * Why a run created nothing: the company is deactivated; none of the rule's cards can be loaded;
+ * the company has as many drafts as it may; the run's day passed while the service was down for
+ * longer than the catch-up window; the order could not be made (another refusal, named in `detail`).
+ */
+export const RECURRING_FAILURE_REASONS = [
+  'companyInactive',
+  'noValidCards',
+  'draftLimit',
+  'missed',
+  'refused',
+] as const;
+export type RecurringFailureReason = (typeof RECURRING_FAILURE_REASONS)[number];
+
+/**
+ * Why a card was left out of a run (or moved): blocked, expired, lost, damaged or closed cards are
+ * skipped; a replaced card's line moves to its new card (`replaced`, with `newCardId`); a card of
+ * another product than the rule's, or gone, is skipped.
+ */
+export const RECURRING_CARD_NOTES = [
+  'blocked',
+  'expired',
+  'lost',
+  'damaged',
+  'replaced',
+  'notFound',
+  'otherProduct',
+] as const;
+export type RecurringCardNote = (typeof RECURRING_CARD_NOTES)[number];
+
+export const RecurringCardNoteSchema = z.object({
+  cardId: z.uuid(),
+  maskedNumber: z.string(),
+  cardholderName: z.string(),
+  note: z.enum(RECURRING_CARD_NOTES),
+  /** The replacement the line moved to (`replaced`). */
+  newCardId: z.uuid().nullable(),
+});
+export type RecurringCardNoteView = z.infer<typeof RecurringCardNoteSchema>;
+
+/** A card line of a rule as the server returns it: the card as it is now. */
+export const RecurringLineViewSchema = z.object({
+  cardId: z.uuid(),
+  amountCents: z.number().int().nullable(),
+  card: z
+    .object({
+      maskedNumber: z.string(),
+      cardName: z.string(),
+      cardholderName: z.string(),
+      status: CardStatusSchema,
+      family: CardFamilySchema,
+      balanceCents: z.number().int(),
+    })
+    .nullable(),
+});
+export type RecurringLineView = z.infer<typeof RecurringLineViewSchema>;
+
+/** An order or draft a run created: the draft until it is submitted, then its order. */
+export const RecurringRunOrderSchema = z.object({
+  draftId: z.uuid().nullable(),
+  orderId: z.uuid().nullable(),
+  orderNumber: z.number().int().nullable(),
+  orderStatus: OrderStatusSchema.nullable(),
+  family: CardFamilySchema,
+  cardCount: z.number().int(),
+  totalCents: z.number().int(),
+});
+export type RecurringRunOrder = z.infer<typeof RecurringRunOrderSchema>;
+
+export const RecurringRunSchema = z.object({
+  runId: z.uuid(),
+  ruleId: z.uuid(),
+  /** The period the run is for (`2026-12` monthly; the run day every two weeks). */
+  period: z.string(),
+  runDay: DateOnlySchema,
+  status: z.enum(RECURRING_RUN_STATUSES),
+  failure: z.enum(RECURRING_FAILURE_REASONS).nullable(),
+  /** The refusal's own message (`refused`), in English for the log; the page shows `failure`. */
+  detail: z.string().nullable(),
+  cardCount: z.number().int(),
+  totalCents: z.number().int(),
+  orders: z.array(RecurringRunOrderSchema),
+  notes: z.array(RecurringCardNoteSchema),
+  createdAt: z.string(),
+});
+export type RecurringRunView = z.infer<typeof RecurringRunSchema>;
+
+const RecurringScheduleOut = RecurringScheduleSchema;
+
+/** A rule in the list: no lines, the next run and the last one. */
+export const RecurringRuleSummarySchema = z.object({
+  ruleId: z.uuid(),
+  name: z.string(),
+  product: CardCategorySchema,
+  amountMode: z.enum(RECURRING_AMOUNT_MODES),
+  amountCents: z.number().int().nullable(),
+  schedule: RecurringScheduleOut,
+  startDay: DateOnlySchema,
+  endDay: DateOnlySchema.nullable(),
+  submitMode: z.enum(RECURRING_SUBMIT_MODES),
+  paymentMethod: PaymentKindSchema,
+  status: z.enum(RECURRING_RULE_STATUSES),
+  cardCount: z.number().int(),
+  /** The next run's day, or null when the rule is paused or ended. */
+  nextRunDay: DateOnlySchema.nullable(),
+  lastRun: RecurringRunSchema.nullable(),
+  createdBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type RecurringRuleSummary = z.infer<typeof RecurringRuleSummarySchema>;
+
+export const RecurringRuleViewSchema = RecurringRuleSummarySchema.extend({
+  lines: z.array(RecurringLineViewSchema),
+});
+export type RecurringRuleView = z.infer<typeof RecurringRuleViewSchema>;
+
+/** One future run as the preview prices it now: the same pricing as an order. */
+export const RecurringPreviewRunSchema = z.object({
+  runDay: DateOnlySchema,
+  /** Working days of the run's month (what `perWorkingDay` multiplies). */
+  workingDays: z.number().int(),
+  cardCount: z.number().int(),
+  price: OrderPriceSchema,
+  notes: z.array(RecurringCardNoteSchema),
+});
+export type RecurringPreviewRun = z.infer<typeof RecurringPreviewRunSchema>;
+
+const RuleId = z.uuid();
+
+export const RecurringRuleIdSchema = z.object({ ruleId: RuleId });
+export const UpdateRecurringRuleRequestSchema = z.object({ ruleId: RuleId, rule: RecurringRuleInputSchema });
+export type UpdateRecurringRuleRequest = z.input<typeof UpdateRecurringRuleRequestSchema>;
+/** `POST addRecurringRuleCards` / `updateRecurringRuleCards`: lines to add, or new amounts of lines. */
+export const RecurringRuleCardsRequestSchema = z.object({
+  ruleId: RuleId,
+  lines: z.array(RecurringLineSchema).min(1).max(RECURRING_MAX_LINES),
+});
+export type RecurringRuleCardsRequest = z.input<typeof RecurringRuleCardsRequestSchema>;
+/** `POST deleteRecurringRuleCards`. */
+export const DeleteRecurringRuleCardsRequestSchema = z.object({
+  ruleId: RuleId,
+  cardIds: z.array(z.uuid()).min(1).max(RECURRING_MAX_LINES),
+});
+export type DeleteRecurringRuleCardsRequest = z.input<typeof DeleteRecurringRuleCardsRequestSchema>;
+export const RecurringRunsQuerySchema = z.object({
+  ruleId: RuleId,
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(12),
+});
+
+/** The company's setting: how many days before a run its order managers get a reminder (0: none). */
+export const RECURRING_REMINDER_MAX_DAYS = 14;
+export const RecurringSettingsSchema = z.object({
+  reminderDays: z.number().int().min(0).max(RECURRING_REMINDER_MAX_DAYS),
+});
+export type RecurringSettings = z.infer<typeof RecurringSettingsSchema>;
+
+export const RecurringRulesResponseSchema = z.object({
+  success: z.literal(true),
+  rules: z.array(RecurringRuleSummarySchema),
+  settings: RecurringSettingsSchema,
+});
+export const RecurringRuleResponseSchema = z.object({
+  success: z.literal(true),
+  rule: RecurringRuleViewSchema,
+});
+export const RecurringPreviewResponseSchema = z.object({
+  success: z.literal(true),
+  runs: z.array(RecurringPreviewRunSchema),
+});
+export const RecurringRunsResponseSchema = z.object({
+  success: z.literal(true),
+  runs: z.array(RecurringRunSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const RecurringSettingsResponseSchema = z.object({
+  success: z.literal(true),
+  settings: RecurringSettingsSchema,
+});

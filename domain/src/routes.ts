@@ -81,6 +81,9 @@ export const EXTRA_ROUTES = [
   '/become-merchant',
   // issue 18 §5: content editing (ADR 025)
   '/back-office/content',
+  /** Issue 19 (ADR 028): the company's recurring load rules, and a new one. */
+  '/orders/recurring-rules',
+  '/orders/recurring-rules/new',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -92,6 +95,8 @@ export const PATTERN_ROUTES = [
   '/page/:slug',
   /** Issue 18 §3 (ADR 024): one company's settings, contracts and status in the back office. */
   '/back-office/companies/:companyId',
+  /** Issue 19 (ADR 028): one recurring rule: its editor, preview and runs. */
+  '/orders/recurring-rules/:ruleId',
 ] as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[number] | (typeof PATTERN_ROUTES)[number];
@@ -169,4 +174,7 @@ export const ROUTE_ACTIONS = {
   '/become-merchant': null,
   // issue 18 §5: content editing (ADR 025)
   '/back-office/content': 'content.review',
+  '/orders/recurring-rules': 'recurring.read',
+  '/orders/recurring-rules/new': 'recurring.manage',
+  '/orders/recurring-rules/:ruleId': 'recurring.read',
 } as const satisfies Record<PortalRoute, Action | null>;
