@@ -50,6 +50,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       DEMO_SEED: 'true',
       DEV_MAILBOX: 'true',
+      // The recurring scheduler's pass for a given day (issue 19), instead of waiting for the clock.
+      TEST_HOOKS: 'true',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_MAX: '100000',
       // Journeys sign in many times a minute from one address; the limits themselves are tested in the server suites.

@@ -2,9 +2,15 @@ import { z } from 'zod';
 import { OrderPriceSchema } from './drafts';
 import { OrderStatusSchema } from './order-api';
 import { PaymentKindSchema } from './payments';
-import { CardCategorySchema, CardFamilySchema, CardStatusSchema, LoadAmountCentsSchema } from './products';
+import {
+  addDays,
+  CardCategorySchema,
+  CardFamilySchema,
+  CardStatusSchema,
+  LoadAmountCentsSchema,
+} from './products';
 import { DateOnlySchema } from './text';
-import { workingDayCount, type IsoDay, type RecurringSchedule } from './working-days';
+import { nextRuns, workingDayCount, type IsoDay, type RecurringSchedule } from './working-days';
 
 /**
  * Recurring load rules (issue 19, SPEC §4 reason `recurring-rule`, §7 recurring rule calls): a
@@ -307,3 +313,50 @@ export const RecurringSettingsResponseSchema = z.object({
   success: z.literal(true),
   settings: RecurringSettingsSchema,
 });
+
+// ---------------------------------------------------------------------------------------------
+// When rules run (the scheduler's arithmetic, ADR 028).
+
+/** A run that is late by more than this many days (the service was down) is recorded as missed. */
+export const RECURRING_CATCH_UP_DAYS = 7;
+/** How far back the scheduler looks for runs it has not made. */
+export const RECURRING_LOOK_BACK_DAYS = 45;
+
+/**
+ * The period a run is for, unique per rule: the month (`2026-12`) of a monthly or last-working-day
+ * rule, so changing the day of month never runs a month twice; the run's own day every two weeks.
+ */
+export function periodOf(schedule: RecurringSchedule, runDay: IsoDay): string {
+  return schedule.kind === 'everyTwoWeeks' ? runDay : runDay.slice(0, 7);
+}
+
+export type DueRun = { runDay: IsoDay; period: string; missed: boolean };
+
+/**
+ * The runs of a rule that are due on `today` and not made yet (`done` holds the periods made): every
+ * scheduled day on or before today, from the later of the day it runs from and the look-back; one
+ * later than the catch-up window is `missed` (recorded, not run: a month's allowance loaded weeks
+ * late, unasked, surprises more than it helps).
+ */
+export function dueRuns(
+  rule: { schedule: RecurringSchedule; startDay: IsoDay; endDay: IsoDay | null; runsFrom: IsoDay },
+  today: IsoDay,
+  done: ReadonlySet<string>,
+): DueRun[] {
+  const lookBack = addDays(today, -RECURRING_LOOK_BACK_DAYS);
+  const from = rule.runsFrom > lookBack ? rule.runsFrom : lookBack;
+  const late = addDays(today, -RECURRING_CATCH_UP_DAYS);
+  return nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, 8)
+    .filter((day) => day <= today)
+    .map((runDay) => ({ runDay, period: periodOf(rule.schedule, runDay), missed: runDay < late }))
+    .filter((run) => !done.has(run.period));
+}
+
+/** The next run on or after `today` (null when the rule has ended): what the list and reminders show. */
+export function nextRunDay(
+  rule: { schedule: RecurringSchedule; startDay: IsoDay; endDay: IsoDay | null; runsFrom: IsoDay },
+  today: IsoDay,
+): IsoDay | null {
+  const from = rule.runsFrom > today ? rule.runsFrom : today;
+  return nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, 1)[0] ?? null;
+}

@@ -91,6 +91,14 @@ import { cookieNames, installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
 import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
 import { createJobs, type Jobs } from './platform/jobs';
+import { purgeIdempotencyKeys } from './platform/idempotency';
+import {
+  createRecurringService,
+  recurringRoutes,
+  recurringTestRoutes,
+  type RecurringService,
+} from './modules/recurring';
+
 import { createMailer, type Mailer } from './platform/mail';
 import { installMetrics } from './platform/metrics';
 import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
@@ -99,6 +107,10 @@ import { installRequestContext } from './platform/request-context';
 import { bufferedStdout, jsonLogger, OneLinePerRequest } from './platform/request-log';
 import { installSecurityHeaders } from './platform/security-headers';
 import { validatorCompiler } from './platform/validation';
+
+/** The purge of expired sessions, codes and idempotency keys: a pg-boss cron job (UTC). */
+export const PURGE_JOB = 'platform.purge';
+export const PURGE_CRON = '*/15 * * * *';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -136,6 +148,7 @@ export type AppServices = {
   fulfilment: FulfilmentService;
   clientLogs: ClientLogsService;
   leads: LeadsService;
+  recurring: RecurringService;
 };
 export type App = FastifyInstance & { services: AppServices };
 
@@ -355,6 +368,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     content,
     // Issue 18 §7 (ADR 026): returned shipments ring the company's bell (the service is made below).
     returnedShipments: (companyId) => fulfilment.returnedShipments(companyId),
+    // Issue 19 (ADR 028): a recurring run that made nothing rings the bell too.
+    recurringFailures: (companyId, since) => recurring.failedRuns(companyId, since),
   });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });
@@ -419,6 +434,35 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
   await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
+  // Recurring load rules and their scheduler (issue 19, ADR 028).
+  const recurring = createRecurringService({
+    db: database.db,
+    cards,
+    drafts,
+    orders,
+    companies,
+    identity,
+    content,
+    mailer,
+    publicUrl: config.publicUrl,
+    log: app.log,
+    jobs,
+  });
+  await app.register(recurringRoutes(recurring), { prefix: '/api/v1/orders' });
+  if (config.TEST_HOOKS) await app.register(recurringTestRoutes(recurring), { prefix: '/api/test' });
+  // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys,
+  // every 15 minutes once across instances (the deletes are idempotent anyway).
+  jobs.define<object>(PURGE_JOB, {
+    cron: PURGE_CRON,
+    retryLimit: 1,
+    handler: async () => {
+      await Promise.all([
+        identity.purgeExpired(),
+        sessions.purgeExpired(),
+        purgeIdempotencyKeys(database.db),
+      ]);
+    },
+  });
   // Issue 18 §7 (ADR 026): the production queue of provider staff.
   const fulfilment = createFulfilmentService({ db: database.db, orders, identity });
   await app.register(fulfilmentRoutes(fulfilment), { prefix: '/api/v1/fulfilment' });
@@ -528,6 +572,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     fulfilment,
     clientLogs,
     leads,
+    recurring,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -10,7 +10,6 @@ import {
 } from './db/seed/demo-merchants';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { loadConfig } from './platform/config';
-import { purgeIdempotencyKeys } from './platform/idempotency';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { seedContent } from './modules/content';
 
@@ -44,21 +43,10 @@ async function main(): Promise<void> {
     await seedDemoOrders(database.db, app.services);
     await seedDemoMerchants(database.db, app.services);
   }
-  // Expired provider rows, spent codes, timed-out portal sessions and day-old idempotency keys; deletes are idempotent, so
-  // several instances may run it. Moves to the job queue when jobs arrive.
-  const purge = setInterval(() => {
-    void Promise.all([
-      app.services.identity.purgeExpired(),
-      app.services.sessions.purgeExpired(),
-      purgeIdempotencyKeys(database.db),
-    ]).catch((error: unknown) => app.log.warn({ err: error }, 'purge of expired sessions failed'));
-  }, 15 * 60_000);
-  purge.unref();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    clearInterval(purge);
     app.log.info({ signal }, 'shutting down');
     try {
       await app.close();
@@ -73,7 +61,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  // Background work (bulk imports) once the server listens; stopped by app.close() at shutdown.
+  // Background work (bulk imports, recurring loads, the purge, settlements) once the server listens;
+  // stopped by app.close() at shutdown.
   await app.services.jobs.start();
   collectStartupGarbage();
   const where =

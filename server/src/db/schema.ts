@@ -24,3 +24,4 @@ export * from '../modules/merchant-billing/schema';
 export * from '../modules/fulfilment/schema';
 export * from '../modules/client-logs/schema';
 export * from '../modules/leads/schema';
+export * from '../modules/recurring/schema';

@@ -30,6 +30,11 @@ export const ConfigSchema = z.object({
   DEMO_SEED: booleanish.optional(),
   /** Enables /dev/mailbox (for a signed-in provider admin only). Default: on outside production. */
   DEV_MAILBOX: booleanish.optional(),
+  /**
+   * Test hooks under /api/test (the recurring scheduler's pass for a given day, issue 19). Default
+   * off; refused in production.
+   */
+  TEST_HOOKS: booleanish.optional(),
   /** Serves the OpenAPI documentation at /api/docs. Default: on outside production. */
   API_DOCS: booleanish.optional(),
   /**
@@ -124,6 +129,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const value = parsed.data;
   if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
+  }
+  if (value.NODE_ENV === 'production' && value.TEST_HOOKS) {
+    throw new Error('Invalid configuration:\n  TEST_HOOKS: never in production');
   }
   const sessionSecret = value.SESSION_SECRET ?? DEV_SECRET;
   const cookieKeys = (value.OIDC_COOKIE_KEYS ?? '')

@@ -137,6 +137,9 @@ const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
   'emboss characters': 'invalidEmbossText',
   'limit required': 'required',
   'end before start': 'invalidDate',
+  // Recurring rules (issue 19): a line's own amount, a card named twice.
+  required: 'required',
+  'repeated card': 'duplicateCard',
   [UNSAFE_TEXT_MESSAGE]: 'invalidCharacters',
   [INVALID_DATE_MESSAGE]: 'invalidDate',
 };

@@ -79,6 +79,9 @@ export function createDraftsService(deps: DraftsDeps) {
     /** The clock the drafts use (tests pass their own). */
     now: ctx.now,
 
+    /** The company's price terms by product and family: its contracts over its own settings. */
+    pricingTermsOf: ctx.termsOf,
+
     /**
      * A new draft with its lines, checked and counted against the company's draft limit, in the
      * caller's transaction (a reorder, a bulk conversion).

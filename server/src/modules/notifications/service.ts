@@ -18,6 +18,45 @@ export type NotificationsService = ReturnType<typeof createNotificationsService>
 /** The id of the returned-shipments notification (ADR 026). */
 export const SHIPMENT_RETURNED_NOTIFICATION = 'shipmentReturned';
 
+/** The id of the failed recurring runs notification (issue 19, ADR 028). */
+export const RECURRING_RUN_FAILED_NOTIFICATION = 'recurringRunFailed';
+/** How long a failed run stays in the bell. */
+const RECURRING_FAILURE_DAYS = 30;
+
+/** One notification for the company's failed recurring runs: to the rule, or the rules when several. */
+function recurringFailedNotification(
+  failed: { ruleId: string; createdAt: Date }[],
+  texts: Record<string, { title: string; excerpt: string }>,
+  reads: { notificationId: string; readAt: Date }[],
+  prefix: string,
+): PortalNotification | null {
+  if (failed.length === 0) return null;
+  const id = RECURRING_RUN_FAILED_NOTIFICATION;
+  const latest = new Date(Math.max(...failed.map((entry) => entry.createdAt.getTime())));
+  const text = texts[id] ?? { title: id, excerpt: '{count}' };
+  const rules = [...new Set(failed.map((entry) => entry.ruleId))];
+  const url = rules.length === 1 ? `/orders/recurring-rules/${rules[0]!}` : '/orders/recurring-rules';
+  return {
+    nid: id,
+    expiring: false,
+    logo: '',
+    title: text.title,
+    excerpt: text.excerpt.replaceAll('{count}', String(failed.length)),
+    link: {
+      id,
+      pageType: 'orders',
+      title: text.title,
+      url,
+      href: `${prefix}${url}`,
+      target: '_self',
+      isExternalPage: false,
+    },
+    read: reads.some((entry) => entry.notificationId === id && entry.readAt >= latest),
+    notificationDateTime: latest.toISOString(),
+    count: failed.length,
+  };
+}
+
 /** One notification for the company's returned shipments: to the order, or the history when several. */
 function returnedNotification(
   returned: { orderId: string; returnedAt: Date }[],
@@ -75,6 +114,8 @@ export function createNotificationsService(deps: {
    * a notification of their own, read once the user read it after the latest return.
    */
   returnedShipments?: (companyId: string) => Promise<{ orderId: string; returnedAt: Date }[]>;
+  /** Recurring runs of the company that made nothing since a date (issue 19): the bell tells. */
+  recurringFailures?: (companyId: string, since: Date) => Promise<{ ruleId: string; createdAt: Date }[]>;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -89,11 +130,13 @@ export function createNotificationsService(deps: {
       locale: Locale,
     ): Promise<PortalNotification[]> {
       const at = now();
-      const [summaries, textsRaw, reads, returned] = await Promise.all([
+      const failuresSince = new Date(at.getTime() - RECURRING_FAILURE_DAYS * 86_400_000);
+      const [summaries, textsRaw, reads, returned, failedRuns] = await Promise.all([
         deps.cards.summaries(companyId),
         deps.content.getEntry('notification-texts', locale),
         findReads(deps.db, userId),
         deps.returnedShipments ? deps.returnedShipments(companyId) : Promise.resolve([]),
+        deps.recurringFailures ? deps.recurringFailures(companyId, failuresSince) : Promise.resolve([]),
       ]);
       const texts = NotificationTextsSchema.parse(textsRaw);
       const dayStart = athensMidnight(athensDate(at));
@@ -137,7 +180,8 @@ export function createNotificationsService(deps: {
           },
         ];
       });
-      return returns ? [returns, ...service] : service;
+      const failures = recurringFailedNotification(failedRuns, texts, reads, prefix);
+      return [...(failures ? [failures] : []), ...(returns ? [returns] : []), ...service];
     },
 
     /** The ids of every notification the user has read. */

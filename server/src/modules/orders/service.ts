@@ -1,5 +1,5 @@
 import type { OrderSummary, PaymentInstructions, PaymentKind } from '@tessera/domain';
-import type { IdempotencyOptions } from '../drafts';
+import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
 import { activateComplimentOrder } from './activate-compliment-order';
 import { advanceOrder } from './advance-order';
 import { setOrderApprovalThreshold } from './approval-threshold';
@@ -14,7 +14,7 @@ import { reorderOrder } from './reorder-order';
 import { approvalThreshold, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
 import { createShipping } from './ship-order';
-import { submitOrder } from './submit-order';
+import { submitDraft, submitOrder } from './submit-order';
 import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
 import type { Executor } from '../../platform/db';
 
@@ -89,6 +89,15 @@ export function createOrdersService(deps: OrdersDeps) {
     lockOrderByNumber: ctx.lockOrderByNumber,
     summary: ctx.summary,
     notify: ctx.notify,
+    /**
+     * Turns a draft into an order in the caller's transaction (a recurring run, ADR 028): the same
+     * checks, pricing and approval rule as a submission from the browser. The caller notifies.
+     */
+    submitDraftIn: (tx: Executor, draftId: string, actor: OrderActor, prepared: PreparedSubmission) =>
+      submitDraft(ctx, tx, draftId, actor, prepared),
+    /** Starts the payment of an order awaiting it, in the caller's transaction. */
+    startPaymentIn: (tx: Executor, order: OrderRow, method: PaymentKind, actor: OrderActor) =>
+      ctx.deps.payments.start(tx, order, method, actor),
     /** Moves an order's money once it is paid, in the payment's transaction (ADR 010). */
     fulfil: (tx: Executor, order: OrderRow, paidBy: string | null, at: Date) =>
       fulfilOrder(ctx.fulfilDeps, tx, order, paidBy, at),

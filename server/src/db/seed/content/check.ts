@@ -39,6 +39,8 @@ import {
   type NotificationsContentResponse,
   type Page,
   type VideoTutorialsResponse,
+  RECURRING_FAILURE_REASONS,
+  type RecurringFailureReason,
 } from '@tessera/domain';
 
 const ROOT = path.dirname(fileURLToPath(import.meta.url));
@@ -65,6 +67,8 @@ const NotificationTextsSchema = z.strictObject({
   topUpTrz: NotificationText,
   /** Returned card shipments (issue 18 §7, ADR 026). */
   shipmentReturned: NotificationText,
+  /** Recurring runs that made nothing (issue 19, ADR 028). */
+  recurringRunFailed: NotificationText,
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
@@ -74,6 +78,18 @@ const IdentityEmailsSchema = z.strictObject({ passwordReset: Email, confirmAccou
 const OrderEmailsSchema = z.strictObject(
   Object.fromEntries(ORDER_EMAIL_KINDS.map((kind) => [kind, Email])) as Record<OrderEmailKind, typeof Email>,
 );
+
+/** Recurring-load emails (issue 19, ADR 028): a failed run and the reminder, with each failure's words. */
+const RecurringEmailsSchema = z.strictObject({
+  runFailed: Email,
+  reminder: Email,
+  failureReasons: z.strictObject(
+    Object.fromEntries(RECURRING_FAILURE_REASONS.map((reason) => [reason, str])) as Record<
+      RecurringFailureReason,
+      typeof str
+    >,
+  ),
+});
 
 const PAGE_SLUGS = [
   'home',
@@ -105,6 +121,7 @@ const SCHEMAS: Record<string, z.ZodType> = {
   emails: EmailsSchema,
   'identity-emails': IdentityEmailsSchema,
   'order-emails': OrderEmailsSchema,
+  'recurring-emails': RecurringEmailsSchema,
   ...Object.fromEntries(PAGE_SLUGS.map((slug) => [`pages/${slug}`, PageSchema])),
 };
 

@@ -1,0 +1,90 @@
+import {
+  athensDate,
+  nextRuns,
+  priceOrder,
+  priceTotals,
+  workingDayCount,
+  type OrderPriceTotals,
+  type RecurringPreviewRun,
+  type RecurringRule,
+} from '@tessera/domain';
+import type { RecurringContext } from './recurring-context';
+import { byFamily, resolveLines } from './resolve-lines';
+import { cardsOfLines } from './run-rule';
+
+/** How many runs the preview shows. */
+export const PREVIEW_RUNS = 3;
+
+const ZERO: OrderPriceTotals = {
+  loadCents: 0,
+  cardFeesCents: 0,
+  replacementFeesCents: 0,
+  serviceFeesCents: 0,
+  deliveryFeeCents: 0,
+  feesNetCents: 0,
+  vatCents: 0,
+  totalCents: 0,
+};
+
+function add(a: OrderPriceTotals, b: OrderPriceTotals): OrderPriceTotals {
+  return Object.fromEntries(
+    Object.entries(a).map(([key, value]) => [key, value + b[key as keyof OrderPriceTotals]]),
+  ) as OrderPriceTotals;
+}
+
+/**
+ * The next runs of a rule as they would be made now (issue 19 §2): each run's cards after
+ * replacements and skips, priced with the company's terms exactly as its order will be (one order
+ * per card family, summed). `runsFrom` leaves out the days before the rule runs from.
+ */
+export async function previewRuns(
+  ctx: RecurringContext,
+  companyId: string,
+  rule: Pick<RecurringRule, 'product' | 'amountMode' | 'amountCents' | 'schedule' | 'startDay' | 'endDay'>,
+  lines: readonly { cardId: string; amountCents: number | null }[],
+  runsFrom: string | null = null,
+  today: string = athensDate(ctx.now()),
+): Promise<RecurringPreviewRun[]> {
+  const from = runsFrom && runsFrom > today ? runsFrom : today;
+  const days = nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, PREVIEW_RUNS);
+  if (days.length === 0) return [];
+  const [cards, terms] = await Promise.all([
+    cardsOfLines(
+      ctx,
+      ctx.db,
+      companyId,
+      lines.map((line) => line.cardId),
+    ),
+    ctx.termsOf(companyId),
+  ]);
+  return days.map((runDay) => {
+    const resolved = resolveLines(rule, lines, cards, runDay);
+    const price = byFamily(resolved.lines).reduce(
+      (sum, [family, familyLines]) =>
+        add(
+          sum,
+          priceTotals(
+            priceOrder(
+              {
+                orderType: 'LOAD',
+                family,
+                lines: familyLines.map((line) => ({
+                  tempCardId: line.cardId,
+                  amountCents: line.amountCents,
+                })),
+              },
+              terms(rule.product, family),
+            ),
+          ),
+        ),
+      ZERO,
+    );
+    return {
+      runDay,
+      workingDays: workingDayCount(Number(runDay.slice(0, 4)), Number(runDay.slice(5, 7))),
+      cardCount: resolved.lines.length,
+      price,
+      notes: resolved.notes,
+    };
+  });
+}
