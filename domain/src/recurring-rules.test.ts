@@ -1,5 +1,16 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { RecurringRuleInputSchema, runAmountCents, type RecurringRuleInput } from './recurring-rules';
+import { addDays } from './products';
+import {
+  dueRuns,
+  nextRunDay,
+  periodOf,
+  RECURRING_CATCH_UP_DAYS,
+  RecurringRuleInputSchema,
+  runAmountCents,
+  type RecurringRuleInput,
+} from './recurring-rules';
+import { isWorkingDay } from './working-days';
 
 const CARD_A = '5a0c3a3e-0000-4000-8000-00000000000a';
 const CARD_B = '5a0c3a3e-0000-4000-8000-00000000000b';
@@ -72,5 +83,56 @@ describe('runAmountCents', () => {
     expect(
       runAmountCents({ amountMode: 'perWorkingDay', amountCents: 800 }, { amountCents: null }, '2026-04-30'),
     ).toBe(16_000);
+  });
+});
+
+describe('when rules run', () => {
+  const monthly = { kind: 'monthly', dayOfMonth: 25, workingDaysOnly: true } as const;
+  const rule = { schedule: monthly, startDay: '2026-01-01', endDay: null, runsFrom: '2026-01-01' };
+
+  it('names a period by month, or by the run day every two weeks', () => {
+    expect(periodOf(monthly, '2026-12-24')).toBe('2026-12');
+    expect(periodOf({ kind: 'lastWorkingDay' }, '2026-12-31')).toBe('2026-12');
+    expect(periodOf({ kind: 'everyTwoWeeks', workingDaysOnly: false }, '2026-12-24')).toBe('2026-12-24');
+  });
+
+  it('is due on its day and after it, until the period is made', () => {
+    // 25 December 2026 is Christmas: the run moves back to Thursday the 24th.
+    const november = new Set(['2026-11']);
+    expect(dueRuns(rule, '2026-12-23', november)).toEqual([]);
+    expect(dueRuns(rule, '2026-12-24', november)).toEqual([
+      { runDay: '2026-12-24', period: '2026-12', missed: false },
+    ]);
+    expect(dueRuns(rule, '2026-12-28', new Set(['2026-11', '2026-12']))).toEqual([]);
+  });
+
+  it('records a run later than the catch-up window as missed, and never runs before the day it runs from', () => {
+    const late = dueRuns(rule, addDays('2026-11-25', RECURRING_CATCH_UP_DAYS + 1), new Set());
+    expect(late).toContainEqual({ runDay: '2026-11-25', period: '2026-11', missed: true });
+    expect(dueRuns({ ...rule, runsFrom: '2026-12-25' }, '2026-12-28', new Set())).toEqual([]);
+  });
+
+  it('has no next run after its end, and the next run is the first on or after today', () => {
+    expect(nextRunDay(rule, '2026-12-01')).toBe('2026-12-24');
+    expect(nextRunDay({ ...rule, endDay: '2026-12-20' }, '2026-12-01')).toBeNull();
+  });
+
+  it('never makes a period twice or a run on a day off when working days are asked for (property)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 31 }), fc.integer({ min: 0, max: 700 }), (dayOfMonth, offset) => {
+        const schedule = { kind: 'monthly', dayOfMonth, workingDaysOnly: true } as const;
+        const today = addDays('2026-01-01', offset);
+        const runs = dueRuns(
+          { schedule, startDay: '2026-01-01', endDay: null, runsFrom: '2026-01-01' },
+          today,
+          new Set(),
+        );
+        const periods = runs.map((run) => run.period);
+        return (
+          new Set(periods).size === periods.length &&
+          runs.every((run) => isWorkingDay(run.runDay) && run.runDay <= today)
+        );
+      }),
+    );
   });
 });
