@@ -9,6 +9,7 @@ import {
   DEMO_TERMINAL,
 } from './db/seed/demo-merchants';
 import { seedDemoOrders } from './db/seed/demo-orders';
+import { seedDemoRecurring } from './db/seed/demo-recurring';
 import { loadConfig } from './platform/config';
 import { migrateDatabase, openDatabase } from './platform/db';
 import { seedContent } from './modules/content';
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
   const app = await buildApp({ config, database });
   if (demo?.seeded) {
     await seedDemoOrders(database.db, app.services);
+    await seedDemoRecurring(database.db, app.services);
     await seedDemoMerchants(database.db, app.services);
   }
   let closing = false;

@@ -233,6 +233,8 @@ export function recurringTestRoutes(service: RecurringService): FastifyPluginAsy
             today: DateOnlySchema,
             /** Holds each run's transaction open this long once its period is claimed (the crash test). */
             holdMs: z.number().int().min(0).max(60_000).default(0),
+            /** Only this rule (a journey on a shared server leaves the demo's rules alone). */
+            ruleId: z.uuid().optional(),
           }),
           response: {
             200: z.object({

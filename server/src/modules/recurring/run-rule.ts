@@ -30,8 +30,11 @@ import { ruleInput } from './rule-view';
 /** What one run did: its row (null when the period had one already) and the orders it made. */
 export type RunOutcome = { run: RunRow | null; orders: OrderRow[]; drafts: string[] };
 
-/** Test hooks: `onClaimed` runs inside the run's transaction once its period is claimed. */
-export type RunHooks = { onClaimed?: () => Promise<void> };
+/**
+ * Test hooks: `onClaimed` runs inside the run's transaction once its period is claimed; `onlyRuleId`
+ * limits a scheduler's pass to one rule (an end-to-end journey on a shared demo server).
+ */
+export type RunHooks = { onClaimed?: () => Promise<void>; onlyRuleId?: string };
 
 /** A run refused for a reason the order manager is told (the run is recorded as failed). */
 class RunRefused extends Error {

@@ -28,7 +28,9 @@ export async function tick(
   hooks: RunHooks = {},
 ): Promise<TickResult> {
   const result: TickResult = { created: 0, failed: 0, reminders: 0 };
-  const rules = await findRunnableRules(ctx.db);
+  const rules = (await findRunnableRules(ctx.db)).filter(
+    (rule) => hooks.onlyRuleId === undefined || rule.id === hooks.onlyRuleId,
+  );
   const done = await findRunPeriods(
     ctx.db,
     rules.map((rule) => rule.id),
