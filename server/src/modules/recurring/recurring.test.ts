@@ -526,4 +526,75 @@ describe('runs', () => {
       await query(`update cards set status = 'active' where id = $1`, [cards[0]]);
     }
   });
+
+  it("moves a replaced card's line to its new card and skips an expired one, with notes", async () => {
+    const service = serviceAt({ now: new Date() });
+    const [old, replacement, expiring, kept] = await loadableCards('C1001', products.C1001!, 9).then((ids) =>
+      ids.slice(5, 9),
+    );
+    const rule = await service.saveRule(
+      RecurringRuleInputSchema.parse(
+        ruleInput(products.C1001!, [old!, expiring!, kept!], { submitMode: 'draft' }),
+      ),
+      { userId: world.ids.om1, companyId: 'C1001', locale: 'el' },
+    );
+    await query(`update cards set status = 'replaced', replaced_by_card_id = $2 where id = $1`, [
+      old,
+      replacement,
+    ]);
+    await query(`update cards set expiry_date = current_date - 1 where id = $1`, [expiring]);
+    const outcome = await service.runRule(rule.ruleId, { runDay: today(), period: 'replaced' });
+    expect(outcome.run).toMatchObject({ status: 'created', cardCount: 2 });
+    expect(outcome.run!.notes.map((note) => [note.cardId, note.note, note.newCardId])).toEqual([
+      [old, 'replaced', replacement],
+      [expiring, 'expired', null],
+    ]);
+    const lines = await query<{ card_id: string }>(
+      `select card_id from recurring_rule_lines where rule_id = $1 order by position`,
+      [rule.ruleId],
+    );
+    expect(lines.map((line) => line.card_id)).toEqual([replacement, expiring, kept]);
+    const drafted = await query<{ card_id: string }>(
+      `select l.card_id from draft_order_cards l join recurring_run_drafts d on d.draft_id = l.draft_id
+        where d.run_id = $1 order by l.card_id`,
+      [outcome.run!.id],
+    );
+    expect(drafted.map((line) => line.card_id).sort()).toEqual([replacement, kept].sort());
+  });
+
+  it('fails a run of a deactivated company, and one over the draft limit, creating nothing', async () => {
+    const service = serviceAt({ now: new Date() });
+    const cards = await loadableCards('C1002', products.C1002!, 1);
+    const rule = await service.saveRule(
+      RecurringRuleInputSchema.parse({
+        ...ruleInput(products.C1002!, cards, { submitMode: 'draft' }),
+        endDay: null,
+      }),
+      { userId: world.ids.admin, companyId: 'C1002', locale: 'el' },
+    );
+    const drafts = async () =>
+      Number(
+        (await query<{ n: string }>(`select count(*) as n from draft_orders where company_id = 'C1002'`))[0]!
+          .n,
+      );
+    const before = await drafts();
+    await query(`update companies set deactivated_at = now() where id = 'C1002'`);
+    try {
+      const inactive = await service.runRule(rule.ruleId, { runDay: today(), period: 'inactive' });
+      expect(inactive.run).toMatchObject({ status: 'failed', failure: 'companyInactive' });
+    } finally {
+      await query(`update companies set deactivated_at = null where id = 'C1002'`);
+    }
+    await query(
+      `insert into draft_orders (company_id, reason, order_type, product, family, created_by)
+       select 'C1002', 'load-card', 'LOAD', $1, 'plastic', $2 from generate_series(1, greatest(0, 100 - $3::int))`,
+      [products.C1002, world.ids.admin, before],
+    );
+    const full = await service.runRule(rule.ruleId, { runDay: today(), period: 'full' });
+    expect(full.run).toMatchObject({ status: 'failed', failure: 'draftLimit' });
+    expect(await drafts()).toBe(Math.max(100, before));
+    await query(
+      `delete from draft_orders where company_id = 'C1002' and alias = '' and created_at > now() - interval '1 minute'`,
+    );
+  });
 });
