@@ -61,7 +61,12 @@ export function RecurringRulePage() {
       />
     );
   } else {
-    content = isEditing ? <EditRule rule={rule.data} /> : <RuleView rule={rule.data} canManage={canManage} />;
+    // Another rule's page starts over (its runs' page, its cards' typed amounts).
+    content = isEditing ? (
+      <EditRule rule={rule.data} />
+    ) : (
+      <RuleView key={rule.data.ruleId} rule={rule.data} canManage={canManage} />
+    );
   }
 
   return (
