@@ -49,6 +49,17 @@ export const paths = {
   } satisfies Path<[orderId?: string]>,
   ordersOverview: fixed('orders-overview'),
   /**
+   * Issue 19 (ADR 028): the company's recurring load rules, a new one, and one rule (its editor with
+   * `?mode=edit`). The new rule's page comes before the rule's, so `/new` is never read as an id.
+   */
+  recurringRules: fixed('orders/recurring-rules'),
+  recurringRuleNew: fixed('orders/recurring-rules/new'),
+  recurringRule: {
+    pattern: 'orders/recurring-rules/:ruleId',
+    href: (ruleId: string, options?: { isEditing?: boolean }) =>
+      `/orders/recurring-rules/${encodeURIComponent(ruleId)}${options?.isEditing ? '?mode=edit' : ''}`,
+  } satisfies Path<[string, options?: { isEditing?: boolean }]>,
+  /**
    * Beyond SPEC §2 (ADR 010): where the bank sends the browser back after a card payment, and the
    * pages that say how it went (`?paymentId=…`).
    */

@@ -57,6 +57,25 @@ describe('route access table', () => {
     expect(decideAccess(ROUTE_ACCESS.faqs, null, null)).toEqual({ kind: 'allow' });
   });
 
+  it('opens recurring loads to every company role, and a new rule to the ordering roles (issue 19)', () => {
+    for (const reader of [om1, finance, payment, admin]) {
+      expect(decideAccess(accessOfPath('/orders/recurring-rules'), reader, 'C1002').kind).toBe('allow');
+      expect(decideAccess(accessOfPath('/orders/recurring-rules/r-1'), reader, 'C1002').kind).toBe('allow');
+    }
+    expect(decideAccess(accessOfPath('/orders/recurring-rules/new'), om1, 'C1001').kind).toBe('allow');
+    expect(decideAccess(accessOfPath('/orders/recurring-rules/new'), admin, 'C1001').kind).toBe('allow');
+    expect(decideAccess(accessOfPath('/orders/recurring-rules/new'), finance, 'C1002').kind).toBe(
+      'forbidden',
+    );
+    expect(decideAccess(accessOfPath('/orders/recurring-rules/new'), payment, 'C1002').kind).toBe(
+      'forbidden',
+    );
+    expect(decideAccess(ROUTE_ACCESS.recurringRules, merchant, null).kind).toBe('forbidden');
+    expect(paths.recurringRule.href('a/b', { isEditing: true })).toBe(
+      '/orders/recurring-rules/a%2Fb?mode=edit',
+    );
+  });
+
   it('keeps all companies to provider staff', () => {
     expect(decideAccess(ROUTE_ACCESS.allCompanies, admin, null).kind).toBe('allow');
     expect(decideAccess(ROUTE_ACCESS.allCompanies, user(ROLE.CUSTOMER_CARE), null).kind).toBe('allow');

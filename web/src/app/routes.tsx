@@ -170,6 +170,22 @@ const orders = {
   ),
 };
 
+// Issue 19 (ADR 028): recurring load rules.
+const recurring = {
+  list: page(
+    () => import('../features/recurring/pages/recurring-rules-page'),
+    (m) => m.RecurringRulesPage,
+  ),
+  create: page(
+    () => import('../features/recurring/pages/new-recurring-rule-page'),
+    (m) => m.NewRecurringRulePage,
+  ),
+  rule: page(
+    () => import('../features/recurring/pages/recurring-rule-page'),
+    (m) => m.RecurringRulePage,
+  ),
+};
+
 const payments = {
   result: page(
     () => import('../features/payments/pages/payment-result-page'),
@@ -352,6 +368,8 @@ const built = (
  */
 const ORDERS: readonly MessageArea[] = ['account', 'cards', 'orders'];
 const CARD_ISSUE: readonly MessageArea[] = ['account', 'bulk', 'cardIssue', 'cards', 'orders'];
+/** Recurring loads: their own texts, with the cards' states and the orders' statuses and methods. */
+const RECURRING: readonly MessageArea[] = ['cards', 'orders', 'recurring'];
 
 // Issue 18 §3, §6 (ADR 024): companies, leads and core categories in the back office; the lead forms.
 const companyAdmin = {
@@ -404,6 +422,10 @@ const PAGES: PageRoute[] = [
   built('orderHistory', orders.history, 'OrderHistoryPage', ORDERS),
   built('orderDetails', orders.details, 'OrderDetailsPage', ORDERS),
   built('ordersOverview', orders.overview, 'OrdersOverviewPage', ORDERS),
+  // Issue 19 (ADR 028): recurring load rules.
+  built('recurringRules', recurring.list, 'RecurringRulesPage', RECURRING),
+  built('recurringRuleNew', recurring.create, 'NewRecurringRulePage', RECURRING),
+  built('recurringRule', recurring.rule, 'RecurringRulePage', RECURRING),
   built('paymentResult', payments.result, 'PaymentResultPage', ['orders']),
   built('paymentSuccess', payments.success, 'PaymentSuccessPage', ORDERS),
   built('paymentFailure', payments.failure, 'PaymentFailurePage', ORDERS),

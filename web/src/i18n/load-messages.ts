@@ -60,6 +60,11 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/content-editor.el.json'),
     en: () => import('./areas/content-editor.en.json'),
   },
+  // Issue 19 (ADR 028): recurring load rules.
+  recurring: {
+    el: () => import('./areas/recurring.el.json'),
+    en: () => import('./areas/recurring.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

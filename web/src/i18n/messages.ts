@@ -19,6 +19,8 @@ import type fulfilmentEl from './areas/fulfilment.el.json';
 import type clientErrorsEl from './areas/client-errors.el.json';
 // issue 18 §5: content editing (ADR 025)
 import type contentEditorEl from './areas/content-editor.el.json';
+// Issue 19 (ADR 028): recurring load rules.
+import type recurringEl from './areas/recurring.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -48,7 +50,9 @@ export type MessageId =
   // Issue 18 §3, §6 (ADR 024).
   | keyof typeof leadsEl
   // issue 18 §5: content editing (ADR 025)
-  | keyof typeof contentEditorEl;
+  | keyof typeof contentEditorEl
+  // Issue 19 (ADR 028): recurring load rules.
+  | keyof typeof recurringEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -73,6 +77,8 @@ export const MESSAGE_AREAS = [
   'leads',
   // issue 18 §5: content editing (ADR 025)
   'contentEditor',
+  // Issue 19 (ADR 028): recurring load rules.
+  'recurring',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

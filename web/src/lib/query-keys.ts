@@ -122,6 +122,24 @@ export const orderKeys = {
     ['orders', 'bundles', kind, companyId] as const,
 };
 
+/**
+ * Recurring load rules (issue 19): one root a company, so every change (a rule saved, paused, its
+ * cards, the reminder) refreshes the list, the rule, its preview and its runs at once.
+ */
+export const recurringKeys = {
+  all: (companyId: string | null) => ['orders', 'recurring', companyId] as const,
+  list: (companyId: string | null) => [...recurringKeys.all(companyId), 'list'] as const,
+  rule: (companyId: string | null, ruleId: string) =>
+    [...recurringKeys.all(companyId), 'rule', ruleId] as const,
+  preview: (companyId: string | null, ruleId: string) =>
+    [...recurringKeys.all(companyId), 'preview', ruleId] as const,
+  runs: (companyId: string | null, ruleId: string, page: number) =>
+    [...recurringKeys.all(companyId), 'runs', ruleId, page] as const,
+  /** The editor's card picker (active cards of the rule's product): refreshed with the cards. */
+  cards: (companyId: string | null, request: CardFilterRequest) =>
+    [...cardKeys.all, 'recurringPicker', companyId, request] as const,
+};
+
 export const paymentKeys = {
   payment: (companyId: string | null, paymentId: string) =>
     [...PLACED_ORDERS_QUERY_ROOT, 'payment', companyId, paymentId] as const,

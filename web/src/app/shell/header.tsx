@@ -13,7 +13,7 @@ import { DesktopNav } from './desktop-nav';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
-import { isMainMenuVisible, menuForRole } from './role-menu';
+import { isMainMenuVisible, menuForRole, withPortalItems } from './role-menu';
 import { useActingCompanyId } from '../../lib/use-acting-company';
 
 // The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
@@ -57,7 +57,12 @@ export function Header({ variant, menu }: HeaderProps) {
   const company = companyData && companyData.companyId === companyId ? companyData : undefined;
   const isMenuShown =
     session.status !== 'loading' && (isMerchant || isMainMenuVisible(sessionUser, companyId));
-  const items = isMenuShown ? menuForRole(menu?.main_menu ?? [], sessionUser) : [];
+  const items = isMenuShown
+    ? menuForRole(
+        withPortalItems(menu?.main_menu ?? [], intl.formatMessage({ id: 'shell.menu.recurringRules' })),
+        sessionUser,
+      )
+    : [];
   const mobileMenuId = 'tessera-mobile-menu';
 
   const homeHref = isMerchant ? paths.merchant.href() : paths.home.href();

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { footer, link } from '../../test/fixtures';
 import { paths } from '../paths';
 import { ROUTE_ACCESS, type RouteKey } from '../route-access';
-import { footerForRole, menuForRole, PROFILE_LINK_KEYS, profileLinksOf } from './role-menu';
+import { footerForRole, menuForRole, PROFILE_LINK_KEYS, profileLinksOf, withPortalItems } from './role-menu';
 
 /**
  * The menus and the policy table agree (issue 14): a link to a page shows exactly when the domain's
@@ -83,5 +83,60 @@ describe('a menu item shows exactly when the policy allows its page', () => {
       user.relatedCompanies.map((c) => c.companyId),
     );
     expect(offered).toEqual(PROFILE_LINK_KEYS.filter((key) => allowedFor(user, key)));
+  });
+});
+
+describe('recurring loads in the orders menu (issue 19)', () => {
+  const group = (href: string, children: string[]): MenuItem => ({
+    ...itemOf(href),
+    children: children.map((child) => ({ ...itemOf(child), level: 2 })),
+  });
+  const ORDERS = group('/orders/order-history', [
+    '/orders/order-history',
+    '/draft-orders',
+    '/orders-overview',
+  ]);
+  const hrefsOf = (items: readonly MenuItem[]) =>
+    items.map((item) => item.children.map((child) => child.href));
+
+  it('comes right after the drafts, at their level, named in the UI language', () => {
+    const items = withPortalItems([itemOf('/'), ORDERS], 'Επαναλαμβανόμενες φορτίσεις');
+    expect(hrefsOf(items)).toEqual([
+      [],
+      ['/orders/order-history', '/draft-orders', '/orders/recurring-rules', '/orders-overview'],
+    ]);
+    const added = items[1]!.children[2]!;
+    expect(added).toMatchObject({ text: 'Επαναλαμβανόμενες φορτίσεις', level: 2 });
+    expect(added.link).toMatchObject({
+      url: '/orders/recurring-rules',
+      title: 'Επαναλαμβανόμενες φορτίσεις',
+    });
+  });
+
+  it('follows the order history when the menu has no drafts, and is never added twice', () => {
+    const history = group('/orders/order-history', ['/orders/order-history', '/orders-overview']);
+    expect(hrefsOf(withPortalItems([history], 'x'))).toEqual([
+      ['/orders/order-history', '/orders/recurring-rules', '/orders-overview'],
+    ]);
+    const already = withPortalItems(withPortalItems([ORDERS], 'x'), 'x');
+    expect(hrefsOf(already)[0]!.filter((href) => href === '/orders/recurring-rules')).toHaveLength(1);
+    // A first-level order history is no orders menu: nothing to add to.
+    expect(withPortalItems([itemOf('/orders/order-history')], 'x')).toEqual([
+      itemOf('/orders/order-history'),
+    ]);
+  });
+
+  it('shows to every company role and provider staff (recurring.read), never to merchants', () => {
+    const items = withPortalItems([ORDERS], 'x');
+    for (const user of USERS) {
+      const shown = menuForRole(items, user).flatMap((item) => item.children.map((child) => child.href));
+      const mayRead = can(
+        { roleId: user.userRoleId, relatedCompanyIds: user.relatedCompanies.map((c) => c.companyId) },
+        'recurring.read',
+      );
+      expect({ user, shown: shown.includes('/orders/recurring-rules') }).toEqual({ user, shown: mayRead });
+    }
+    const merchant = { userRoleId: 1001 as const, relatedCompanies: [] };
+    expect(menuForRole(items, merchant)).toEqual([]);
   });
 });

@@ -59,6 +59,49 @@ export function menuForRole(items: readonly MenuItem[], user: RoleUser | null): 
   return filter(items);
 }
 
+/** The address of the recurring loads (issue 19), which the CMS's menu does not list yet. */
+const RECURRING_RULES_HREF = '/orders/recurring-rules';
+
+/**
+ * The main menu with the portal's own pages the CMS menu does not carry yet (issue 19): "Recurring
+ * loads" in the orders menu, right after the drafts (or the order history) item. Nothing changes
+ * when the menu already links to the page or has no orders group (a menu whose order history is a
+ * first-level link). `menuForRole` then hides it from those who may not open it (`recurring.read`).
+ */
+export function withPortalItems(items: readonly MenuItem[], recurringText: string): MenuItem[] {
+  const hrefs = (list: readonly MenuItem[]): string[] =>
+    list.flatMap((item) => [menuItemTarget(item).href, ...hrefs(item.children)]);
+  if (hrefs(items).includes(RECURRING_RULES_HREF)) return [...items];
+  const recurring = (level: number): MenuItem => ({
+    link: {
+      id: 'menu-orders-recurring',
+      pageType: 'contentPage',
+      title: recurringText,
+      url: RECURRING_RULES_HREF,
+      target: '_self',
+      isExternalPage: false,
+    },
+    text: recurringText,
+    level,
+    active: false,
+    children: [],
+    href: RECURRING_RULES_HREF,
+    systemName: 'orders-recurring',
+  });
+  const insert = (list: readonly MenuItem[], isNested: boolean): MenuItem[] => {
+    const targets = list.map((item) => menuItemTarget(item).href);
+    const after = targets.includes('/draft-orders')
+      ? targets.indexOf('/draft-orders')
+      : targets.indexOf('/orders/order-history');
+    if (isNested && after >= 0) {
+      const anchor = list[after]!;
+      return [...list.slice(0, after + 1), recurring(anchor.level), ...list.slice(after + 1)];
+    }
+    return list.map((item) => ({ ...item, children: insert(item.children, true) }));
+  };
+  return insert(items, false);
+}
+
 /**
  * The footer as a role sees it: like the menu, links to routes the role may not open are removed
  * (a finance user is not offered "Load cards"), and columns left without links disappear. The

@@ -316,6 +316,19 @@ describe('starting the card-issue flow', () => {
     await waitFor(() => expect(document.title).toBe(`${title} · Στοιχεία · Tessera`));
   });
 
+  it('the start panel sends a recurring load to the rule editor instead of a draft', async () => {
+    issueApi({}, []);
+    const { user, router } = renderApp('/card-issue/info');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Έκδοση καρτών' })).toBeTruthy();
+    await user.click(screen.getByRole('radio', { name: /^Επαναλαμβανόμενη φόρτιση/ }));
+    await user.click(screen.getByRole('button', { name: 'Έναρξη' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Νέα επαναλαμβανόμενη φόρτιση' }),
+    ).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/orders/recurring-rules/new');
+    expect(window.localStorage.getItem('orderDraft')).toBeNull();
+  });
+
   it('the Spendeo page starts an expired flow for Spendeo when opened with expired=true', async () => {
     issueApi();
     const { user, router } = renderApp('/cards/spendeo/issue?expired=true');

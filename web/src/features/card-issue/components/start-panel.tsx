@@ -1,23 +1,37 @@
 import { Anchor, Button, Group, Radio, Stack, Text } from '@mantine/core';
-import type { CardIssueReason } from '@tessera/domain';
+import { localePath, roleMay, type CardIssueReason } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../app/paths';
+import { useSession } from '../../../lib/session';
+import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import { STARTABLE_REASONS } from '../model';
 import { REASON_TEXT, REASON_TITLE } from './labels';
 
 /**
  * Shown when /card-issue/info opens without a draft (typed in, a bookmark): what to do first. Each
- * choice starts the flow as every other entry point does (`startIssueFlow`).
+ * choice starts the flow as every other entry point does (`startIssueFlow`); a recurring load is no
+ * draft but a rule (issue 19), so that choice opens the rule editor instead, for those who may
+ * create rules.
  */
 export function StartPanel({ onStart }: { onStart: (reason: CardIssueReason) => void }) {
   const intl = useIntl();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const roleId = useSession().data?.user.userRoleId;
+  const canCreateRules = roleId !== undefined && roleMay(roleId, 'recurring.manage');
+  const reasons: readonly CardIssueReason[] = canCreateRules
+    ? [...STARTABLE_REASONS, 'recurring-rule']
+    : STARTABLE_REASONS;
   const [reason, setReason] = useState<CardIssueReason>('new-card');
   return (
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        onStart(reason);
+        if (reason === 'recurring-rule') void navigate(localePath(locale, paths.recurringRuleNew.href()));
+        else onStart(reason);
       }}
     >
       <Stack gap="lg">
@@ -27,7 +41,7 @@ export function StartPanel({ onStart }: { onStart: (reason: CardIssueReason) => 
           onChange={(value) => setReason(value as CardIssueReason)}
         >
           <div className="tessera-issue-reasons">
-            {STARTABLE_REASONS.map((item) => (
+            {reasons.map((item) => (
               <Radio.Card key={item} value={item} radius="md" p="md" className="tessera-issue-reason">
                 <Group wrap="nowrap" align="flex-start" gap="sm">
                   <Radio.Indicator />

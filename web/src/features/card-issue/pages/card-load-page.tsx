@@ -1,5 +1,6 @@
 import {
   Alert,
+  Anchor,
   Button,
   Group,
   NativeSelect,
@@ -30,6 +31,7 @@ import { saveLocalDraft, startIssueFlow } from '../../../lib/order-draft';
 import { readStore } from '../../../lib/storage';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
+import { LanguageLink } from '../../../ui/language-link';
 import { LoadingButton } from '../../../ui/loading-button';
 import { filterCards } from '../api/filter-cards';
 import { useCardSummaries } from '../api/get-card-summaries';
@@ -183,6 +185,12 @@ export function CardLoadPage() {
         </Title>
         <Text size="lg" className="tessera-page-header__summary">
           {intl.formatMessage({ id: 'cardIssue.load.summary' })}
+        </Text>
+        <Text mt="xs">
+          {intl.formatMessage({ id: 'cardIssue.load.recurringHint' })}{' '}
+          <Anchor component={LanguageLink} to={paths.recurringRuleNew.href()} fw={600}>
+            {intl.formatMessage({ id: 'cardIssue.load.recurringLink' })}
+          </Anchor>
         </Text>
       </div>
 
