@@ -29,6 +29,7 @@ const featureZones = [
   'payments',
   'card-issue',
   'back-office',
+  'recurring',
 ].map((feature) => ({
   target: `./web/src/features/${feature}`,
   from: './web/src/features',
