@@ -352,11 +352,27 @@ export function dueRuns(
     .filter((run) => !done.has(run.period));
 }
 
-/** The next run on or after `today` (null when the rule has ended): what the list and reminders show. */
+/**
+ * The next run on or after `today` whose period is not made yet (`done`), or null when the rule has
+ * ended: what the list, the rule's page and the reminders show.
+ */
 export function nextRunDay(
   rule: { schedule: RecurringSchedule; startDay: IsoDay; endDay: IsoDay | null; runsFrom: IsoDay },
   today: IsoDay,
+  done: ReadonlySet<string> = new Set(),
 ): IsoDay | null {
+  return upcomingRuns(rule, today, done, 1)[0] ?? null;
+}
+
+/** The next `count` runs on or after `today` whose period is not made yet (`done`). */
+export function upcomingRuns(
+  rule: { schedule: RecurringSchedule; startDay: IsoDay; endDay: IsoDay | null; runsFrom: IsoDay },
+  today: IsoDay,
+  done: ReadonlySet<string>,
+  count: number,
+): IsoDay[] {
   const from = rule.runsFrom > today ? rule.runsFrom : today;
-  return nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, 1)[0] ?? null;
+  return nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, count + done.size)
+    .filter((day) => !done.has(periodOf(rule.schedule, day)))
+    .slice(0, count);
 }

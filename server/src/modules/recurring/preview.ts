@@ -1,8 +1,8 @@
 import {
   athensDate,
-  nextRuns,
   priceOrder,
   priceTotals,
+  upcomingRuns,
   workingDayCount,
   type OrderPriceTotals,
   type RecurringPreviewRun,
@@ -35,18 +35,23 @@ function add(a: OrderPriceTotals, b: OrderPriceTotals): OrderPriceTotals {
 /**
  * The next runs of a rule as they would be made now (issue 19 §2): each run's cards after
  * replacements and skips, priced with the company's terms exactly as its order will be (one order
- * per card family, summed). `runsFrom` leaves out the days before the rule runs from.
+ * per card family, summed). `runsFrom` leaves out the days before the rule runs from, `done` the
+ * periods it has made.
  */
 export async function previewRuns(
   ctx: RecurringContext,
   companyId: string,
   rule: Pick<RecurringRule, 'product' | 'amountMode' | 'amountCents' | 'schedule' | 'startDay' | 'endDay'>,
   lines: readonly { cardId: string; amountCents: number | null }[],
-  runsFrom: string | null = null,
-  today: string = athensDate(ctx.now()),
+  options: { runsFrom?: string; today?: string; done?: ReadonlySet<string> } = {},
 ): Promise<RecurringPreviewRun[]> {
-  const from = runsFrom && runsFrom > today ? runsFrom : today;
-  const days = nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, PREVIEW_RUNS);
+  const today = options.today ?? athensDate(ctx.now());
+  const days = upcomingRuns(
+    { ...rule, runsFrom: options.runsFrom ?? today },
+    today,
+    options.done ?? new Set(),
+    PREVIEW_RUNS,
+  );
   if (days.length === 0) return [];
   const [cards, terms] = await Promise.all([
     cardsOfLines(

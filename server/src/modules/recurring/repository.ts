@@ -157,6 +157,12 @@ export async function findRunPeriods(
   return new Set(rows.map((row) => `${row.ruleId}:${row.period}`));
 }
 
+/** One rule's periods among `findRunPeriods`' answer. */
+export function periodsOf(done: ReadonlySet<string>, ruleId: string): Set<string> {
+  const prefix = `${ruleId}:`;
+  return new Set([...done].filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length)));
+}
+
 export async function findRuns(
   db: Executor,
   ruleId: string,

@@ -29,9 +29,9 @@ export function ruleInput(row: RuleRow): RecurringRule {
 }
 
 /** Active, paused, or ended (no run left in its window) on `today`. */
-export function ruleStatus(row: RuleRow, today: string): RecurringRuleStatus {
+export function ruleStatus(row: RuleRow, today: string, done: ReadonlySet<string>): RecurringRuleStatus {
   if (row.pausedAt) return 'paused';
-  return nextRunDay(row, today) === null ? 'ended' : 'active';
+  return nextRunDay(row, today, done) === null ? 'ended' : 'active';
 }
 
 export function runView(row: RunRow, drafts: Awaited<ReturnType<typeof findRunDrafts>>): RecurringRunView {
@@ -64,10 +64,17 @@ export function runView(row: RunRow, drafts: Awaited<ReturnType<typeof findRunDr
 
 export function ruleSummary(
   row: RuleRow,
-  facts: { cardCount: number; lastRun: RecurringRunView | null; createdBy: string; now: Date },
+  facts: {
+    cardCount: number;
+    lastRun: RecurringRunView | null;
+    createdBy: string;
+    now: Date;
+    /** The periods the rule has made: the next run is the first of another. */
+    done: ReadonlySet<string>;
+  },
 ): RecurringRuleSummary {
   const today = athensDate(facts.now);
-  const status = ruleStatus(row, today);
+  const status = ruleStatus(row, today, facts.done);
   return {
     ruleId: row.id,
     name: row.name,
@@ -81,7 +88,7 @@ export function ruleSummary(
     paymentMethod: row.paymentMethod,
     status,
     cardCount: facts.cardCount,
-    nextRunDay: status === 'active' ? nextRunDay(row, today) : null,
+    nextRunDay: status === 'active' ? nextRunDay(row, today, facts.done) : null,
     lastRun: facts.lastRun,
     createdBy: facts.createdBy,
     createdAt: row.createdAt.toISOString(),

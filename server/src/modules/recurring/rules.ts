@@ -1,5 +1,7 @@
 import {
+  addDays,
   athensDate,
+  RECURRING_LOOK_BACK_DAYS,
   formatAmount,
   isLineAmountAllowed,
   nextRuns,
@@ -24,7 +26,9 @@ import {
   findRule,
   findRules,
   findRunDrafts,
+  findRunPeriods,
   insertRule,
+  periodsOf,
   lockRule,
   replaceLines,
   saveReminderDays,
@@ -119,17 +123,18 @@ async function lockOwnRule(tx: Executor, companyId: string, ruleId: string): Pro
 /** The summaries of rules: card counts, last runs with their orders, authors' names. */
 async function summariesOf(ctx: RecurringContext, rows: RuleRow[]): Promise<RecurringRuleSummary[]> {
   const ids = rows.map((row) => row.id);
-  const [counts, lastRuns, authors] = await Promise.all([
+  const now = ctx.now();
+  const [counts, lastRuns, authors, done] = await Promise.all([
     countLines(ctx.db, ids),
     findLastRuns(ctx.db, ids),
     ctx.identity.usersByIds([...new Set(rows.map((row) => row.createdBy))]),
+    findRunPeriods(ctx.db, ids, addDays(athensDate(now), -RECURRING_LOOK_BACK_DAYS)),
   ]);
   const drafts = await findRunDrafts(
     ctx.db,
     [...lastRuns.values()].map((run) => run.id),
   );
   const names = new Map(authors.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim()]));
-  const now = ctx.now();
   return rows.map((row) => {
     const last = lastRuns.get(row.id);
     return ruleSummary(row, {
@@ -137,6 +142,7 @@ async function summariesOf(ctx: RecurringContext, rows: RuleRow[]): Promise<Recu
       lastRun: last ? runView(last, drafts) : null,
       createdBy: names.get(row.createdBy) ?? '',
       now,
+      done: periodsOf(done, row.id),
     });
   });
 }

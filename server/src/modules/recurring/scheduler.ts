@@ -9,6 +9,7 @@ import {
   findReminderDays,
   findRunnableRules,
   findRunPeriods,
+  periodsOf,
   type RuleRow,
 } from './repository';
 import { runRule, type RunHooks } from './run-rule';
@@ -63,12 +64,17 @@ async function sendReminders(
   signal?: AbortSignal,
 ): Promise<number> {
   const days = await findReminderDays(ctx.db, [...new Set(rules.map((rule) => rule.companyId))]);
+  const done = await findRunPeriods(
+    ctx.db,
+    rules.map((rule) => rule.id),
+    addDays(today, -RECURRING_LOOK_BACK_DAYS),
+  );
   let sent = 0;
   for (const rule of rules) {
     if (signal?.aborted) break;
     const before = days.get(rule.companyId) ?? DEFAULT_REMINDER_DAYS;
     if (before === 0) continue;
-    const next = nextRunDay(rule, addDays(today, 1));
+    const next = nextRunDay(rule, addDays(today, 1), periodsOf(done, rule.id));
     if (next === null || next > addDays(today, before)) continue;
     try {
       const claimed = await ctx.db.transaction((tx) =>
@@ -76,7 +82,7 @@ async function sendReminders(
       );
       if (!claimed) continue;
       const lines = await findLines(ctx.db, [rule.id]);
-      const [run] = await previewRuns(ctx, rule.companyId, rule, lines, next, today);
+      const [run] = await previewRuns(ctx, rule.companyId, rule, lines, { runsFrom: next, today });
       await sendReminder(ctx, rule, {
         runDay: next,
         cardCount: run?.cardCount ?? 0,

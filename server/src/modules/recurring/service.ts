@@ -1,5 +1,7 @@
 import {
+  addDays,
   athensDate,
+  RECURRING_LOOK_BACK_DAYS,
   type RecurringLine,
   type RecurringPreviewRun,
   type RecurringRule,
@@ -10,7 +12,15 @@ import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import { previewRuns } from './preview';
 import { createRecurringContext, type RecurringActor, type RecurringDeps } from './recurring-context';
-import { findFailedRuns, findLines, findRule, findRunDrafts, findRuns } from './repository';
+import {
+  findFailedRuns,
+  findLines,
+  findRule,
+  findRunDrafts,
+  findRunPeriods,
+  findRuns,
+  periodsOf,
+} from './repository';
 import { runView } from './rule-view';
 import {
   changeCards,
@@ -78,7 +88,15 @@ export function createRecurringService(deps: RecurringDeps & { jobs?: Jobs }) {
       const row = await findRule(ctx.db, companyId, ruleId);
       if (!row) throw new AppError('NOT_FOUND', `no recurring rule ${ruleId} in ${companyId}`);
       if (row.pausedAt) return [];
-      return previewRuns(ctx, companyId, row, await findLines(ctx.db, [ruleId]), row.runsFrom);
+      const done = await findRunPeriods(
+        ctx.db,
+        [ruleId],
+        addDays(athensDate(ctx.now()), -RECURRING_LOOK_BACK_DAYS),
+      );
+      return previewRuns(ctx, companyId, row, await findLines(ctx.db, [ruleId]), {
+        runsFrom: row.runsFrom,
+        done: periodsOf(done, ruleId),
+      });
     },
     /** The next runs of the editor's unsaved rule, priced now (cards of another company are skipped). */
     previewInput: (companyId: string, input: RecurringRule) =>
