@@ -535,7 +535,12 @@ export function RuleEditor({ initial, ruleId, onSaved, cancelHref }: Props) {
           <Text size="sm" mb="sm">
             {intl.formatMessage({ id: 'recurring.preview.draftIntro' })}
           </Text>
-          <LoadingButton variant="light" isLoading={preview.isPending} onClick={() => void run('preview')}>
+          <LoadingButton
+            variant="light"
+            className="tessera-recurring-wrap"
+            isLoading={preview.isPending}
+            onClick={() => void run('preview')}
+          >
             {intl.formatMessage({ id: 'recurring.preview.button' })}
           </LoadingButton>
           <div aria-live="polite">
