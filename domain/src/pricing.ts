@@ -130,3 +130,32 @@ export function priceTotals(price: OrderPrice): Omit<OrderPrice, 'lines'> {
     totalCents: price.totalCents,
   };
 }
+
+/** An order's totals when nothing is charged: what sums of totals start from. */
+export const ZERO_PRICE_TOTALS: Readonly<Omit<OrderPrice, 'lines'>> = Object.freeze({
+  loadCents: 0,
+  cardFeesCents: 0,
+  replacementFeesCents: 0,
+  serviceFeesCents: 0,
+  deliveryFeeCents: 0,
+  feesNetCents: 0,
+  vatCents: 0,
+  totalCents: 0,
+});
+
+/** Two orders' totals added part by part (one run's orders of several card families). */
+export function addPriceTotals(
+  a: Omit<OrderPrice, 'lines'>,
+  b: Omit<OrderPrice, 'lines'>,
+): Omit<OrderPrice, 'lines'> {
+  return {
+    loadCents: a.loadCents + b.loadCents,
+    cardFeesCents: a.cardFeesCents + b.cardFeesCents,
+    replacementFeesCents: a.replacementFeesCents + b.replacementFeesCents,
+    serviceFeesCents: a.serviceFeesCents + b.serviceFeesCents,
+    deliveryFeeCents: a.deliveryFeeCents + b.deliveryFeeCents,
+    feesNetCents: a.feesNetCents + b.feesNetCents,
+    vatCents: a.vatCents + b.vatCents,
+    totalCents: a.totalCents + b.totalCents,
+  };
+}

@@ -23,25 +23,28 @@ export const RECURRING_RUN_FAILED_NOTIFICATION = 'recurringRunFailed';
 /** How long a failed run stays in the bell. */
 const RECURRING_FAILURE_DAYS = 30;
 
-/** One notification for the company's failed recurring runs: to the rule, or the rules when several. */
-function recurringFailedNotification(
-  failed: { ruleId: string; createdAt: Date }[],
+/**
+ * One notification for several events of a kind (returned shipments, failed recurring runs): its
+ * count, dated by the latest, read once the user read it after that; `url` leads to the one event
+ * or, when several, to their list.
+ */
+function eventsNotification(
+  id: string,
+  events: { at: Date }[],
+  url: string,
   texts: Record<string, { title: string; excerpt: string }>,
   reads: { notificationId: string; readAt: Date }[],
   prefix: string,
 ): PortalNotification | null {
-  if (failed.length === 0) return null;
-  const id = RECURRING_RUN_FAILED_NOTIFICATION;
-  const latest = new Date(Math.max(...failed.map((entry) => entry.createdAt.getTime())));
+  if (events.length === 0) return null;
+  const latest = new Date(Math.max(...events.map((entry) => entry.at.getTime())));
   const text = texts[id] ?? { title: id, excerpt: '{count}' };
-  const rules = [...new Set(failed.map((entry) => entry.ruleId))];
-  const url = rules.length === 1 ? `/orders/recurring-rules/${rules[0]!}` : '/orders/recurring-rules';
   return {
     nid: id,
     expiring: false,
     logo: '',
     title: text.title,
-    excerpt: text.excerpt.replaceAll('{count}', String(failed.length)),
+    excerpt: text.excerpt.replaceAll('{count}', String(events.length)),
     link: {
       id,
       pageType: 'orders',
@@ -53,44 +56,36 @@ function recurringFailedNotification(
     },
     read: reads.some((entry) => entry.notificationId === id && entry.readAt >= latest),
     notificationDateTime: latest.toISOString(),
-    count: failed.length,
+    count: events.length,
   };
 }
 
-/** One notification for the company's returned shipments: to the order, or the history when several. */
+/** The company's returned shipments: to the order, or the history when several. */
 function returnedNotification(
   returned: { orderId: string; returnedAt: Date }[],
   texts: Record<string, { title: string; excerpt: string }>,
   reads: { notificationId: string; readAt: Date }[],
   prefix: string,
 ): PortalNotification | null {
-  if (returned.length === 0) return null;
-  const id = SHIPMENT_RETURNED_NOTIFICATION;
-  const latest = new Date(Math.max(...returned.map((entry) => entry.returnedAt.getTime())));
-  const text = texts[id] ?? { title: id, excerpt: '{count}' };
   const url =
     returned.length === 1
       ? `/order-details-page?orderId=${encodeURIComponent(returned[0]!.orderId)}`
       : '/orders/order-history';
-  return {
-    nid: id,
-    expiring: false,
-    logo: '',
-    title: text.title,
-    excerpt: text.excerpt.replaceAll('{count}', String(returned.length)),
-    link: {
-      id,
-      pageType: 'orders',
-      title: text.title,
-      url,
-      href: `${prefix}${url}`,
-      target: '_self',
-      isExternalPage: false,
-    },
-    read: reads.some((entry) => entry.notificationId === id && entry.readAt >= latest),
-    notificationDateTime: latest.toISOString(),
-    count: returned.length,
-  };
+  const events = returned.map((entry) => ({ at: entry.returnedAt }));
+  return eventsNotification(SHIPMENT_RETURNED_NOTIFICATION, events, url, texts, reads, prefix);
+}
+
+/** The company's failed recurring runs: to the rule, or the rules when several. */
+function recurringFailedNotification(
+  failed: { ruleId: string; createdAt: Date }[],
+  texts: Record<string, { title: string; excerpt: string }>,
+  reads: { notificationId: string; readAt: Date }[],
+  prefix: string,
+): PortalNotification | null {
+  const rules = [...new Set(failed.map((entry) => entry.ruleId))];
+  const url = rules.length === 1 ? `/orders/recurring-rules/${rules[0]!}` : '/orders/recurring-rules';
+  const events = failed.map((entry) => ({ at: entry.createdAt }));
+  return eventsNotification(RECURRING_RUN_FAILED_NOTIFICATION, events, url, texts, reads, prefix);
 }
 
 const NotificationTextsSchema = z.record(z.string(), z.object({ title: z.string(), excerpt: z.string() }));

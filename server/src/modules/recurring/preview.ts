@@ -1,10 +1,11 @@
 import {
+  addPriceTotals,
   athensDate,
+  ZERO_PRICE_TOTALS,
   priceOrder,
   priceTotals,
   upcomingRuns,
   workingDayCount,
-  type OrderPriceTotals,
   type RecurringPreviewRun,
   type RecurringRule,
 } from '@tessera/domain';
@@ -14,23 +15,6 @@ import { cardsOfLines } from './run-rule';
 
 /** How many runs the preview shows. */
 export const PREVIEW_RUNS = 3;
-
-const ZERO: OrderPriceTotals = {
-  loadCents: 0,
-  cardFeesCents: 0,
-  replacementFeesCents: 0,
-  serviceFeesCents: 0,
-  deliveryFeeCents: 0,
-  feesNetCents: 0,
-  vatCents: 0,
-  totalCents: 0,
-};
-
-function add(a: OrderPriceTotals, b: OrderPriceTotals): OrderPriceTotals {
-  return Object.fromEntries(
-    Object.entries(a).map(([key, value]) => [key, value + b[key as keyof OrderPriceTotals]]),
-  ) as OrderPriceTotals;
-}
 
 /**
  * The next runs of a rule as they would be made now (issue 19 §2): each run's cards after
@@ -66,7 +50,7 @@ export async function previewRuns(
     const resolved = resolveLines(rule, lines, cards, runDay);
     const price = byFamily(resolved.lines).reduce(
       (sum, [family, familyLines]) =>
-        add(
+        addPriceTotals(
           sum,
           priceTotals(
             priceOrder(
@@ -82,7 +66,7 @@ export async function previewRuns(
             ),
           ),
         ),
-      ZERO,
+      ZERO_PRICE_TOTALS,
     );
     return {
       runDay,

@@ -75,17 +75,10 @@ export function ruleSummary(
 ): RecurringRuleSummary {
   const today = athensDate(facts.now);
   const status = ruleStatus(row, today, facts.done);
+  const { lines: _lines, ...rule } = ruleInput(row);
   return {
     ruleId: row.id,
-    name: row.name,
-    product: row.product,
-    amountMode: row.amountMode,
-    amountCents: row.amountCents,
-    schedule: row.schedule,
-    startDay: row.startDay,
-    endDay: row.endDay,
-    submitMode: row.submitMode,
-    paymentMethod: row.paymentMethod,
+    ...rule,
     status,
     cardCount: facts.cardCount,
     nextRunDay: status === 'active' ? nextRunDay(row, today, facts.done) : null,

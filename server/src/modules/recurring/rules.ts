@@ -191,16 +191,23 @@ const storedLines = (rule: Pick<RecurringRule, 'amountMode'>, lines: readonly Re
     amountCents: rule.amountMode === 'perCard' ? line.amountCents : null,
   }));
 
+/** The rule's own columns as the editor sets them (a per-card rule keeps no amount of its own). */
+function ruleColumns(input: Omit<RecurringRule, 'lines'>) {
+  return {
+    name: input.name,
+    product: input.product,
+    amountMode: input.amountMode,
+    amountCents: input.amountMode === 'perCard' ? null : input.amountCents,
+    schedule: input.schedule,
+    startDay: input.startDay,
+    endDay: input.endDay,
+    submitMode: input.submitMode,
+    paymentMethod: input.paymentMethod,
+  };
+}
+
 const auditShape = (row: RuleRow, cardIds: string[]) => ({
-  name: row.name,
-  product: row.product,
-  amountMode: row.amountMode,
-  amountCents: row.amountCents,
-  schedule: row.schedule,
-  startDay: row.startDay,
-  endDay: row.endDay,
-  submitMode: row.submitMode,
-  paymentMethod: row.paymentMethod,
+  ...ruleColumns(ruleInput(row)),
   paused: row.pausedAt !== null,
   cards: cardIds.length,
 });
@@ -216,15 +223,7 @@ export async function saveRule(
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertRule(tx, {
       companyId: actor.companyId,
-      name: input.name,
-      product: input.product,
-      amountMode: input.amountMode,
-      amountCents: input.amountMode === 'perCard' ? null : input.amountCents,
-      schedule: input.schedule,
-      startDay: input.startDay,
-      endDay: input.endDay,
-      submitMode: input.submitMode,
-      paymentMethod: input.paymentMethod,
+      ...ruleColumns(input),
       runsFrom: athensDate(at),
       createdBy: actor.userId,
       createdAt: at,
@@ -264,15 +263,7 @@ export async function updateRuleOf(
     const beforeLines = await findLines(tx, [ruleId]);
     const today = athensDate(at);
     const after = await updateRule(tx, ruleId, {
-      name: input.name,
-      product: input.product,
-      amountMode: input.amountMode,
-      amountCents: input.amountMode === 'perCard' ? null : input.amountCents,
-      schedule: input.schedule,
-      startDay: input.startDay,
-      endDay: input.endDay,
-      submitMode: input.submitMode,
-      paymentMethod: input.paymentMethod,
+      ...ruleColumns(input),
       runsFrom: before.runsFrom > today ? before.runsFrom : today,
       updatedAt: at,
     });

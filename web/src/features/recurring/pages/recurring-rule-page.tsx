@@ -12,9 +12,8 @@ import { LanguageLink } from '../../../ui/language-link';
 import { LoadingButton } from '../../../ui/loading-button';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useRecurringRule } from '../api/get-recurring-rule';
-import { usePauseRecurringRule } from '../api/pause-recurring-rule';
 import { useRecurringPreview } from '../api/preview-recurring-rule';
-import { useResumeRecurringRule } from '../api/resume-recurring-rule';
+import { usePauseRecurringRule, useResumeRecurringRule } from '../api/set-rule-paused';
 import { DeleteRuleButton } from '../components/delete-rule-button';
 import {
   amountText,
