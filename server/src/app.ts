@@ -193,6 +193,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         : config.trustProxy,
     bodyLimit: 1_048_576,
     logController: new OneLinePerRequest(),
+    // What the router refuses before any route (a path parameter too long, a malformed URL) leaves
+    // through the one error handler too, in the standard error body (issue 20 §2).
+    frameworkErrors: (error, request, reply) => {
+      void app.errorHandler(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

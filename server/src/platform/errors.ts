@@ -342,6 +342,7 @@ export function installErrorHandling(
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE');
     if (status === 429) return send(request, reply, 'RATE_LIMITED');
+    if (status === 414) return send(request, reply, 'VALIDATION', { status: 414 });
     if (status === 415 || status === 400) {
       request.log.info({ err: error }, 'malformed request');
       return send(request, reply, 'VALIDATION', { status: 400 });

@@ -171,7 +171,7 @@ describe('the route table', () => {
           attempts += 1;
           const status = response.statusCode;
           if (status === 401 || status === 403 || status === 400) refusals += 1;
-          const roleRefused = !policy.roles.includes(roleId);
+          const roleRefused = !(policy.roles as readonly RoleId[]).includes(roleId);
           const tenantRefused =
             which === 'foreign' &&
             ((policy.scope === 'company' && !isStaff) ||
@@ -205,7 +205,8 @@ describe('the route table', () => {
     for (const [key, access] of Object.entries(ROUTE_ACCESS)) {
       if (KINDS.has(access)) continue;
       const policy = POLICIES[access as Action];
-      if (policy.scope !== 'company' || !policy.roles.includes(ROLE.ORDER_MANAGER)) continue;
+      if (policy.scope !== 'company' || !(policy.roles as readonly RoleId[]).includes(ROLE.ORDER_MANAGER))
+        continue;
       const sample = samples.get(key);
       if (!sample) continue;
       const request = sampleRequest(sample.route, sample.operation);

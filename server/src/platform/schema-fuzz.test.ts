@@ -1,0 +1,139 @@
+import { POLICIES, type Action, type RoleId } from '@tessera/domain';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestsOf, type FuzzRequest } from '../../test/fuzz';
+import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestMerchant } from '../../test/merchant-helper';
+import type { OpenApi } from '../../test/openapi';
+import { DEMO_USERS, seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
+import { ROUTE_ACCESS } from './route-access';
+
+/*
+ * Issue 20 §2: every endpoint of the OpenAPI document, fed requests generated from its own schemas
+ * (valid, at the bounds, hostile; wrong content types; both languages): no answer of 500 or more,
+ * and every 4xx in the standard error body with a message. FUZZ_RUNS requests per route (100 in
+ * `npm test`; `npm run bench schema-fuzz` asks for 10,000).
+ */
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+
+/**
+ * Routes left out: sign-out ends the session the next request uses; tooling (docs, test hooks,
+ * metrics, the sandbox bank's HTML pages) is no product route.
+ */
+const SKIP =
+  /^POST \/api\/auth\/signout$|^(GET|POST) \/api\/(docs|test)\b|^GET \/metrics$|^(GET|POST) \/sandbox\//;
+/** The terminal API answers its OAuth token endpoint's errors as OAuth says (RFC 6749 §5.2). */
+const OAUTH = /^POST \/api\/v1\/terminals\/oauth\/token$/;
+/** The first of these roles the route's action allows calls it (so requests reach the handler). */
+const CALLERS: DemoUserKey[] = ['om1', 'admin', 'merchant', 'finance', 'payment'];
+
+let ctx: TestContext;
+let ids: Record<DemoUserKey, string>;
+let merchantId = '';
+
+beforeAll(async () => {
+  ctx = await createTestApp({
+    env: {
+      RATE_LIMIT_MAX: '100000000',
+      LOGIN_RATE_LIMIT: '100000000',
+      RESET_RATE_LIMIT: '100000000',
+      LEAD_RATE_LIMIT: '100000000',
+    },
+  });
+  ids = await seedDemoWorld(ctx, { cardScale: 0.05 });
+  merchantId = (await createTestMerchant(ctx)).merchantId;
+  await ctx.database.pool.query(
+    `insert into merchant_users (user_id, merchant_id, role) values ($1, $2, 'admin')
+     on conflict (user_id) do update set merchant_id = excluded.merchant_id`,
+    [ids.merchant, merchantId],
+  );
+}, 300_000);
+afterAll(async () => ctx?.close());
+
+function callerOf(key: string): DemoUserKey {
+  const access = ROUTE_ACCESS[key.replace(/\{(\w+)\}/g, ':$1')];
+  const policy = access && access in POLICIES ? POLICIES[access as Action] : undefined;
+  if (!policy) return 'om1';
+  return (
+    CALLERS.find((user) => (policy.roles as readonly RoleId[]).includes(DEMO_USERS[user].roleId)) ?? 'admin'
+  );
+}
+
+function bodyOf(request: FuzzRequest): string | undefined {
+  if (request.payload === undefined) return undefined;
+  if (request.contentType === 'application/x-www-form-urlencoded') {
+    return `data=${encodeURIComponent(JSON.stringify(request.payload))}`;
+  }
+  return JSON.stringify(request.payload);
+}
+
+describe('schema fuzzing of every endpoint', () => {
+  it(`answers ${RUNS} generated requests per route without a 5xx, each 4xx in the standard error body`, async () => {
+    const spec = ctx.app.swagger() as unknown as OpenApi;
+    const statuses = new Map<number, number>();
+    const failures: string[] = [];
+    let routes = 0;
+    let requests = 0;
+    let seed = 20_261_126;
+    for (const [route, methods] of Object.entries(spec.paths)) {
+      for (const [lower, operation] of Object.entries(methods)) {
+        const method = lower.toUpperCase();
+        if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(method)) continue;
+        const key = `${method} ${route}`;
+        if (SKIP.test(key)) continue;
+        routes += 1;
+        seed += 1;
+        const headers = await sessionHeaders(ctx, ids[callerOf(key)]);
+        const result = await fc.check(
+          fc.asyncProperty(requestsOf(route, operation), async (request) => {
+            const body = method === 'GET' ? undefined : bodyOf(request);
+            const response = await ctx.app.inject({
+              method: method as 'GET',
+              url: request.url,
+              headers: {
+                ...headers,
+                companyid: 'C1001',
+                merchantid: merchantId,
+                culture: request.culture,
+                ...(body !== undefined ? { 'content-type': request.contentType } : {}),
+              },
+              ...(body !== undefined ? { payload: body } : {}),
+            });
+            requests += 1;
+            statuses.set(response.statusCode, (statuses.get(response.statusCode) ?? 0) + 1);
+            if (response.statusCode >= 500) {
+              throw new Error(`${response.statusCode} ${response.body.slice(0, 300)}`);
+            }
+            if (response.statusCode >= 400) {
+              const error = JSON.parse(response.body) as Record<string, unknown>;
+              if (OAUTH.test(key) && typeof error.error === 'string') return;
+              if (
+                error.success !== false ||
+                typeof error.errorCode !== 'number' ||
+                typeof error.errorMessage !== 'string' ||
+                error.errorMessage.length === 0
+              ) {
+                throw new Error(
+                  `${response.statusCode} not in the standard error body: ${response.body.slice(0, 300)}`,
+                );
+              }
+            }
+          }),
+          { numRuns: RUNS, seed, endOnFailure: true },
+        );
+        if (result.failed) {
+          failures.push(
+            `${key} (seed ${seed}): ${String(result.errorInstance)} with ${JSON.stringify(result.counterexample)?.slice(0, 400)}`,
+          );
+        }
+      }
+    }
+    const byStatus = [...statuses.entries()]
+      .sort(([a], [b]) => a - b)
+      .map(([status, count]) => `${status}×${count}`)
+      .join(', ');
+    console.log(`schema fuzzing: ${routes} routes, ${requests} requests (${RUNS} a route): ${byStatus}`);
+    expect(failures).toEqual([]);
+    expect(routes).toBeGreaterThan(180);
+  }, 3_600_000);
+});
