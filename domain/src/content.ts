@@ -180,3 +180,10 @@ export const HealthResponseSchema = z.object({
   database: z.literal('ok'),
   version: z.string(),
 });
+/** `GET /api/health/live`: the process serves HTTP (it asks nothing of the database). */
+export const LivenessResponseSchema = z.object({ success: z.literal(true), status: z.literal('ok') });
+/** `GET /api/health/ready`: the database and the job queue answer. */
+export const ReadinessResponseSchema = LivenessResponseSchema.extend({
+  database: z.literal('ok'),
+  jobs: z.literal('ok'),
+});

@@ -32,7 +32,7 @@ import {
   type DeliveryPointsService,
 } from './modules/delivery-points';
 import { devMailboxRoutes } from './modules/dev-mailbox';
-import { APP_VERSION, healthRoutes } from './modules/health';
+import { APP_VERSION, healthRoutes, type HealthOptions } from './modules/health';
 import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modules/identity';
 import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
@@ -100,7 +100,7 @@ import {
 } from './modules/recurring';
 
 import { createMailer, type Mailer } from './platform/mail';
-import { installMetrics } from './platform/metrics';
+import { createBusinessMetrics, installMetrics, instrumentJobs } from './platform/metrics';
 import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
 import { installRequestContext } from './platform/request-context';
@@ -167,6 +167,8 @@ export type BuildAppOptions = {
   jobs?: Jobs;
   /** Rows per batch of the bulk import worker (tests use small batches). */
   bulkBatchSize?: number;
+  /** The health routes' pings and their age (tests fail the pings). */
+  health?: HealthOptions;
 };
 
 /**
@@ -285,7 +287,12 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   if (config.isApiDocs) await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  installMetrics(app, { isPublic: config.isMetricsPublic, token: config.METRICS_TOKEN });
+  const registry = installMetrics(app, { isPublic: config.isMetricsPublic, token: config.METRICS_TOKEN });
+  // Issue 20 §6: the job queue's and the business's metrics beside the request durations.
+  const metrics = createBusinessMetrics(registry);
+  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
+  app.addHook('onClose', async () => jobs.stop());
+  instrumentJobs(registry, jobs, app.log);
   const cookies = cookieNames(config.secureCookies);
   installCsrfGuard(app, { secret: config.sessionSecret, cookies });
 
@@ -339,7 +346,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   mountOidcProvider(app, identity.provider, { isPublicUrlFixed: config.isPublicUrlFixed });
 
-  await app.register(healthRoutes(database), { prefix: '/api' });
+  await app.register(healthRoutes(database, jobs, options.health), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
   await app.register(
     authRoutes({
@@ -414,8 +421,6 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
-  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
-  app.addHook('onClose', async () => jobs.stop());
   // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
   const settlements = createSettlementsService({ db: database.db, ledger, merchants, jobs });
   // What merchants owe and pay through the same gateway (issue 16); the bank's callback reaches it.
@@ -444,6 +449,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     orderPayments,
     gateway,
     otherCardPayments: [merchantBilling.cardPayments],
+    metrics,
   });
   const documents = createDocumentsService({ orders, companies, identity, mailer: orderMailer });
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
@@ -506,6 +512,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     secret: config.sessionSecret,
     demoCards: config.DEMO_SEED,
     log: app.log,
+    metrics,
   });
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });

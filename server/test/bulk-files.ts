@@ -4,34 +4,12 @@ import ExcelJS from 'exceljs';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { Database } from '../src/platform/db';
-import { createJobs, type Jobs } from '../src/platform/jobs';
-import { openTestDatabase, type TestContext } from './harness';
+import { openTestDatabase, testJobs, type TestContext } from './harness';
 
 /**
  * Bulk import tests (ADR 011): an app whose job workers run (short polling, immediate retries),
  * files made in the test with exceljs or by hand, and a wait for an import to be read.
  */
-
-const QUIET = process.env.BULK_TEST_LOG
-  ? {
-      info: (object: object, message: string) =>
-        process.stderr.write(`JOBS ${message} ${JSON.stringify(object)}\n`),
-      error: (object: object, message: string) =>
-        process.stderr.write(`JOBS ${message} ${String((object as { err?: unknown }).err)}\n`),
-    }
-  : { info: () => undefined, error: () => undefined };
-
-/** Jobs for a test app: polled every half second, retried after a second, no cron. */
-export function testJobs(database: Database): Jobs {
-  return createJobs({
-    url: database.url,
-    log: QUIET,
-    max: 2,
-    pollingIntervalSeconds: 0.5,
-    schedule: false,
-    retryDelaySeconds: 1,
-  });
-}
 
 export type BulkTestContext = TestContext & {
   /** A second app on the same database (a restarted server), its workers started. */

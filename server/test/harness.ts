@@ -2,9 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
+import type { HealthOptions } from '../src/modules/health';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
+import { createJobs, type Jobs } from '../src/platform/jobs';
 
 export type TestContext = { app: App; database: Database; config: Config; close(): Promise<void> };
 
@@ -53,13 +55,46 @@ export async function openTestDatabase(): Promise<Database> {
   return openDatabase({ loadDataDir: new Blob([templateTarball]), poolSize: 4 });
 }
 
+const QUIET = process.env.JOBS_TEST_LOG
+  ? {
+      info: (object: object, message: string) =>
+        process.stderr.write(`JOBS ${message} ${JSON.stringify(object)}\n`),
+      error: (object: object, message: string) =>
+        process.stderr.write(`JOBS ${message} ${String((object as { err?: unknown }).err)}\n`),
+    }
+  : { info: () => undefined, error: () => undefined };
+
+/** Jobs for a test app: polled every half second, retried after a second, no cron. */
+export function testJobs(database: Database): Jobs {
+  return createJobs({
+    url: database.url,
+    log: QUIET,
+    max: 2,
+    pollingIntervalSeconds: 0.5,
+    schedule: false,
+    retryDelaySeconds: 1,
+  });
+}
+
 /** The whole app on a fresh database, for `app.inject()`. */
 export async function createTestApp(
-  options: { env?: Record<string, string>; extend?: (app: App) => void } = {},
+  options: {
+    env?: Record<string, string>;
+    extend?: (app: App) => void;
+    /** The app's job queue on its database (`testJobs` for one whose workers a test starts). */
+    jobs?: (database: Database) => Jobs;
+    health?: HealthOptions;
+  } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', ...options.env });
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({
+    config,
+    database,
+    logger: false,
+    ...(options.jobs ? { jobs: options.jobs(database) } : {}),
+    ...(options.health ? { health: options.health } : {}),
+  });
   options.extend?.(app);
   await app.ready();
   return {

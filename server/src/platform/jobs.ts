@@ -51,12 +51,16 @@ export type JobsOptions = {
   schema?: string;
 };
 
+/** How one attempt of a job ended: its handler returned, or threw (and pg-boss retries it). */
+export type JobOutcome = 'completed' | 'failed';
+
 export type Jobs = ReturnType<typeof createJobs>;
 
 export function createJobs(options: JobsOptions) {
   // Each definition keeps its payload type; the registry holds them as one erased type.
   const definitions = new Map<string, JobDefinition<object>>();
   const startHooks: (() => Promise<void>)[] = [];
+  const observers: ((queue: string, outcome: JobOutcome) => void)[] = [];
   let booting: Promise<PgBoss> | undefined;
   let working = false;
   /** This instance's worker of each queue: told at once of a job sent here. */
@@ -110,6 +114,41 @@ export function createJobs(options: JobsOptions) {
       startHooks.push(hook);
     },
 
+    /** Hears how each attempt this instance runs ends (the metrics count them). */
+    observe(observer: (queue: string, outcome: JobOutcome) => void): void {
+      observers.push(observer);
+    },
+
+    /**
+     * Whether pg-boss answers a trivial query on its own pool: the readiness probe's question, as a
+     * worker or a `send` would meet it. Starts the queue when nothing did yet, as `send` does; a
+     * stopped queue (shutting down) is not ready.
+     */
+    async isReady(): Promise<boolean> {
+      try {
+        const boss = await queue();
+        await boss.getDb().executeSql('select 1', []);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+
+    /**
+     * Jobs waiting in each defined queue (created or waiting for a retry, not yet running), or
+     * undefined while the queue is not started: a metrics scrape must neither start it nor fail.
+     */
+    async queueSizes(): Promise<Map<string, number> | undefined> {
+      if (!booting || stopped) return undefined;
+      const boss = await booting.catch(() => undefined);
+      if (!boss) return undefined;
+      return new Map(
+        await Promise.all(
+          [...definitions.keys()].map(async (name) => [name, await boss.getQueueSize(name)] as const),
+        ),
+      );
+    },
+
     /**
      * Queues a job; answers its id (null when a singleton of it is already queued in its slot). A worker of this instance starts on it at once instead of at
      * its next poll (other instances find it when they poll).
@@ -142,8 +181,10 @@ export function createJobs(options: JobsOptions) {
               } catch (error) {
                 // pg-boss records the failure and retries; the log says why.
                 options.log.error({ err: error, job: name, jobId: job.id }, 'job failed');
+                for (const observer of observers) observer(name, 'failed');
                 throw error;
               }
+              for (const observer of observers) observer(name, 'completed');
             }
           },
         );

@@ -1,7 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { DeclineReason } from '@tessera/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from './errors';
-import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import type { Jobs } from './jobs';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 export type MetricsAccess = {
   /** Served to anyone (development, or METRICS_PUBLIC). */
@@ -53,4 +55,95 @@ export function installMetrics(app: FastifyInstance, access: MetricsAccess): Reg
     return registry.metrics();
   });
   return registry;
+}
+
+/**
+ * What the modules count for the business (issue 20 §6). app.ts makes it on the registry and hands
+ * it to them, so a module never reaches prom-client, and a module built without it counts nothing.
+ * Callers count after the transaction that did the thing commits: a rolled-back payment or purchase
+ * is never counted.
+ */
+export type BusinessMetrics = {
+  /** An order was paid. */
+  orderPaid(): void;
+  /** A paid order's fulfilment credited `count` cards. */
+  cardsLoaded(count: number): void;
+  /** An authorisation at a terminal was decided: approved, or declined for its reason. */
+  authorisation(answer: { outcome: 'approved' } | { outcome: 'declined'; reason: DeclineReason }): void;
+};
+
+/** The business counters on `registry`. */
+export function createBusinessMetrics(registry: Registry): BusinessMetrics {
+  const ordersPaid = new Counter({
+    name: 'tessera_orders_paid_total',
+    help: 'Orders paid',
+    registers: [registry],
+  });
+  const cardsLoaded = new Counter({
+    name: 'tessera_cards_loaded_total',
+    help: 'Cards credited by the fulfilment of paid orders',
+    registers: [registry],
+  });
+  const authorisations = new Counter({
+    name: 'tessera_card_authorisations_total',
+    help: 'Card authorisations decided at terminals, by result',
+    labelNames: ['result'] as const,
+    registers: [registry],
+  });
+  const declines = new Counter({
+    name: 'tessera_card_declines_total',
+    help: 'Card authorisations declined at terminals, by reason',
+    labelNames: ['reason'] as const,
+    registers: [registry],
+  });
+  // Both results exist from the start, so a rate of declines over approvals has its series at once.
+  for (const result of ['approved', 'declined']) authorisations.inc({ result }, 0);
+  return {
+    orderPaid: () => ordersPaid.inc(),
+    cardsLoaded: (count) => cardsLoaded.inc(count),
+    authorisation(answer) {
+      authorisations.inc({ result: answer.outcome });
+      if (answer.outcome === 'declined') declines.inc({ reason: answer.reason });
+    },
+  };
+}
+
+/**
+ * The job queue on `registry`: attempts that completed or failed, by queue, as this instance's
+ * workers run them; and the jobs waiting in each queue, asked of pg-boss at each scrape. While the
+ * queue is not started, or when pg-boss does not answer, a scrape reports no depth instead of
+ * failing (the error is logged).
+ */
+export function instrumentJobs(
+  registry: Registry,
+  jobs: Pick<Jobs, 'observe' | 'queueSizes'>,
+  log: { warn(object: object, message: string): void },
+): void {
+  const completed = new Counter({
+    name: 'tessera_jobs_completed_total',
+    help: 'Job attempts completed, by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  const failures = new Counter({
+    name: 'tessera_job_failures_total',
+    help: 'Job attempts failed (pg-boss retries them while attempts remain), by queue',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+  });
+  jobs.observe((queue, outcome) => (outcome === 'completed' ? completed : failures).inc({ queue }));
+  new Gauge({
+    name: 'tessera_job_queue_depth',
+    help: 'Jobs waiting in each queue: created, or failed and waiting for a retry',
+    labelNames: ['queue'] as const,
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const sizes = await jobs.queueSizes().catch((error: unknown) => {
+        log.warn({ err: error }, 'job queue depth unavailable');
+        return undefined;
+      });
+      for (const [queue, size] of sizes ?? []) this.set({ queue }, size);
+    },
+  });
 }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createDatabaseProbe } from './routes';
+import { createSharedProbe } from './routes';
 
-describe('the shared database probe of /api/health', () => {
+describe('the shared probe of /api/health and /api/health/ready', () => {
   it('pings once for probes that arrive together, and again once the answer is older than its age', async () => {
     let pings = 0;
     let clock = 0;
     let healthy = true;
-    const probe = createDatabaseProbe(
+    const probe = createSharedProbe(
       async () => {
         pings += 1;
         return healthy;

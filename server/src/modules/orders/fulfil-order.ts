@@ -20,6 +20,9 @@ export type FulfilDeps = { cards: CardsService; ledger: LedgerService };
  * is refused by the ledger's unique index whatever called it: money moves exactly once. Lines whose
  * card cannot take money any more (replaced or closed since the order was submitted) are not loaded;
  * their amount stays on the company's funding account and the timeline says so.
+ *
+ * Answers the order as it now is, and how many cards a load credited (for the metrics, counted by
+ * the caller once its transaction commits).
  */
 export async function fulfilOrder(
   deps: FulfilDeps,
@@ -27,7 +30,7 @@ export async function fulfilOrder(
   order: OrderRow,
   paidBy: string | null,
   at: Date,
-): Promise<OrderRow> {
+): Promise<{ order: OrderRow; cardsLoaded: number }> {
   const { ledger, cards } = deps;
   const reference = `#${order.number}`;
   // One after another: a transaction is one connection.
@@ -202,5 +205,6 @@ export async function fulfilOrder(
   } else {
     await addEvent(tx, { orderId: order.id, status: 'loaded', by: null, at, note });
   }
-  return updateOrder(tx, order.id, { status: ships ? 'in_production' : 'loaded' });
+  const paid = await updateOrder(tx, order.id, { status: ships ? 'in_production' : 'loaded' });
+  return { order: paid, cardsLoaded: loads.length };
 }

@@ -98,7 +98,10 @@ export function createOrdersService(deps: OrdersDeps) {
     /** Starts the payment of an order awaiting it, in the caller's transaction. */
     startPaymentIn: (tx: Executor, order: OrderRow, method: PaymentKind, actor: OrderActor) =>
       ctx.deps.payments.start(tx, order, method, actor),
-    /** Moves an order's money once it is paid, in the payment's transaction (ADR 010). */
+    /**
+     * Moves an order's money once it is paid, in the payment's transaction (ADR 010); answers the
+     * order and how many cards were credited.
+     */
     fulfil: (tx: Executor, order: OrderRow, paidBy: string | null, at: Date) =>
       fulfilOrder(ctx.fulfilDeps, tx, order, paidBy, at),
   };

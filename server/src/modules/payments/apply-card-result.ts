@@ -16,6 +16,8 @@ export type PaymentOutcome = {
   paid: boolean;
   /** The payment failed or was cancelled by this notice. */
   failed: boolean;
+  /** Cards the order's fulfilment credited (0 unless paid by this notice). */
+  cardsLoaded: number;
 };
 
 /**
@@ -50,7 +52,7 @@ export async function applyCardResult(
     outcome: 'received',
     payload: notice.payload as object,
   });
-  const unchanged = { payment, order, paid: false, failed: false };
+  const unchanged = { payment, order, paid: false, failed: false, cardsLoaded: 0 };
   if (!fresh) return unchanged;
   if (payment.status !== 'pending') {
     await setNoticeOutcome(tx, notice.id, `ignored: payment already ${payment.status}`);
@@ -64,7 +66,7 @@ export async function applyCardResult(
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, notice.result);
-    return { payment: failed, order, paid: false, failed: true };
+    return { payment: failed, order, paid: false, failed: true, cardsLoaded: 0 };
   }
   if (notice.amountCents !== null && notice.amountCents !== payment.amountCents) {
     const failed = await updatePayment(tx, payment.id, {
@@ -74,7 +76,7 @@ export async function applyCardResult(
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, 'amountMismatch');
-    return { payment: failed, order, paid: false, failed: true };
+    return { payment: failed, order, paid: false, failed: true, cardsLoaded: 0 };
   }
   if (order.status !== 'awaiting_payment') {
     const failed = await updatePayment(tx, payment.id, {
@@ -84,14 +86,14 @@ export async function applyCardResult(
       completedAt: at,
     });
     await setNoticeOutcome(tx, notice.id, 'alreadyPaid');
-    return { payment: failed, order, paid: false, failed: true };
+    return { payment: failed, order, paid: false, failed: true, cardsLoaded: 0 };
   }
   const succeeded = await updatePayment(tx, payment.id, {
     status: 'succeeded',
     bankReference: notice.bankReference,
     completedAt: at,
   });
-  const paidOrder = await orders.fulfil(tx, order, payment.createdBy, at);
+  const { order: paidOrder, cardsLoaded } = await orders.fulfil(tx, order, payment.createdBy, at);
   await setNoticeOutcome(tx, notice.id, 'matched');
   await writeAudit(tx, {
     actorUserId: null,
@@ -102,5 +104,5 @@ export async function applyCardResult(
     before: { status: order.status },
     after: { status: paidOrder.status, paymentId: payment.id, method: payment.method },
   });
-  return { payment: succeeded, order: paidOrder, paid: true, failed: false };
+  return { payment: succeeded, order: paidOrder, paid: true, failed: false, cardsLoaded };
 }

@@ -137,7 +137,7 @@ export async function applyStatementLine(
         createdBy: null,
         completedAt: at,
       });
-  const paidOrder = await orders.fulfil(tx, order, payment.createdBy, at);
+  const { order: paidOrder, cardsLoaded } = await orders.fulfil(tx, order, payment.createdBy, at);
   await writeAudit(tx, {
     actorUserId: importedBy,
     companyId: order.companyId,
@@ -148,5 +148,5 @@ export async function applyStatementLine(
     after: { status: paidOrder.status, paymentId: payment.id, statementLine: line.lineId },
   });
   const settled = await settle('matched');
-  return { ...settled, outcome: { payment, order: paidOrder, paid: true, failed: false } };
+  return { ...settled, outcome: { payment, order: paidOrder, paid: true, failed: false, cardsLoaded } };
 }

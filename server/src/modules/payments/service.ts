@@ -11,6 +11,7 @@ import {
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { companyScope, idempotent } from '../../platform/idempotency';
+import type { BusinessMetrics } from '../../platform/metrics';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderActor, OrderPayments, OrdersService } from '../orders';
 import { applyCardResult, type PaymentOutcome } from './apply-card-result';
@@ -27,6 +28,8 @@ export type PaymentsDeps = {
   gateway: PaymentGateway;
   /** Card payments of other modules through the same gateway (merchants' fees). */
   otherCardPayments?: CardPaymentHandler[];
+  /** Counts paid orders and the cards they credited (none when absent). */
+  metrics?: Pick<BusinessMetrics, 'orderPaid' | 'cardsLoaded'>;
   now?: () => Date;
 };
 
@@ -40,8 +43,13 @@ export function createPaymentsService(deps: PaymentsDeps) {
   const { db, orders } = deps;
   const now = deps.now ?? (() => new Date());
 
+  /** What follows a notice once its transaction committed: the metrics and the emails. */
   function notifyPayment(outcome: PaymentOutcome): void {
-    if (outcome.paid) orders.notify({ kind: 'paid', order: outcome.order });
+    if (outcome.paid) {
+      deps.metrics?.orderPaid();
+      deps.metrics?.cardsLoaded(outcome.cardsLoaded);
+      orders.notify({ kind: 'paid', order: outcome.order });
+    }
     if (outcome.failed) {
       orders.notify({ kind: 'paymentFailed', order: outcome.order, payment: toPayment(outcome.payment) });
     }

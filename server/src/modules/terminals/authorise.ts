@@ -76,7 +76,8 @@ async function rulesFor(
  * against the balance their posting meets; then a repeat of the terminal transaction id is answered
  * from its row; then the purchase is judged (`declineReasonOf`), its row written and, when
  * approved, posted card → merchant as the transaction's last write. Declines are recorded too: the
- * merchant sees why.
+ * merchant sees why. The metrics count each decision once it commits, as its row records it; a
+ * repeat answered from the row is not a new decision.
  */
 export async function authorise(
   ctx: TerminalsContext,
@@ -91,6 +92,8 @@ export async function authorise(
   const requestHash = requestHashOf(['authorise', request.mid, request.cardToken, request.amountCents]);
   // Set by a fresh decline (not a repeat's answer): its merchant is watched for a spike after commit.
   let declinedMerchantId: string | null = null;
+  // Set by a fresh decision (not a repeat's answer): counted after commit.
+  let isDecided = false;
   try {
     const answer = await ctx.db.transaction(async (tx) => {
       const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);
@@ -168,8 +171,10 @@ export async function authorise(
         });
       }
       declinedMerchantId = approved ? null : terminal.merchantId;
+      isDecided = true;
       return answerOf(row, options.locale);
     });
+    if (isDecided) ctx.metrics?.authorisation(answer);
     if (declinedMerchantId !== null) {
       const merchantId: string = declinedMerchantId;
       await watchDeclines(ctx, merchantId, at).catch((error: unknown) =>

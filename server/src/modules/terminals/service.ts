@@ -33,6 +33,7 @@ export type TerminalsDeps = {
   /** Whether the virtual terminal offers demo cards (demo data and tests only). */
   demoCards: boolean;
   log?: TerminalsContext['log'];
+  metrics?: TerminalsContext['metrics'];
 };
 
 /**
@@ -45,6 +46,7 @@ export function createTerminalsService(deps: TerminalsDeps) {
     ledger: deps.ledger,
     merchants: deps.merchants,
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   };
   const tokens = createTerminalTokens({
     secret: deps.secret,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DECLINE_REASON_TEXT, type Locale, type TerminalAnswer } from '@tessera/domain';
 import type { Db } from '../../platform/db';
+import type { BusinessMetrics } from '../../platform/metrics';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import type { TerminalCallRow } from './repository';
@@ -12,6 +13,8 @@ export type TerminalsContext = {
   merchants: MerchantsService;
   /** Where work after a call's answer was decided reports a failure (the decline-spike watch). */
   log?: { warn(object: object, message: string): void };
+  /** Counts the authorisations decided, by result and decline reason (none when absent). */
+  metrics?: Pick<BusinessMetrics, 'authorisation'>;
 };
 
 /** Who calls: the terminal its token names (the API) or the virtual terminal of the portal. */
