@@ -56,6 +56,8 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/docs/yaml': 'tooling',
   // /api/health
   'GET /api/health': 'public',
+  'GET /api/health/live': 'public',
+  'GET /api/health/ready': 'public',
   // /api/log
   'POST /api/log': 'public',
   // /api/revoke
