@@ -11,6 +11,7 @@ import { orderSequencesBenchmark } from './order-sequences';
 import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
 import { posPropertiesBenchmark } from './pos-properties';
+import { schemaFuzzBenchmark } from './schema-fuzz';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   // Issue 17: the user's path against its floor, and what a browser and an idle server cost.
@@ -24,6 +25,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   pos: posBenchmark,
   'merchant-transactions': merchantTransactionsBenchmark,
   'pos-properties': posPropertiesBenchmark,
+  // Issue 20 §2: every endpoint fed 10,000 requests generated from its schemas.
+  'schema-fuzz': schemaFuzzBenchmark,
 };
 
 const names = process.argv.slice(2);

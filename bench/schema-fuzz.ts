@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+
+/**
+ * The schema fuzzing of every endpoint (`server/src/platform/schema-fuzz.test.ts`) at 10,000
+ * generated requests a route instead of `npm test`'s 100 (issue 20 §2), in its own vitest run on the
+ * test database vitest is configured for (PGlite, or PostgreSQL with TESSERA_TEST_DB=postgres).
+ * BENCH_FUZZ_RUNS changes the number. The test prints the routes, requests and statuses; this adds
+ * the time, and fails if the test does (a 5xx, or a 4xx outside the standard error body).
+ */
+export async function schemaFuzzBenchmark(): Promise<void> {
+  const runs = process.env.BENCH_FUZZ_RUNS ?? '10000';
+  const started = performance.now();
+  const code = await new Promise<number | null>((resolve) => {
+    const child = spawn(
+      'npx',
+      ['vitest', 'run', '--project', 'server', 'server/src/platform/schema-fuzz.test.ts'],
+      { env: { ...process.env, FUZZ_RUNS: runs }, stdio: 'inherit' },
+    );
+    child.once('exit', resolve);
+  });
+  console.log(
+    `${runs} requests a route: vitest ${code === 0 ? 'passed' : `FAILED (${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+  if (code !== 0) process.exitCode = 1;
+}
