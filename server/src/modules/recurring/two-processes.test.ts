@@ -1,11 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { athensDate } from '@tessera/domain';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { csrfOf, serverProcesses, type ServerProcess } from '../../../test/server-processes';
 
 /*
  * Issue 19 §3: two server processes, as `npm start` runs them, on one PostgreSQL. Both run the
@@ -14,78 +10,26 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
  * orders are counted: one run per rule and period, never two, never half of one.
  */
 const target = inject('testDatabase');
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
-
-type Server = { port: number; child: ChildProcess; output: string[] };
 
 describe.skipIf(target.kind !== 'postgres')(
   'recurring runs with two server processes on one PostgreSQL',
   () => {
-    const name = `tessera_twoproc_${randomBytes(4).toString('hex')}`;
-    let url = '';
+    let processes: Awaited<ReturnType<typeof serverProcesses>>;
     let db: pg.Client;
-    const servers: Server[] = [];
+    const servers: ServerProcess[] = [];
 
-    async function start(): Promise<Server> {
-      const port = await freePort();
-      const output: string[] = [];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          NODE_ENV: 'test',
-          DATABASE_URL: url,
-          PORT: String(port),
-          HOST: '127.0.0.1',
-          DEMO_SEED: 'true',
-          TEST_HOOKS: 'true',
-          LOG_LEVEL: 'warn',
-          RATE_LIMIT_MAX: '100000',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
-      const server = { port, child, output };
+    async function start(): Promise<ServerProcess> {
+      const server = await processes.start();
       servers.push(server);
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        if (child.exitCode !== null) throw new Error(`server exited: ${output.join('')}`);
-        try {
-          const response = await fetch(`http://127.0.0.1:${port}/api/health`);
-          if (response.ok) return server;
-        } catch {
-          // not listening yet
-        }
-        if (Date.now() > deadline) throw new Error(`server did not start: ${output.join('')}`);
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      }
+      return server;
     }
 
     /** The scheduler's pass for `today` on one process, with a CSRF token of its own. */
-    async function tick(server: Server, today: string, holdMs = 0): Promise<Response> {
-      const base = `http://127.0.0.1:${server.port}`;
-      const csrf = await fetch(`${base}/api/auth/csrf`);
-      const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-      const cookie = csrf.headers
-        .getSetCookie()
-        .map((value) => value.split(';')[0])
-        .join('; ');
-      return fetch(`${base}/api/test/recurring/tick`, {
+    async function tick(server: ServerProcess, today: string, holdMs = 0): Promise<Response> {
+      const csrf = await csrfOf(server);
+      return fetch(`${server.base}/api/test/recurring/tick`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf.token, cookie: csrf.cookie },
         body: JSON.stringify({ today, holdMs }),
       });
     }
@@ -124,27 +68,17 @@ describe.skipIf(target.kind !== 'postgres')(
     }
 
     beforeAll(async () => {
-      const admin = new pg.Client({ connectionString: target.baseUrl });
-      await admin.connect();
-      await admin.query(`create database ${name} template ${target.template}`);
-      await admin.end();
-      const address = new URL(target.baseUrl);
-      address.pathname = `/${name}`;
-      url = address.toString();
+      processes = await serverProcesses(target);
       // The first process seeds the demo; the second finds it seeded.
       await start();
       await start();
-      db = new pg.Client({ connectionString: url });
+      db = new pg.Client({ connectionString: processes.url });
       await db.connect();
     }, 300_000);
 
     afterAll(async () => {
-      for (const server of servers) server.child.kill('SIGKILL');
       await db?.end();
-      const admin = new pg.Client({ connectionString: target.baseUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await processes?.close();
     });
 
     it('makes each rule run once when both processes run the same day at once, and once after a kill mid-run', async () => {
@@ -155,7 +89,7 @@ describe.skipIf(target.kind !== 'postgres')(
       expect(cards.length).toBe(6);
       const families = (ids: { family: string }[]) => new Set(ids.map((card) => card.family)).size;
       const today = athensDate(new Date());
-      const [a, b] = servers as [Server, Server];
+      const [a, b] = servers as [ServerProcess, ServerProcess];
 
       // Both processes, the same day, at the same moment: each run is held open a moment once claimed.
       const first = await ruleFor(
