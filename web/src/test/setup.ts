@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearGlobalError } from '../lib/global-error';
 import { resetClientLog } from '../lib/client-log';
@@ -9,6 +9,10 @@ import { resetSessionClient } from '../lib/session';
 // that first import (the transform of some 270 KB of JSON) out of each test's time limits; the
 // texts store stays empty, so the routes still have to load what they show.
 await Promise.all(Object.values(import.meta.glob('../i18n/**/*.json')).map((load) => load()));
+
+// A page waits for its lazy route and its texts: on a loaded two-core CI machine that can take
+// longer than Testing Library's 1 s default, which made correct tests fail at random.
+configure({ asyncUtilTimeout: 3_000 });
 
 // jsdom lacks what Mantine and the router use for layout and media queries.
 if (!window.matchMedia) {

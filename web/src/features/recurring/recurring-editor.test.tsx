@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RecurringRuleInput } from '@tessera/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../lib/format';
 import { descriptionOf } from '../../test/accounts';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
@@ -21,6 +21,9 @@ import {
   signedIn,
 } from '../../test/recurring';
 import { renderApp } from '../../test/render-app';
+
+// Forms with many fields: slow under a loaded CI machine, not wrong.
+vi.setConfig({ testTimeout: 30_000 });
 
 type User = ReturnType<typeof renderApp>['user'];
 

@@ -1,9 +1,12 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { menu } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
 import { CARD_FILTER, cardFilterHandler, ORDERS_API, signedIn } from '../../test/recurring';
 import { renderApp } from '../../test/render-app';
+
+// Forms with many fields: slow under a loaded CI machine, not wrong.
+vi.setConfig({ testTimeout: 30_000 });
 
 /** The orders menu as the CMS serves it: order history, drafts, overview. */
 const ORDERS_MENU = {

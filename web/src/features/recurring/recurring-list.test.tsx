@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, requestsTo, type MockHandler } from '../../test/mock-api';
 import { onNarrowScreen, recordFields } from '../../test/narrow-screen';
 import { uuid } from '../../test/orders';
@@ -13,6 +13,9 @@ import {
   signedIn,
 } from '../../test/recurring';
 import { renderApp } from '../../test/render-app';
+
+// Forms with many fields: slow under a loaded CI machine, not wrong.
+vi.setConfig({ testTimeout: 30_000 });
 
 const RULES = [
   ruleSummary(),
