@@ -12,6 +12,7 @@ import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
 import { posPropertiesBenchmark } from './pos-properties';
 import { schemaFuzzBenchmark } from './schema-fuzz';
+import { fileFuzzBenchmark } from './file-fuzz';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   // Issue 17: the user's path against its floor, and what a browser and an idle server cost.
@@ -27,6 +28,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'pos-properties': posPropertiesBenchmark,
   // Issue 20 §2: every endpoint fed 10,000 requests generated from its schemas.
   'schema-fuzz': schemaFuzzBenchmark,
+  // Issue 20 §3: 1,000 mutated xlsx and csv files through the bulk upload.
+  'file-fuzz': fileFuzzBenchmark,
 };
 
 const names = process.argv.slice(2);
