@@ -13,6 +13,7 @@ import { posBenchmark } from './pos';
 import { posPropertiesBenchmark } from './pos-properties';
 import { schemaFuzzBenchmark } from './schema-fuzz';
 import { fileFuzzBenchmark } from './file-fuzz';
+import { chaosBenchmark } from './chaos';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   // Issue 17: the user's path against its floor, and what a browser and an idle server cost.
@@ -30,6 +31,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'schema-fuzz': schemaFuzzBenchmark,
   // Issue 20 §3: 1,000 mutated xlsx and csv files through the bulk upload.
   'file-fuzz': fileFuzzBenchmark,
+  // Issue 20 §4: 50 kills with SIGKILL during money paths, nothing lost or applied twice.
+  chaos: chaosBenchmark,
 };
 
 const names = process.argv.slice(2);
