@@ -62,7 +62,12 @@ export function ClientErrorsPage() {
                     ) : null}
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={LEVEL_COLOR[group.level]} variant="light">
+                    <Badge
+                      color={LEVEL_COLOR[group.level]}
+                      variant="light"
+                      // The light shades' own text (yellow above all) is too pale on their background.
+                      styles={{ label: { color: 'var(--mantine-color-dark-9)' } }}
+                    >
                       {intl.formatMessage({ id: `clientErrors.level.${group.level}` })}
                     </Badge>
                   </Table.Td>
