@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runTestAsBenchmark } from './vitest-bench';
 
 /**
  * The chaos test (`server/src/platform/chaos.test.ts`) at 50 kills instead of `npm test`'s 6 (issue
@@ -7,26 +7,14 @@ import { spawn } from 'node:child_process';
  * server on one database): BENCH_DATABASE_URL or the local server. BENCH_CHAOS_KILLS changes the number.
  */
 export async function chaosBenchmark(): Promise<void> {
-  const runs = process.env.BENCH_CHAOS_KILLS ?? '50';
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      'npx',
-      ['vitest', 'run', '--project', 'server', 'server/src/platform/chaos.test.ts'],
-      {
-        env: {
-          ...process.env,
-          CHAOS_KILLS: runs,
-          TESSERA_TEST_DB: 'postgres',
-          TEST_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
-        },
-        stdio: 'inherit',
-      },
-    );
-    child.once('exit', resolve);
-  });
-  console.log(
-    `${runs} kills: vitest ${code === 0 ? 'passed' : `FAILED (${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  const kills = process.env.BENCH_CHAOS_KILLS ?? '50';
+  await runTestAsBenchmark(
+    'server/src/platform/chaos.test.ts',
+    {
+      CHAOS_KILLS: kills,
+      TESSERA_TEST_DB: 'postgres',
+      TEST_DATABASE_URL: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    },
+    `${kills} kills`,
   );
-  if (code !== 0) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runTestAsBenchmark } from './vitest-bench';
 
 /**
  * The mutated bulk files (`server/src/modules/bulk/bulk-fuzz.test.ts`) at 1,000 files instead of
@@ -7,18 +7,10 @@ import { spawn } from 'node:child_process';
  * adds the time, and fails if the test does (a 5xx, a refusal without a reason, a hung import).
  */
 export async function fileFuzzBenchmark(): Promise<void> {
-  const runs = process.env.BENCH_FILE_FUZZ_COUNT ?? '1000';
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      'npx',
-      ['vitest', 'run', '--project', 'server', 'server/src/modules/bulk/bulk-fuzz.test.ts'],
-      { env: { ...process.env, FILE_FUZZ_COUNT: runs }, stdio: 'inherit' },
-    );
-    child.once('exit', resolve);
-  });
-  console.log(
-    `${runs} files: vitest ${code === 0 ? 'passed' : `FAILED (${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  const files = process.env.BENCH_FILE_FUZZ_COUNT ?? '1000';
+  await runTestAsBenchmark(
+    'server/src/modules/bulk/bulk-fuzz.test.ts',
+    { FILE_FUZZ_COUNT: files },
+    `${files} files`,
   );
-  if (code !== 0) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runTestAsBenchmark } from './vitest-bench';
 
 /**
  * The terminal calls' property test (`server/src/modules/terminals/terminals.property.test.ts`) at
@@ -8,17 +8,9 @@ import { spawn } from 'node:child_process';
  */
 export async function posPropertiesBenchmark(): Promise<void> {
   const runs = process.env.BENCH_POS_PROPERTY_RUNS ?? '10000';
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      'npx',
-      ['vitest', 'run', '--project', 'server', 'server/src/modules/terminals/terminals.property.test.ts'],
-      { env: { ...process.env, TERMINAL_PROPERTY_RUNS: runs }, stdio: 'inherit' },
-    );
-    child.once('exit', resolve);
-  });
-  console.log(
-    `${runs} sequences: vitest ${code === 0 ? 'passed' : `FAILED (${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  await runTestAsBenchmark(
+    'server/src/modules/terminals/terminals.property.test.ts',
+    { TERMINAL_PROPERTY_RUNS: runs },
+    `${runs} sequences`,
   );
-  if (code !== 0) process.exitCode = 1;
 }

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runTestAsBenchmark } from './vitest-bench';
 
 /**
  * The schema fuzzing of every endpoint (`server/src/platform/schema-fuzz.test.ts`) at 10,000
@@ -9,17 +9,9 @@ import { spawn } from 'node:child_process';
  */
 export async function schemaFuzzBenchmark(): Promise<void> {
   const runs = process.env.BENCH_FUZZ_RUNS ?? '10000';
-  const started = performance.now();
-  const code = await new Promise<number | null>((resolve) => {
-    const child = spawn(
-      'npx',
-      ['vitest', 'run', '--project', 'server', 'server/src/platform/schema-fuzz.test.ts'],
-      { env: { ...process.env, FUZZ_RUNS: runs }, stdio: 'inherit' },
-    );
-    child.once('exit', resolve);
-  });
-  console.log(
-    `${runs} requests a route: vitest ${code === 0 ? 'passed' : `FAILED (${code})`} in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  await runTestAsBenchmark(
+    'server/src/platform/schema-fuzz.test.ts',
+    { FUZZ_RUNS: runs },
+    `${runs} requests a route`,
   );
-  if (code !== 0) process.exitCode = 1;
 }

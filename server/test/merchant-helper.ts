@@ -134,3 +134,17 @@ export async function cardWithBalance(
   }
   return { cardId: card.id, token: card.token, accountId: card.account_id, companyId: card.company_id };
 }
+
+/**
+ * A merchant of its own for the demo merchant user (who works for none in the demo world), made
+ * and linked as its administrator; answers the merchant's id.
+ */
+export async function merchantForDemoUser(ctx: TestContext, userId: string): Promise<string> {
+  const { merchantId } = await createTestMerchant(ctx);
+  await ctx.database.pool.query(
+    `insert into merchant_users (user_id, merchant_id, role) values ($1, $2, 'admin')
+     on conflict (user_id) do update set merchant_id = excluded.merchant_id`,
+    [userId, merchantId],
+  );
+  return merchantId;
+}

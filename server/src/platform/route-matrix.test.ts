@@ -1,7 +1,7 @@
 import { POLICIES, ROLE, type Action, type RoleId } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { createTestMerchant } from '../../test/merchant-helper';
+import { createTestMerchant, merchantForDemoUser } from '../../test/merchant-helper';
 import { sampleRequest, type OpenApi, type Operation } from '../../test/openapi';
 import { DEMO_USERS, seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
 import { actionsSeen } from './policy';
@@ -49,13 +49,8 @@ beforeAll(async () => {
     },
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });
-  ownMerchant = (await createTestMerchant(ctx)).merchantId;
+  ownMerchant = await merchantForDemoUser(ctx, ids.merchant);
   foreignMerchant = (await createTestMerchant(ctx)).merchantId;
-  await ctx.database.pool.query(
-    `insert into merchant_users (user_id, merchant_id, role) values ($1, $2, 'admin')
-     on conflict (user_id) do update set merchant_id = excluded.merchant_id`,
-    [ids.merchant, ownMerchant],
-  );
   // A card, cardholder, delivery point, draft and order of the foreign company, by field name.
   const card = await one<{ id: string; cardholder_id: string }>(
     `select id, cardholder_id from cards where company_id = '${FOREIGN}' order by id limit 1`,

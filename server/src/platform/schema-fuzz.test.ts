@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsOf, type FuzzRequest } from '../../test/fuzz';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { createTestMerchant } from '../../test/merchant-helper';
+import { merchantForDemoUser } from '../../test/merchant-helper';
 import type { OpenApi } from '../../test/openapi';
 import { DEMO_USERS, seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
 import { ROUTE_ACCESS } from './route-access';
@@ -41,12 +41,7 @@ beforeAll(async () => {
     },
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });
-  merchantId = (await createTestMerchant(ctx)).merchantId;
-  await ctx.database.pool.query(
-    `insert into merchant_users (user_id, merchant_id, role) values ($1, $2, 'admin')
-     on conflict (user_id) do update set merchant_id = excluded.merchant_id`,
-    [ids.merchant, merchantId],
-  );
+  merchantId = await merchantForDemoUser(ctx, ids.merchant);
 }, 300_000);
 afterAll(async () => ctx?.close());
 
