@@ -9,7 +9,7 @@ import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-card
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
 import { signIn, type PortalSession } from './portal-sign-in';
-import { freePort, stop, waitFor } from './server-process';
+import { freePort, serverArgs, stop, waitFor } from './server-process';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const SIZES = (process.env.BENCH_ROWS ?? '10000,100000').split(',').map(Number);
@@ -24,7 +24,7 @@ const API = '/api/v1/orders';
 
 /**
  * A bulk load file as the user meets it (ADR 011, issue 17), against the server started as
- * `npm start` starts it — its own process (`node --import tsx server/src/main.ts`), production
+ * `npm start` starts it — its own process (`node --enable-source-maps server/dist/main.js`), production
  * settings, its default request logging (to a file) — signed in through the real OpenID flow as the
  * order manager of C1001, with CARDS cards of the company generated before the server starts:
  * upload the xlsx over HTTP (the body is the file, with the session cookie and CSRF token) → poll
@@ -92,8 +92,8 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
     const log = openSync(logFile, 'w');
     // BENCH_BULK_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
     const profile = process.env.BENCH_BULK_PROFILE;
-    const nodeArgs = [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []), '--import', 'tsx'];
-    const server = spawn(process.execPath, [...nodeArgs, 'server/src/main.ts'], {
+    const nodeArgs = await serverArgs(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []);
+    const server = spawn(process.execPath, nodeArgs, {
       env: {
         ...process.env,
         NODE_ENV: 'production',

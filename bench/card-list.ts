@@ -27,7 +27,7 @@ const TARGET_P99_MS = 100;
  * company at 50 connections — active Ticket Restaurant cards sorted by cardholder, an early page
  * (page 3) and the last page, which must cost what the first does.
  *
- * Full: the server started as `npm start` starts it (`node --import tsx server/src/main.ts`,
+ * Full: the server started as `npm start` starts it (`node --enable-source-maps server/dist/main.js`,
  * production settings, its default request logging to a file) on a scratch PostgreSQL database
  * seeded through the server's own code (the demo, then CARDS generated cards of C1001 with a month
  * of ledger history, then `VACUUM ANALYZE` as autovacuum would after a bulk load); a real sign-in

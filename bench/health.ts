@@ -13,7 +13,7 @@ const CONNECTIONS = 20;
 const TARGET = 0.6;
 
 /**
- * `GET /api/health` of the server as `npm start` runs it (`server/src/main.ts` in its own process,
+ * `GET /api/health` of the server as `npm start` runs it (`server/dist/main.js` in its own process,
  * production mode, its default logging to a file; helmet, cookies, rate limit, CSRF hook, metrics,
  * zod serialisation, the database ping) ÷ a bare Fastify hello in a process of its own
  * (`bench/hello-floor.ts`), with autocannon in a third process at 20 connections. Full and floor

@@ -9,7 +9,7 @@ const ROUNDS = Number(process.env.BENCH_IDLE_ROUNDS ?? 3);
 
 /**
  * Resident memory of an idle server on embedded PGlite (issue 17 §3, ADR 022): the server as
- * `npm start` runs it (`server/src/main.ts` in its own process, production mode, the demo seed
+ * `npm start` runs it (`server/dist/main.js` in its own process, production mode, the demo seed
  * on a fresh data folder), left alone for IDLE_SECONDS after it answers; its RSS (VmRSS) is
  * printed at the first answer and after the idle time, ROUNDS times (min and median). No floor:
  * the figure is read against the budget in the ADR.

@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
-import { freePort, stop, waitFor } from './server-process';
+import { freePort, serverArgs, stop, waitFor } from './server-process';
 
 /** Issue 17: at most this many bytes of JavaScript over the wire for each page, compressed as served. */
 const TARGET_BYTES = 170_000;
@@ -27,7 +27,7 @@ type Script = { url: string; wireBytes: number; decodedBytes: number; encoding: 
 /**
  * The JavaScript a browser loads for the first view of `/`, `/en` and `/user/login` (issue 17):
  * the web app is built (`npm run build`), the server started as `npm start` starts it (a separate
- * `node --import tsx server/src/main.ts`, NODE_ENV=production, embedded PGlite in memory, the
+ * `node --enable-source-maps server/dist/main.js`, NODE_ENV=production, embedded PGlite in memory, the
  * content seed and the production default of no demo seed: the pages measured are anonymous), and
  * each page opened in Debian's Chromium in a fresh context (empty cache) until the network is idle.
  *
@@ -51,7 +51,7 @@ export async function initialJsBenchmark(): Promise<void> {
   const port = await freePort();
   const logFile = path.join(work, 'server.log');
   const log = openSync(logFile, 'w');
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, await serverArgs(), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -8,7 +8,7 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/src/db/seed/demo'
 import { seedDemoMerchants } from '../server/src/db/seed/demo-merchants';
 import { loadConfig } from '../server/src/platform/config';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
-import { freePort, stop, waitFor } from './server-process';
+import { freePort, serverArgs, stop, waitFor } from './server-process';
 
 const ROWS = Number(process.env.BENCH_MERCHANT_ROWS ?? 1_000_000);
 const TARGET_MS = 100;
@@ -75,7 +75,7 @@ export async function merchantTransactionsBenchmark(): Promise<void> {
     const port = await freePort();
     const logFile = path.join(work, 'server.log');
     const log = openSync(logFile, 'w');
-    const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    const server = spawn(process.execPath, await serverArgs(), {
       env: {
         ...process.env,
         NODE_ENV: 'production',

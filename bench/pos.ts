@@ -10,7 +10,7 @@ import { createMerchantsService } from '../server/src/modules/merchants';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
 import type { PosLoadOptions, PosLoadResult } from './pos-load';
 import { summarise, type LoadSummary } from './figures';
-import { freePort, stop, waitFor } from './server-process';
+import { freePort, serverArgs, stop, waitFor } from './server-process';
 
 const CARDS = Number(process.env.BENCH_POS_CARDS ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_POS_ROUNDS ?? 3);
@@ -25,7 +25,7 @@ const CLIENT_SECRET = 'bench-pos-secret-0123456789abcdef';
 /**
  * Terminal authorisations per second through the server as `npm start` runs it (issue 15 §6, and
  * the issue-17 critique of benchmarks that skip the user's path): a separate server process
- * (`node --import tsx server/src/main.ts`, production settings, its normal JSON request logging to a
+ * (`node --enable-source-maps server/dist/main.js`, production settings, its normal JSON request logging to a
  * file) on a fresh PostgreSQL database, a real token from `/oauth/token`, and `POST
  * /api/v1/terminals/authorise` driven by autocannon in another child process at 50 connections, each
  * request with a new terminal transaction id on one of thousands of cards (so purchases do not all
@@ -67,12 +67,7 @@ export async function posBenchmark(): Promise<void> {
     const profile = process.env.BENCH_POS_PROFILE;
     const server = spawn(
       process.execPath,
-      [
-        ...(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
-        '--import',
-        'tsx',
-        'server/src/main.ts',
-      ],
+      await serverArgs(profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : []),
       {
         env: {
           ...process.env,

@@ -14,6 +14,7 @@ import { posPropertiesBenchmark } from './pos-properties';
 import { schemaFuzzBenchmark } from './schema-fuzz';
 import { fileFuzzBenchmark } from './file-fuzz';
 import { chaosBenchmark } from './chaos';
+import { startTimeBenchmark } from './start-time';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   // Issue 17: the user's path against its floor, and what a browser and an idle server cost.
@@ -33,6 +34,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'file-fuzz': fileFuzzBenchmark,
   // Issue 20 §4: 50 kills with SIGKILL during money paths, nothing lost or applied twice.
   chaos: chaosBenchmark,
+  // Issue 20 §6: the compiled server's start on an existing database.
+  'start-time': startTimeBenchmark,
 };
 
 const names = process.argv.slice(2);

@@ -1,8 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { buildServer, SERVER_BUNDLE } from '../scripts/build-server';
 
 /** Helpers of the benchmarks that start the server as its own process, as `npm start` runs it. */
+
+let built: Promise<unknown> | undefined;
+
+/**
+ * The node arguments `npm start` runs the server with: the compiled bundle (issue 20 §6), built
+ * once per benchmark run from the current sources. `extra` goes before the script (`--cpu-prof`…).
+ */
+export async function serverArgs(extra: string[] = []): Promise<string[]> {
+  built ??= buildServer();
+  await built;
+  return [...extra, '--enable-source-maps', SERVER_BUNDLE];
+}
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -42,8 +55,8 @@ export function stop(child: ChildProcess): Promise<void> {
 }
 
 /**
- * The server as `npm start` runs it, in a process of its own: `node --import tsx
- * server/src/main.ts` in production mode with its default logging (JSON lines, info level) going to
+ * The server as `npm start` runs it, in a process of its own: `node --enable-source-maps
+ * server/dist/main.js` in production mode with its default logging (JSON lines, info level) going to
  * `logFile`. `env` adds the database (DATABASE_URL or DATA_DIR) and anything else the run needs.
  */
 export async function startServer(
@@ -53,7 +66,7 @@ export async function startServer(
 ): Promise<{ child: ChildProcess; base: string }> {
   const port = await freePort();
   const log = openSync(logFile, 'w');
-  const child = spawn(process.execPath, [...extraNodeArgs, '--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, await serverArgs(extraNodeArgs), {
     env: {
       ...process.env,
       NODE_ENV: 'production',

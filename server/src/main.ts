@@ -30,16 +30,23 @@ async function main(): Promise<void> {
       ].join('\n'),
     );
   }
+  // Milliseconds since the process started, by phase: logged once it listens (issue 20 §6).
+  const phases: Record<string, number> = { modules: Math.round(performance.now()) };
+  const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
   const database = await openDatabase({
     url: config.DATABASE_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DB_POOL_SIZE,
   });
+  mark('database');
   await migrateDatabase(database);
+  mark('migrations');
   await seedContent(database.db);
   const demo = config.DEMO_SEED ? await seedDemo(database) : null;
+  mark('seed');
 
   const app = await buildApp({ config, database });
+  mark('app');
   if (demo?.seeded) {
     await seedDemoOrders(database.db, app.services);
     await seedDemoRecurring(database.db, app.services);
@@ -65,8 +72,11 @@ async function main(): Promise<void> {
   await app.listen({ port: config.PORT, host: config.HOST });
   // Background work (bulk imports, recurring loads, the purge, settlements) once the server listens;
   // stopped by app.close() at shutdown.
+  mark('listening');
   await app.services.jobs.start();
+  mark('jobs');
   collectStartupGarbage();
+  app.log.info({ startupMs: phases }, `started in ${phases.jobs} ms`);
   const where =
     database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
   const lines = [

@@ -130,6 +130,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (value.NODE_ENV === 'production' && !value.SESSION_SECRET) {
     throw new Error('Invalid configuration:\n  SESSION_SECRET: required in production (32+ characters)');
   }
+  if (value.NODE_ENV === 'production' && value.SESSION_SECRET === DEV_SECRET) {
+    throw new Error(
+      'Invalid configuration:\n  SESSION_SECRET: the development default is published; choose your own in production',
+    );
+  }
   if (value.NODE_ENV === 'production' && value.TEST_HOOKS) {
     throw new Error('Invalid configuration:\n  TEST_HOOKS: never in production');
   }

@@ -1,6 +1,5 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
@@ -8,6 +7,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
 import { keepProtocolBatchesTogether } from './pglite-queue';
+import { serverPath } from './paths';
 
 export type Db = NodePgDatabase<typeof schema>;
 
@@ -26,7 +26,7 @@ export type Database = {
   close(): Promise<void>;
 };
 
-export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../db/migrations', import.meta.url));
+export const MIGRATIONS_FOLDER = serverPath('src/db/migrations');
 
 /** Any fixed 64-bit number: the advisory lock that lets one instance at a time apply migrations. */
 const MIGRATION_LOCK = 7_341_002_026;

@@ -60,6 +60,17 @@ describe('production defaults', () => {
     });
   });
 
+  it('refuses to start without a session secret, or with the published development one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SESSION_SECRET: required/);
+    const development = loadConfig({ NODE_ENV: 'development' }).sessionSecret;
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: development })).toThrow(
+      /SESSION_SECRET: the development default/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: SECRET, TEST_HOOKS: 'true' })).toThrow(
+      /TEST_HOOKS/,
+    );
+  });
+
   it('keeps them on outside production, where a developer needs them', () => {
     const config = loadConfig({ NODE_ENV: 'development' });
     expect(config).toMatchObject({

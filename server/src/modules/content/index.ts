@@ -3,5 +3,5 @@
  * module: other modules import only from here.
  */
 export { contentRoutes } from './routes';
-export { seedContent } from './seed-content';
+export { CONTENT_FOLDER, seedContent } from './seed-content';
 export { type ContentService, createContentService } from './service';

@@ -15,6 +15,15 @@ export async function findEntries(
     .where(and(eq(contentEntries.key, key), inArray(contentEntries.locale, locales)));
 }
 
+/** Every stored entry: one query for the start-up merge of the shipped content. */
+export async function findAllEntries(
+  db: Executor,
+): Promise<{ key: string; locale: string; value: unknown }[]> {
+  return db
+    .select({ key: contentEntries.key, locale: contentEntries.locale, value: contentEntries.value })
+    .from(contentEntries);
+}
+
 /** Inserts entries that do not exist yet; edited entries in the database are kept. */
 export async function insertMissingEntries(
   db: Executor,

@@ -1,11 +1,11 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { LOCALES } from '@tessera/domain';
 import type { Db } from '../../platform/db';
-import { findEditedKeys, findEntries, insertMissingEntries, upsertEntry } from './repository';
+import { findAllEntries, findEditedKeys, insertMissingEntries, upsertEntry } from './repository';
+import { serverPath } from '../../platform/paths';
 
-export const CONTENT_FOLDER = fileURLToPath(new URL('../../db/seed/content', import.meta.url));
+export const CONTENT_FOLDER = serverPath('src/db/seed/content');
 
 async function listJson(folder: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
@@ -133,16 +133,22 @@ const CODE_CATALOGUES = new Set(['error-codes', 'validation']);
  */
 export async function seedContent(db: Db, folder = CONTENT_FOLDER): Promise<number> {
   const files = await readContentFiles(folder);
-  let changed = await insertMissingEntries(db, files);
+  const stored = new Map(
+    (await findAllEntries(db)).map((entry) => [`${entry.locale}/${entry.key}`, entry] as const),
+  );
+  let changed = await insertMissingEntries(
+    db,
+    files.filter((file) => !stored.has(`${file.locale}/${file.key}`)),
+  );
   // What the editor published stays as published (ADR 025): a FAQ deleted in the CMS does not come
   // back at the next start. The catalogues the code reads by key still get the new keys.
   const edited = new Set(await findEditedKeys(db));
   for (const file of files) {
     if (edited.has(file.key) && !CODE_CATALOGUES.has(file.key)) continue;
-    const [stored] = await findEntries(db, file.key, [file.locale]);
-    if (!stored) continue;
-    const merged = withMissingContent(withoutRetiredTexts(file.key, stored.value), file.value);
-    if (JSON.stringify(merged) !== JSON.stringify(stored.value)) {
+    const entry = stored.get(`${file.locale}/${file.key}`);
+    if (!entry) continue;
+    const merged = withMissingContent(withoutRetiredTexts(file.key, entry.value), file.value);
+    if (JSON.stringify(merged) !== JSON.stringify(entry.value)) {
       await upsertEntry(db, file.key, file.locale, merged);
       changed += 1;
     }

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { formatAmount, formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
 import { loadPdfKit } from '../../platform/file-libraries';
 import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
@@ -13,6 +12,7 @@ import {
   type DocumentTexts,
 } from './texts';
 import type { OrderDocumentInput } from './types';
+import { serverPath } from '../../platform/paths';
 
 /**
  * The proforma invoice of an order (SPEC §7 sendProformaDocument): an A4 PDF the company's finance
@@ -28,10 +28,9 @@ export const PROFORMA_MAX_LINES = 200;
  * Greek letters. Resolved from this module, so the path holds under tsx, vitest and any working
  * directory.
  */
-const FONT_DIR = new URL('../../../assets/fonts/', import.meta.url);
 export const PROFORMA_FONTS = {
-  regular: fileURLToPath(new URL('DejaVuSans.ttf', FONT_DIR)),
-  bold: fileURLToPath(new URL('DejaVuSans-Bold.ttf', FONT_DIR)),
+  regular: serverPath('assets/fonts/DejaVuSans.ttf'),
+  bold: serverPath('assets/fonts/DejaVuSans-Bold.ttf'),
 };
 
 const PAGE = { width: 595.28, height: 841.89 };
