@@ -17,7 +17,12 @@ export type JsonSchema = {
   minLength?: number;
   default?: unknown;
 };
-export type Parameter = { name: string; in: 'query' | 'path' | 'header'; schema: JsonSchema };
+export type Parameter = {
+  name: string;
+  in: 'query' | 'path' | 'header';
+  required?: boolean;
+  schema: JsonSchema;
+};
 export type Operation = {
   parameters?: Parameter[];
   requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
