@@ -37,7 +37,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The compiled server, as `npm start` serves it (issue 20 §6); built here so a lone
+    // `npx playwright test` has it too (half a second).
+    command: 'npm run build:server --silent && node --enable-source-maps server/dist/main.js',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
