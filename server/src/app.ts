@@ -42,7 +42,12 @@ import {
   merchantBillingRoutes,
   type MerchantBillingService,
 } from './modules/merchant-billing';
-import { createSettlementsService, settlementsRoutes, type SettlementsService } from './modules/settlements';
+import {
+  createSettlementsService,
+  settlementsRoutes,
+  settlementsTestRoutes,
+  type SettlementsService,
+} from './modules/settlements';
 import {
   createTerminalsService,
   merchantTransactionRoutes,
@@ -502,6 +507,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     log: app.log,
     maxActiveImports: config.BULK_MAX_ACTIVE_IMPORTS,
+    staleSeconds: config.BULK_STALE_SECONDS,
     ...(options.bulkBatchSize ? { batchSize: options.bulkBatchSize } : {}),
   });
   await app.register(bulkRoutes(bulk, { maxBytes: config.BULK_MAX_BYTES }), { prefix: '/api/v1/orders' });
@@ -519,6 +525,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(merchantTransactionRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(settlementsRoutes(settlements), { prefix: '/api/v1/merchants' });
+  if (config.TEST_HOOKS) await app.register(settlementsTestRoutes(settlements), { prefix: '/api/test' });
   await app.register(merchantBillingRoutes(merchantBilling), { prefix: '/api/v1/merchants' });
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',

@@ -96,6 +96,12 @@ export const ConfigSchema = z.object({
   BULK_MAX_UNZIPPED_BYTES: z.coerce.number().int().min(1024).default(419_430_400),
   /** Bulk files of one company waiting or being read at once; more are refused until one is read. */
   BULK_MAX_ACTIVE_IMPORTS: z.coerce.number().int().min(1).default(3),
+  /**
+   * Seconds without a heartbeat after which a bulk import's reader, or its conversion into drafts,
+   * is taken for dead and the import resumed by another (ADR 011, ADR 020): a process killed
+   * mid-import holds its lease this long. The crash test sets it low.
+   */
+  BULK_STALE_SECONDS: z.coerce.number().int().min(1).default(60),
 });
 
 export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_SEED'> & {

@@ -64,6 +64,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/revoke': 'account.self',
   // /api/test
   'POST /api/test/recurring/tick': 'tooling',
+  'POST /api/test/settlements/settleDay': 'tooling',
   // /api/v1/accounts
   'GET /api/v1/accounts/acting': 'acting.manage',
   'GET /api/v1/accounts/cardMovements': 'cards.read',

@@ -2,7 +2,7 @@
  * Settlements and payouts (issue 15 §4, ADR 016): the module's public face. Other modules reach it
  * through these only; its tables are gathered for Drizzle by `db/schema.ts`.
  */
-export { settlementsRoutes } from './routes';
+export { settlementsRoutes, settlementsTestRoutes } from './routes';
 export {
   createSettlementsService,
   SETTLE_DAY_JOB,

@@ -1,4 +1,5 @@
 import {
+  DateOnlySchema,
   MarkPaidRequestSchema,
   MarkPaidResponseSchema,
   MerchantBalanceSchema,
@@ -166,6 +167,48 @@ export function settlementsRoutes(service: SettlementsService): FastifyPluginAsy
           success: true as const,
           settlement: await service.getMerchantSettlement(merchantId, request.query.settlementId),
         };
+      },
+    );
+  };
+}
+
+/**
+ * `POST /api/test/settlements/settleDay` (only with `TEST_HOOKS`, never in production): settles an
+ * Athens business day for every merchant with sales in it, as the `settlements.settle-day` job
+ * does, but in the request (the crash test kills the server during it and asks again at once,
+ * instead of waiting for pg-boss to expire the dead job and retry it). No session, like the
+ * recurring hook: it is never registered in production.
+ */
+export function settlementsTestRoutes(service: SettlementsService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/settlements/settleDay',
+      {
+        schema: {
+          tags: ['test'],
+          body: z.object({
+            businessDay: DateOnlySchema,
+            /** Holds each merchant's transaction open this long once its settlement is written. */
+            holdMs: z.number().int().min(0).max(60_000).default(0),
+          }),
+          response: {
+            200: z.object({
+              success: z.literal(true),
+              /** Merchants settled by this call. */
+              settled: z.number().int(),
+              /** Merchants whose day was settled before (nothing done again). */
+              existing: z.number().int(),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const { businessDay, holdMs } = request.body;
+        const hold =
+          holdMs > 0 ? { onSettling: () => new Promise<void>((done) => setTimeout(done, holdMs)) } : {};
+        const results = await service.settleDay(businessDay, hold);
+        const settled = results.filter((result) => result.isNew).length;
+        return { success: true as const, settled, existing: results.length - settled };
       },
     );
   };

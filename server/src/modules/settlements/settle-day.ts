@@ -24,6 +24,11 @@ import type { SettlementsContext } from './settlements-context';
 export type SettleOptions = {
   /** When the settlement is made (defaults to now; the demo seed back-dates its six months). */
   at?: Date;
+  /**
+   * Test hook: runs inside each merchant's transaction once its settlement row is written, before
+   * the fee is posted and the payout scheduled (the crash test holds the transaction open with it).
+   */
+  onSettling?: () => Promise<void>;
 };
 
 export type SettleResult = {
@@ -96,6 +101,7 @@ export async function settleMerchantDay(
       createdAt: at,
     });
     if (!settlement) throw new AppError('CONFLICT', `${merchantId} ${businessDay} settled meanwhile`);
+    await options.onSettling?.();
 
     if (figures.feeCents !== 0 || figures.vatCents !== 0) {
       const [fees, vat] = [await ctx.ledger.feesAccount(tx), await ctx.ledger.vatAccount(tx)];
