@@ -44,6 +44,8 @@ export const ERROR_CODE = {
   ORDER_STATE_CONFLICT: 70,
   SELF_APPROVAL: 71,
   PAYMENT_METHOD_UNAVAILABLE: 72,
+  /** ADR 032: a second approval must come from a different person. */
+  ALREADY_APPROVED: 73,
   /** Bulk imports (docs/decisions/011-bulk-import.md): the uploaded file cannot be used at all. */
   BULK_FILE_REFUSED: 80,
   /** The import is still being read, or was already turned into drafts. */

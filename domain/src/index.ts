@@ -23,6 +23,7 @@ export * from './pricing';
 export * from './drafts';
 export * from './rf';
 export * from './order-lifecycle';
+export * from './approval-rule';
 export * from './order-api';
 export * from './bulk';
 export * from './draft-lines';

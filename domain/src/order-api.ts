@@ -42,6 +42,11 @@ export const OrderSummarySchema = z.object({
   submittedByName: z.string(),
   submittedAt: z.string(),
   updatedAt: z.string(),
+  /** Who prepared its draft (ADR 032: they do not approve it either). */
+  draftedBy: z.string().nullable().optional(),
+  /** Approvals it needs (0–2) and who has given one so far (ADR 032). */
+  approvalsRequired: z.number().int().optional(),
+  approvedBy: z.array(z.string()).optional(),
 });
 export type OrderSummary = z.infer<typeof OrderSummarySchema>;
 
@@ -52,8 +57,20 @@ export type OrderSummary = z.infer<typeof OrderSummarySchema>;
  * them), and the complimentary cards activated.
  */
 export const OrderEventNoteSchema = z.discriminatedUnion('code', [
-  z.object({ code: z.literal('approved') }),
-  z.object({ code: z.literal('rejectionReason'), reason: z.string() }),
+  /**
+   * An approval (ADR 032): who gave it, their optional comment, and for an order needing two, how
+   * many it has of how many (the first of two leaves the order waiting).
+   */
+  z.object({
+    code: z.literal('approved'),
+    approverName: z.string().optional(),
+    comment: z.string().optional(),
+    count: z.number().int().optional(),
+    of: z.number().int().optional(),
+  }),
+  z.object({ code: z.literal('rejectionReason'), reason: z.string(), approverName: z.string().optional() }),
+  /** Nobody decided within the company's expiry days (ADR 032): the system rejected the order. */
+  z.object({ code: z.literal('approvalExpired'), days: z.number().int() }),
   z.object({
     code: z.literal('trackingNumber'),
     trackingNumber: z.string(),
@@ -97,6 +114,11 @@ export const OrderDetailsSchema = OrderSummarySchema.extend({
   approval: z.object({
     required: z.boolean(),
     thresholdCents: z.number().int().nullable(),
+    /** Approvals the order needs (0, 1 or 2: ADR 032) and those given so far, oldest first. */
+    approvalsRequired: z.number().int(),
+    approvals: z.array(z.object({ byName: z.string(), at: z.string(), comment: z.string() })),
+    /** When it expires if nobody decides (null: it does not wait). */
+    expiresAt: z.string().nullable(),
     decidedByName: z.string(),
     decidedAt: z.string().nullable(),
     rejectedReason: z.string(),
@@ -152,7 +174,7 @@ export type SubmitDraftRequest = z.infer<typeof SubmitDraftRequestSchema>;
  */
 export const SubmitOrderPaymentManagerRequestSchema = z.union([
   z.object({ draftId: z.uuid() }),
-  z.object({ orderId: OrderId }),
+  z.object({ orderId: OrderId, comment: z.string().trim().max(500).default('') }),
 ]);
 export type SubmitOrderPaymentManagerRequest = z.infer<typeof SubmitOrderPaymentManagerRequestSchema>;
 export const SubmitOrderResponseSchema = z.object({
@@ -163,6 +185,11 @@ export const SubmitOrderResponseSchema = z.object({
 });
 export type SubmitOrderResponse = z.infer<typeof SubmitOrderResponseSchema>;
 
+/** `POST approveOrder`: an approver says yes to a waiting order, with an optional comment (ADR 032). */
+export const ApproveOrderRequestSchema = z.object({
+  orderId: OrderId,
+  comment: z.string().trim().max(500).default(''),
+});
 /** `POST rejectOrder`: an approver turns down a waiting order, saying why. */
 export const RejectOrderRequestSchema = z.object({
   orderId: OrderId,
@@ -246,15 +273,6 @@ export const ReorderResponseSchema = z.object({ success: z.literal(true), draftI
 
 /** `POST sendProformaDocument`: emails the proforma to the signed-in user. */
 export const SendProformaResponseSchema = z.object({ success: z.literal(true), sentTo: z.string() });
-
-/** `GET/POST approval settings` (/paymentManager): the company's approval threshold. */
-export const ApprovalSettingsSchema = z.object({
-  thresholdCents: AmountCentsSchema.nullable(),
-});
-export const ApprovalSettingsResponseSchema = z.object({
-  success: z.literal(true),
-  settings: ApprovalSettingsSchema,
-});
 
 /** `POST advanceOrder` (provider staff): production → shipped (with tracking) → delivered → loaded. */
 export const AdvanceOrderRequestSchema = z.object({

@@ -11,7 +11,8 @@ describe('the approval rule (ADR 010)', () => {
     expect(needsApproval({ thresholdCents: null }, ROLE.ORDER_MANAGER, 10_000_000)).toBe(false);
     expect(needsApproval({ thresholdCents: 0 }, ROLE.FINANCE_USER, 1)).toBe(false);
     expect(needsApproval({ thresholdCents: 0 }, ROLE.PAYMENT_MANAGER, 1)).toBe(false);
-    expect(needsApproval({ thresholdCents: 0 }, ROLE.ADMIN, 1)).toBe(false);
+    // ADR 032: provider staff acting for the company make drafts, so their submissions wait too.
+    expect(needsApproval({ thresholdCents: 0 }, ROLE.ADMIN, 1)).toBe(true);
   });
 
   it('lets approvers decide others’ waiting orders, never their own', () => {

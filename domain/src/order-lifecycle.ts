@@ -1,5 +1,6 @@
+import { approvalRefusal, approvalsRequired, type ApprovableOrder } from './approval-rule';
 import { roleMay } from './policies';
-import { ROLE, type RoleId } from './roles';
+import type { RoleId } from './roles';
 import { shipsCards, type OrderType } from './orders';
 import type { CardFamily } from './products';
 
@@ -82,39 +83,27 @@ export function timelineOf(order: {
   });
 }
 
-/** The company's approval rule: orders of order managers above the threshold wait for approval. */
+/** The company's approval rule as ADR 010 had it (the first threshold only). */
 export type ApprovalPolicy = {
   /** Null: no order waits for approval. */
   thresholdCents: number | null;
 };
 
 /**
- * Maker-checker (ADR 010): an order an order manager submits waits for a payment manager when its
- * total is above the company's threshold. Finance users and payment managers are the checkers:
- * their own submissions go straight to payment.
+ * Whether an order waits for approval at all (ADR 010, ADR 032): see `approvalsRequired`, of which
+ * this is the one-threshold case.
  */
 export function needsApproval(policy: ApprovalPolicy, submitterRole: RoleId, totalCents: number): boolean {
-  return (
-    submitterRole === ROLE.ORDER_MANAGER &&
-    policy.thresholdCents !== null &&
-    totalCents > policy.thresholdCents
-  );
+  return approvalsRequired({ ...policy, secondThresholdCents: null }, submitterRole, totalCents) > 0;
 }
 
 /**
- * Whether a user may approve an order: a role the policy table lets reject and approve
- * (`orders.reject`), the order waiting, and not the person who
- * submitted it (no one approves their own order).
+ * Whether a user may approve an order now (`approvalRefusal` says why not): the order waiting, a
+ * role the policy table lets approve, not its submitter nor its draft's maker, not approved by them
+ * already.
  */
-export function mayApprove(
-  order: { status: OrderStatus; submittedBy: string },
-  user: { userId: string; roleId: RoleId },
-): boolean {
-  return (
-    order.status === 'awaiting_approval' &&
-    roleMay(user.roleId, 'orders.reject') &&
-    order.submittedBy !== user.userId
-  );
+export function mayApprove(order: ApprovableOrder, user: { userId: string; roleId: RoleId }): boolean {
+  return approvalRefusal(order, user) === null;
 }
 
 /** Whether a user may pay an order now. */

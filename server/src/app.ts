@@ -448,6 +448,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     identity,
     payments: orderPayments,
     notify: (notice) => orderMailer.notify(notice),
+    jobs,
   });
   const payments = createPaymentsService({
     db: database.db,

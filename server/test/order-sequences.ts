@@ -735,8 +735,9 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
     } else {
       if (order.status !== 'awaiting_approval')
         return expectRefused(world, model, 'ORDER_STATE_CONFLICT', act, what);
-      if (!isApprover || order.submittedBy === by.userId)
-        return expectRefused(world, model, 'SELF_APPROVAL', act, what);
+      // ADR 032: a role that does not approve is refused as such; an approver's own order as theirs.
+      if (!isApprover) return expectRefused(world, model, 'FORBIDDEN', act, what);
+      if (order.submittedBy === by.userId) return expectRefused(world, model, 'SELF_APPROVAL', act, what);
       order.status = current.op === 'approve' ? 'awaiting_payment' : 'rejected';
     }
     tally(world, `${current.op} → ${order.status}`);

@@ -9,6 +9,7 @@ import {
   type Locale,
   formatAmount,
   INVALID_DATE_MESSAGE,
+  SECOND_THRESHOLD_BELOW_FIRST,
   UNSAFE_TEXT_MESSAGE,
 } from '@tessera/domain';
 import { requestLocale } from './http';
@@ -43,6 +44,7 @@ export const ERROR_STATUS: Record<ErrorCodeName, number> = {
   ORDER_STATE_CONFLICT: 409,
   SELF_APPROVAL: 422,
   PAYMENT_METHOD_UNAVAILABLE: 422,
+  ALREADY_APPROVED: 422,
   BULK_FILE_REFUSED: 400,
   BULK_IMPORT_NOT_READY: 409,
   NO_DRAFTS: 404,
@@ -127,6 +129,8 @@ export const VALIDATION_KEYS = [
   'supplyOrderAlreadyShipped',
   /** Companies and leads (issue 18 §3, §6; ADR 024): another company already has the VAT number. */
   'vatTaken',
+  /** Approval settings (ADR 032): the second threshold is below the first, or set without it. */
+  'secondThresholdBelowFirst',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */
@@ -142,6 +146,7 @@ const CUSTOM_MESSAGE_KEYS: Record<string, ValidationKey> = {
   'repeated card': 'duplicateCard',
   [UNSAFE_TEXT_MESSAGE]: 'invalidCharacters',
   [INVALID_DATE_MESSAGE]: 'invalidDate',
+  [SECOND_THRESHOLD_BELOW_FIRST]: 'secondThresholdBelowFirst',
 };
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 

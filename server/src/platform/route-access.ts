@@ -236,6 +236,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/orders/previewRecurringRuleDraft': 'recurring.manage',
   'POST /api/v1/orders/readyToTopUp': 'drafts.manage',
   'POST /api/v1/orders/recurringSettings': 'recurring.manage',
+  'POST /api/v1/orders/approveOrder': 'orders.reject',
   'POST /api/v1/orders/rejectOrder': 'orders.reject',
   'POST /api/v1/orders/reorder': 'orders.place',
   'POST /api/v1/orders/resumeRecurringRule': 'recurring.manage',

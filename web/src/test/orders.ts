@@ -108,6 +108,9 @@ export function orderDetails(number: number, overrides: Partial<OrderDetails> = 
     approval: {
       required: false,
       thresholdCents: null,
+      approvalsRequired: 0,
+      approvals: [],
+      expiresAt: null,
       decidedByName: '',
       decidedAt: null,
       rejectedReason: '',

@@ -115,6 +115,9 @@ function orderOf(cards: readonly OrderCard[], overrides: Partial<OrderDetails> =
     approval: {
       required: false,
       thresholdCents: null,
+      approvalsRequired: 0,
+      approvals: [],
+      expiresAt: null,
       decidedByName: '',
       decidedAt: null,
       rejectedReason: '',
@@ -433,6 +436,8 @@ const EMAIL_VALUES = {
   cancelledBy: 'Νίκος Γεωργίου',
   /** returned (ADR 026). */
   courier: 'ACS Courier',
+  /** approvalExpired (ADR 032). */
+  days: 14,
 };
 
 describe('order emails', () => {

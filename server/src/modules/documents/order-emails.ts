@@ -25,6 +25,8 @@ export const ORDER_EMAIL_KINDS = [
   'proforma',
   /** The courier brought the cards back (ADR 026). */
   'returned',
+  /** Nobody decided within the company's expiry days (ADR 032). */
+  'approvalExpired',
 ] as const;
 export type OrderEmailKind = (typeof ORDER_EMAIL_KINDS)[number];
 
@@ -57,6 +59,7 @@ export const ORDER_EMAIL_PLACEHOLDERS: Record<OrderEmailKind, readonly string[]>
   loaded: [],
   unloaded: ['amount'],
   cancelled: ['cancelledBy'],
+  approvalExpired: ['days'],
   proforma: ['amount', 'rfCode'],
   returned: ['courier', 'trackingNumber', 'reason'],
 };

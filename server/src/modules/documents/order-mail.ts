@@ -149,6 +149,15 @@ export function createOrderMailer(deps: OrderMailDeps) {
       case 'unloaded':
         await toSubmitter(notice.kind);
         return;
+      case 'approvalExpired': {
+        const until = order.approvalExpiresAt ?? order.decidedAt ?? order.submittedAt;
+        const days = Math.round((until.getTime() - order.submittedAt.getTime()) / 86_400_000);
+        await toSubmitter('approvalExpired', { days: String(days) });
+        return;
+      }
+      // The first of two approvals: the approvers were asked at submission; the next one decides.
+      case 'partiallyApproved':
+        return;
       case 'cancelled': {
         await toSubmitter('cancelled', { cancelledBy: await nameOf(notice.by ?? null) });
         return;

@@ -1,24 +1,55 @@
+import type { ApprovalRule, ApprovalSettings } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
-import type { OrderContext } from './order-context';
-import { approvalThreshold, setApprovalThreshold } from './repository';
-import type { OrderActor } from './order-context';
+import type { OrderActor, OrderContext } from './order-context';
+import { approvalRuleOf, saveApprovalRule } from './repository';
 
-/** The company's approval rule (ADR 010): orders of order managers above it wait; null for none. */
+/**
+ * Changes the company's approval rule (ADR 010, ADR 032): the switch and first threshold, the
+ * optional second threshold, and the days an approval may take. Changing who approves what is
+ * audited with the rule before and after; the request's schema already checked second ≥ first.
+ */
+export async function setApprovalSettings(
+  ctx: OrderContext,
+  actor: OrderActor,
+  settings: ApprovalSettings,
+): Promise<ApprovalRule> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await approvalRuleOf(tx, actor.companyId);
+    // The switch off clears the second threshold: it would otherwise contradict the switch.
+    const after: ApprovalRule = {
+      thresholdCents: settings.thresholdCents,
+      secondThresholdCents: settings.thresholdCents === null ? null : settings.secondThresholdCents,
+      expiryDays: settings.expiryDays,
+    };
+    await saveApprovalRule(tx, actor.companyId, after);
+    await auditChange(tx, actor, {
+      action: 'orders.approval-settings',
+      entity: 'company',
+      entityId: actor.companyId,
+      before,
+      after,
+    });
+    return after;
+  });
+}
+
+/** The first threshold alone, the rest kept (ADR 010's call; tests and the seed use it). */
 export async function setOrderApprovalThreshold(
   ctx: OrderContext,
   actor: OrderActor,
   thresholdCents: number | null,
 ): Promise<number | null> {
-  await ctx.db.transaction(async (tx) => {
-    const before = await approvalThreshold(tx, actor.companyId);
-    await setApprovalThreshold(tx, actor.companyId, thresholdCents);
-    await auditChange(tx, actor, {
-      action: 'orders.approval-threshold',
-      entity: 'company',
-      entityId: actor.companyId,
-      before: { thresholdCents: before },
-      after: { thresholdCents },
-    });
+  const rule = await approvalRuleOf(ctx.db, actor.companyId);
+  const second =
+    thresholdCents !== null &&
+    rule.secondThresholdCents !== null &&
+    rule.secondThresholdCents >= thresholdCents
+      ? rule.secondThresholdCents
+      : null;
+  const saved = await setApprovalSettings(ctx, actor, {
+    thresholdCents,
+    secondThresholdCents: second,
+    expiryDays: rule.expiryDays,
   });
-  return thresholdCents;
+  return saved.thresholdCents;
 }

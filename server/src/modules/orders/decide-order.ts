@@ -1,53 +1,97 @@
-import { mayApprove, type OrderSummary } from '@tessera/domain';
+import type { OrderSummary } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
-import type { OrderContext } from './order-context';
-import { addEvent, updateOrder } from './repository';
-import type { OrderActor } from './order-context';
+import { assertMayMoveMoney } from './move-money-guard';
+import type { OrderActor, OrderContext } from './order-context';
+import { addEvent, approvalsOf, insertApproval, updateOrder } from './repository';
+
+export type Decision = { approved: true; comment?: string } | { approved: false; reason: string };
 
 /**
- * An approver's decision on an order waiting for approval (ADR 010): approved, it awaits payment;
- * rejected, it ends with the reason. Never the submitter's own (422, code 71).
+ * An approver's decision on an order waiting for approval (ADR 010, ADR 032). Approved, it records
+ * the person's approval; once the order has all it needs (one, or two by two different people) it
+ * awaits payment, else it keeps waiting and its timeline says who approved and that one more is
+ * needed. Rejected, it ends with the reason. Never by the submitter or the draft's maker (422, code
+ * 71), never twice by the same person (422, code 73). Every decision carries its reason or comment
+ * into the audit log and the timeline.
  */
 export async function decideOrder(
   ctx: OrderContext,
   actor: OrderActor,
   orderId: string,
-  decision: { approved: true } | { approved: false; reason: string },
+  decision: Decision,
 ): Promise<OrderSummary> {
-  const order = await ctx.db.transaction(async (tx) => {
+  const [me] = (await ctx.namesOf([actor.userId])).values();
+  const approverName = me ?? '';
+  const { order, kind } = await ctx.db.transaction(async (tx) => {
     const before = await ctx.lockOrder(tx, actor.companyId, orderId);
-    if (before.status !== 'awaiting_approval') {
-      throw new AppError('ORDER_STATE_CONFLICT', `order ${orderId} is ${before.status}`);
-    }
-    if (!mayApprove(before, actor)) {
-      throw new AppError('SELF_APPROVAL', `${actor.userId} submitted order ${orderId}`);
-    }
+    const approvals = await approvalsOf(tx, [orderId]);
+    const approvedBy = approvals.map((approval) => approval.approverId);
     const at = ctx.now();
-    const status = decision.approved ? ('awaiting_payment' as const) : ('rejected' as const);
-    const reason = decision.approved ? '' : decision.reason;
+    if (!decision.approved) {
+      // A rejection moves no money: an approver who said yes earlier may still say no.
+      await assertMayMoveMoney(tx, actor, {
+        kind: 'approve',
+        order: { ...before, approvedBy: approvedBy.filter((id) => id !== actor.userId) },
+      });
+      const after = await updateOrder(tx, orderId, {
+        status: 'rejected',
+        decidedBy: actor.userId,
+        decidedAt: at,
+        rejectedReason: decision.reason,
+      });
+      await addEvent(tx, {
+        orderId,
+        status: 'rejected',
+        by: actor.userId,
+        at,
+        note: { code: 'rejectionReason', reason: decision.reason, approverName },
+      });
+      await ctx.audit(
+        tx,
+        actor,
+        'order.reject',
+        orderId,
+        { status: before.status, approvedBy },
+        { status: 'rejected', reason: decision.reason },
+      );
+      return { order: after, kind: 'rejected' as const };
+    }
+
+    await assertMayMoveMoney(tx, actor, { kind: 'approve', order: { ...before, approvedBy } });
+    const comment = decision.comment?.trim() ?? '';
+    if (!(await insertApproval(tx, { orderId, approverId: actor.userId, comment, at }))) {
+      throw new AppError('ALREADY_APPROVED', `${actor.userId} approved ${orderId} already`);
+    }
+    const count = approvedBy.length + 1;
+    const required = Math.max(1, before.approvalsRequired);
+    const complete = count >= required;
+    const status = complete ? ('awaiting_payment' as const) : ('awaiting_approval' as const);
     const after = await updateOrder(tx, orderId, {
       status,
-      decidedBy: actor.userId,
-      decidedAt: at,
-      rejectedReason: reason,
+      ...(complete ? { decidedBy: actor.userId, decidedAt: at, approvalExpiresAt: null } : {}),
     });
     await addEvent(tx, {
       orderId,
       status,
       by: actor.userId,
       at,
-      note: decision.approved ? { code: 'approved' as const } : { code: 'rejectionReason' as const, reason },
+      note: {
+        code: 'approved',
+        approverName,
+        ...(comment ? { comment } : {}),
+        ...(required > 1 ? { count, of: required } : {}),
+      },
     });
     await ctx.audit(
       tx,
       actor,
-      decision.approved ? 'order.approve' : 'order.reject',
+      complete ? 'order.approve' : 'order.approve-partial',
       orderId,
-      { status: before.status },
-      { status, ...(decision.approved ? {} : { reason }) },
+      { status: before.status, approvedBy },
+      { status, approvals: count, required, comment },
     );
-    return after;
+    return { order: after, kind: complete ? ('approved' as const) : ('partiallyApproved' as const) };
   });
-  ctx.notify({ kind: decision.approved ? 'approved' : 'rejected', order });
+  ctx.notify({ kind, order });
   return ctx.summary(order);
 }

@@ -1,7 +1,7 @@
 import type { OrderCard, OrderDetails } from '@tessera/domain';
 import type { OrderContext } from './order-context';
 import { toOrderCard, toOrderDetails } from './order-views';
-import { complimentaryWaiting, countLines, eventsOf, linesOf } from './repository';
+import { approvalsOf, complimentaryWaiting, countLines, eventsOf, linesOf } from './repository';
 import type { OrderActor } from './order-context';
 
 /** retrieveOrderDetails: an order with its timeline, payments, approval and what the user may do. */
@@ -13,14 +13,20 @@ export async function getOrderDetails(
 ): Promise<OrderDetails> {
   const { db } = ctx;
   const row = await ctx.getOrder(companyId, orderId);
-  const [events, payments, counts] = await Promise.all([
+  const [events, payments, counts, approvals] = await Promise.all([
     eventsOf(db, orderId),
     ctx.deps.payments.ofOrder(db, orderId),
     countLines(db, [orderId]),
+    approvalsOf(db, [orderId]),
   ]);
-  const names = await ctx.namesOf([row.submittedBy, row.decidedBy, ...events.map((event) => event.by)]);
+  const names = await ctx.namesOf([
+    row.submittedBy,
+    row.decidedBy,
+    ...events.map((event) => event.by),
+    ...approvals.map((approval) => approval.approverId),
+  ]);
   const waiting = row.product === 'COPMLIMENT' ? await complimentaryWaiting(db, orderId) : 0;
-  return toOrderDetails(row, counts.get(orderId) ?? 0, events, payments, names, user, waiting);
+  return toOrderDetails(row, counts.get(orderId) ?? 0, events, payments, names, user, waiting, approvals);
 }
 
 /** The lines of an order, a page at a time, each with its card as it is now. */

@@ -14,7 +14,7 @@ import type { DraftsService } from '../drafts';
 import type { IdentityService } from '../identity';
 import type { LedgerService } from '../ledger';
 import { toOrderSummary, type Names } from './order-views';
-import { countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
+import { approvalsOf, countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
 
 /** Who acts on an order: the company the route resolved, the user's role and language. */
 export type OrderActor = {
@@ -30,7 +30,11 @@ export type OrderNotice = {
   kind:
     | 'submitted'
     | 'approved'
+    /** The first of two approvals (ADR 032): the order still waits. */
+    | 'partiallyApproved'
     | 'rejected'
+    /** Nobody decided within the company's expiry days (ADR 032): the system rejected it. */
+    | 'approvalExpired'
     | 'paid'
     | 'paymentFailed'
     | 'shipped'
@@ -95,14 +99,23 @@ export function createOrderContext(deps: OrdersDeps) {
   }
 
   async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {
-    const [counts, names] = await Promise.all([
-      countLines(
-        db,
-        rows.map((row) => row.id),
-      ),
+    const ids = rows.map((row) => row.id);
+    const [counts, names, approvals] = await Promise.all([
+      countLines(db, ids),
       namesOf(rows.map((row) => row.submittedBy)),
+      approvalsOf(
+        db,
+        rows.filter((row) => row.approvalRequired).map((row) => row.id),
+      ),
     ]);
-    return rows.map((row) => toOrderSummary(row, counts.get(row.id) ?? 0, names));
+    return rows.map((row) =>
+      toOrderSummary(
+        row,
+        counts.get(row.id) ?? 0,
+        names,
+        approvals.filter((approval) => approval.orderId === row.id).map((approval) => approval.approverId),
+      ),
+    );
   }
 
   async function summary(row: OrderRow): Promise<OrderSummary> {

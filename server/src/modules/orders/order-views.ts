@@ -15,7 +15,7 @@ import {
   type OrderEventKind,
   type TimelineEntry,
 } from '@tessera/domain';
-import type { OrderEventRow, OrderLineRow, OrderRow } from './repository';
+import type { OrderApprovalRow, OrderEventRow, OrderLineRow, OrderRow } from './repository';
 
 /** User ids to display names (`First Last`), '' for unknown. */
 export type Names = Map<string, string>;
@@ -23,7 +23,12 @@ export type Names = Map<string, string>;
 /** Orders a reorder makes sense for: loads and new cards (a replaced card is not replaced twice). */
 const REORDERABLE: readonly string[] = ['NEW', 'NEW_LOAD', 'LOAD', 'READY_TO_TOP_UP', 'BULK_LOAD'];
 
-export function toOrderSummary(row: OrderRow, cards: number, names: Names): OrderSummary {
+export function toOrderSummary(
+  row: OrderRow,
+  cards: number,
+  names: Names,
+  approvedBy: string[] = [],
+): OrderSummary {
   return {
     orderId: row.id,
     orderNumber: row.number,
@@ -41,6 +46,9 @@ export function toOrderSummary(row: OrderRow, cards: number, names: Names): Orde
     submittedByName: names.get(row.submittedBy) ?? '',
     submittedAt: row.submittedAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    draftedBy: row.draftedBy,
+    approvalsRequired: row.approvalsRequired,
+    approvedBy,
   };
 }
 
@@ -79,10 +87,13 @@ export function toOrderDetails(
   names: Names,
   user: { userId: string; roleId: RoleId },
   cardsToActivate = 0,
+  approvals: OrderApprovalRow[] = [],
 ): OrderDetails {
   const paid = payments.filter((payment) => payment.status === 'succeeded');
+  const approvedBy = approvals.map((approval) => approval.approverId);
+  const approvable = { ...row, approvedBy };
   return {
-    ...toOrderSummary(row, cards, names),
+    ...toOrderSummary(row, cards, names, approvedBy),
     invoiceComments: row.invoiceComments,
     deliveryPoint: row.deliveryPoint ?? null,
     price: row.price,
@@ -95,10 +106,17 @@ export function toOrderDetails(
       decidedByName: row.decidedBy ? (names.get(row.decidedBy) ?? '') : '',
       decidedAt: row.decidedAt?.toISOString() ?? null,
       rejectedReason: row.rejectedReason,
+      approvalsRequired: row.approvalsRequired,
+      approvals: approvals.map((approval) => ({
+        byName: names.get(approval.approverId) ?? '',
+        at: approval.at.toISOString(),
+        comment: approval.comment,
+      })),
+      expiresAt: row.status === 'awaiting_approval' ? (row.approvalExpiresAt?.toISOString() ?? null) : null,
     },
     trackingNumber: row.trackingNumber,
     actions: {
-      approve: mayApprove(row, user),
+      approve: mayApprove(approvable, user),
       pay: mayPay(row, user),
       cancel: mayCancel(row, user),
       reorder: REORDERABLE.includes(row.orderType),

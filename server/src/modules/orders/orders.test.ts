@@ -408,7 +408,11 @@ describe('what the timeline and the payments say: codes, translated on the page 
     expect(rejected.timeline.map((entry) => [entry.step, entry.at !== null, entry.notes])).toEqual([
       ['draft', true, []],
       ['awaiting_approval', true, []],
-      ['rejected', true, [{ code: 'rejectionReason', reason: 'Λάθος κέντρο κόστους' }]],
+      [
+        'rejected',
+        true,
+        [{ code: 'rejectionReason', reason: 'Λάθος κέντρο κόστους', approverName: fullName('payment') }],
+      ],
     ]);
     expect(rejected.timeline.at(-1)!.byName).toBe(fullName('payment'));
 
@@ -425,7 +429,12 @@ describe('what the timeline and the payments say: codes, translated on the page 
     ).toEqual([
       ['draft', true, fullName('om3'), []],
       ['awaiting_approval', true, fullName('om3'), []],
-      ['awaiting_payment', true, fullName('payment'), [{ code: 'approved' }]],
+      [
+        'awaiting_payment',
+        true,
+        fullName('payment'),
+        [{ code: 'approved', approverName: fullName('payment') }],
+      ],
       ['paid', false, '', []],
       ['loaded', false, '', []],
     ]);

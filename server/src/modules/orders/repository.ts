@@ -1,7 +1,14 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import type { OrderEventNote, OrderStatus, PlacedOrderType, CardCategory } from '@tessera/domain';
+import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  APPROVAL_EXPIRY_DAYS_DEFAULT,
+  type ApprovalRule,
+  type OrderEventNote,
+  type OrderStatus,
+  type PlacedOrderType,
+  type CardCategory,
+} from '@tessera/domain';
 import type { Executor } from '../../platform/db';
-import { companyOrderSettings, orderEvents, orderLines, orders } from './schema';
+import { companyOrderSettings, orderApprovals, orderEvents, orderLines, orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrderRow = typeof orders.$inferInsert;
@@ -178,25 +185,67 @@ export async function statusCounts(db: Executor, companyId: string): Promise<Map
 }
 
 export async function approvalThreshold(db: Executor, companyId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ threshold: companyOrderSettings.approvalThresholdCents })
-    .from(companyOrderSettings)
-    .where(eq(companyOrderSettings.companyId, companyId));
-  return row?.threshold ?? null;
+  return (await approvalRuleOf(db, companyId)).thresholdCents;
 }
 
-export async function setApprovalThreshold(
-  db: Executor,
-  companyId: string,
-  thresholdCents: number | null,
-): Promise<void> {
+/** The company's approval rule (ADR 032); a company that never set one has the switch off. */
+export async function approvalRuleOf(db: Executor, companyId: string): Promise<ApprovalRule> {
+  const [row] = await db
+    .select()
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return {
+    thresholdCents: row?.approvalThresholdCents ?? null,
+    secondThresholdCents: row?.secondApprovalThresholdCents ?? null,
+    expiryDays: row?.approvalExpiryDays ?? APPROVAL_EXPIRY_DAYS_DEFAULT,
+  };
+}
+
+export async function saveApprovalRule(db: Executor, companyId: string, rule: ApprovalRule): Promise<void> {
+  const values = {
+    approvalThresholdCents: rule.thresholdCents,
+    secondApprovalThresholdCents: rule.secondThresholdCents,
+    approvalExpiryDays: rule.expiryDays,
+  };
   await db
     .insert(companyOrderSettings)
-    .values({ companyId, approvalThresholdCents: thresholdCents })
+    .values({ companyId, ...values })
     .onConflictDoUpdate({
       target: companyOrderSettings.companyId,
-      set: { approvalThresholdCents: thresholdCents, updatedAt: new Date() },
+      set: { ...values, updatedAt: new Date() },
     });
+}
+
+export type OrderApprovalRow = typeof orderApprovals.$inferSelect;
+
+/** Records one person's approval; false when they had approved it already (the key refuses). */
+export async function insertApproval(
+  db: Executor,
+  approval: { orderId: string; approverId: string; comment: string; at: Date },
+): Promise<boolean> {
+  const rows = await db.insert(orderApprovals).values(approval).onConflictDoNothing().returning();
+  return rows.length > 0;
+}
+
+/** The approvals of orders, oldest first. */
+export async function approvalsOf(db: Executor, orderIds: string[]): Promise<OrderApprovalRow[]> {
+  if (orderIds.length === 0) return [];
+  return db
+    .select()
+    .from(orderApprovals)
+    .where(inArray(orderApprovals.orderId, orderIds))
+    .orderBy(asc(orderApprovals.at));
+}
+
+/** Orders still awaiting approval whose time is up, locked; others' locks are skipped. */
+export async function lockExpiredApprovals(db: Executor, now: Date, limit: number): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.status, 'awaiting_approval'), lte(orders.approvalExpiresAt, now)))
+    .orderBy(asc(orders.approvalExpiresAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
 }
 
 /** How many cards of a complimentary order still wait for activation (blocked until handed out). */

@@ -1,6 +1,7 @@
 import {
   ActivateComplimentResponseSchema,
   AdvanceOrderRequestSchema,
+  ApproveOrderRequestSchema,
   ApprovalSettingsResponseSchema,
   ApprovalSettingsSchema,
   OrderCardsRequestSchema,
@@ -77,6 +78,21 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
           request.body,
           idempotencyOf(request),
         )),
+      }),
+    );
+
+    app.post(
+      '/approveOrder',
+      {
+        schema: { tags, body: ApproveOrderRequestSchema, response: { 200: OrderResponseSchema } },
+      },
+      async (request) => ({
+        success: true as const,
+        order: await service.approve(
+          await requireActor(request, 'orders.reject'),
+          request.body.orderId,
+          request.body.comment,
+        ),
       }),
     );
 
@@ -164,10 +180,7 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { companyId } = await requireActor(request, 'orders.read');
-        return {
-          success: true as const,
-          settings: { thresholdCents: await service.approvalThreshold(companyId) },
-        };
+        return { success: true as const, settings: await service.approvalSettings(companyId) };
       },
     );
 
@@ -178,12 +191,10 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
       },
       async (request) => ({
         success: true as const,
-        settings: {
-          thresholdCents: await service.setApprovalThreshold(
-            await requireActor(request, 'orders.approval-settings'),
-            request.body.thresholdCents,
-          ),
-        },
+        settings: await service.setApprovalSettings(
+          await requireActor(request, 'orders.approval-settings'),
+          request.body,
+        ),
       }),
     );
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -56,6 +57,12 @@ export const orders = pgTable(
     rfCode: text('rf_code').notNull().unique(),
     approvalRequired: boolean('approval_required').notNull().default(false),
     approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
+    /** Approvals needed before it awaits payment (ADR 032): 0, 1, or 2 by two different people. */
+    approvalsRequired: integer('approvals_required').notNull().default(0),
+    /** When it expires (rejected by the system) if still awaiting approval (ADR 032). */
+    approvalExpiresAt: timestamp('approval_expires_at', { withTimezone: true }),
+    /** Who made the draft it came from: they approve it no more than its submitter (ADR 032). */
+    draftedBy: uuid('drafted_by'),
     decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectedReason: text('rejected_reason').notNull().default(''),
@@ -69,7 +76,27 @@ export const orders = pgTable(
   (table) => [
     index('orders_company_submitted_idx').on(table.companyId, table.submittedAt),
     index('orders_company_status_idx').on(table.companyId, table.status),
+    index('orders_approval_expires_idx')
+      .on(table.approvalExpiresAt)
+      .where(sql`${table.status} = 'awaiting_approval'`),
   ],
+);
+
+/**
+ * The approvals an order has been given (ADR 032), one per person: the primary key makes two
+ * approvals two different people whatever races. The last one needed moves the order to payment.
+ */
+export const orderApprovals = pgTable(
+  'order_approvals',
+  {
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    approverId: uuid('approver_id').notNull(),
+    comment: text('comment').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.approverId] })],
 );
 
 /** The lines of an order, priced; `cardId` is filled for new cards when the order is paid. */
@@ -115,11 +142,16 @@ export const orderEvents = pgTable(
   (table) => [index('order_events_order_idx').on(table.orderId, table.id)],
 );
 
-/** A company's approval rule (ADR 010): orders of order managers above the threshold wait. */
+/**
+ * A company's approval rule (ADR 010, ADR 032): orders above the threshold wait for one approval,
+ * above the second threshold for two; an order still waiting after `approvalExpiryDays` expires.
+ */
 export const companyOrderSettings = pgTable('company_order_settings', {
   companyId: text('company_id')
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
+  secondApprovalThresholdCents: bigint('second_approval_threshold_cents', { mode: 'number' }),
+  approvalExpiryDays: integer('approval_expiry_days').notNull().default(14),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,8 +1,16 @@
-import type { OrderSummary, PaymentInstructions, PaymentKind } from '@tessera/domain';
+import type {
+  ApprovalRule,
+  ApprovalSettings,
+  OrderSummary,
+  PaymentInstructions,
+  PaymentKind,
+} from '@tessera/domain';
+import type { Jobs } from '../../platform/jobs';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
 import { activateComplimentOrder } from './activate-compliment-order';
 import { advanceOrder } from './advance-order';
-import { setOrderApprovalThreshold } from './approval-threshold';
+import { setApprovalSettings, setOrderApprovalThreshold } from './approval-threshold';
+import { EXPIRE_APPROVALS_CRON, EXPIRE_APPROVALS_JOB, expireApprovals } from './expire-approvals';
 import { cancelOrder } from './cancel-order';
 import { decideOrder } from './decide-order';
 import { fulfilOrder } from './fulfil-order';
@@ -11,7 +19,7 @@ import { listOrderHistory } from './list-orders';
 import { createOrderContext, type OrdersDeps } from './order-context';
 import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
-import { approvalThreshold, type OrderRow } from './repository';
+import { approvalRuleOf, approvalThreshold, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
 import { createShipping } from './ship-order';
 import { submitDraft, submitOrder } from './submit-order';
@@ -29,8 +37,17 @@ export type { OrderNotice, OrderPayments, OrdersDeps } from './order-context';
  * order's status change, and every call that moves money or creates an order accepts an
  * `Idempotency-Key`. Each operation is its own file; this assembles them.
  */
-export function createOrdersService(deps: OrdersDeps) {
+export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
   const ctx = createOrderContext(deps);
+  if (deps.jobs) {
+    deps.jobs.define<object>(EXPIRE_APPROVALS_JOB, {
+      cron: EXPIRE_APPROVALS_CRON,
+      retryLimit: 2,
+      handler: async () => {
+        await expireApprovals(ctx);
+      },
+    });
+  }
   return {
     submit: (
       actor: OrderActor,
@@ -44,16 +61,21 @@ export function createOrdersService(deps: OrdersDeps) {
      */
     async submitAsPaymentManager(
       actor: OrderActor,
-      request: { orderId: string } | { draftId: string; method?: PaymentKind },
+      request: { orderId: string; comment?: string } | { draftId: string; method?: PaymentKind },
       idempotency: IdempotencyOptions,
     ): Promise<{ order: OrderSummary; payment: PaymentInstructions | null }> {
       if ('orderId' in request) {
-        return { order: await decideOrder(ctx, actor, request.orderId, { approved: true }), payment: null };
+        const decision = { approved: true as const, comment: request.comment ?? '' };
+        return { order: await decideOrder(ctx, actor, request.orderId, decision), payment: null };
       }
       return submitOrder(ctx, actor, request, idempotency);
     },
-    /** A payment manager (or provider staff) approves an order waiting for approval; never their own. */
-    approve: (actor: OrderActor, orderId: string) => decideOrder(ctx, actor, orderId, { approved: true }),
+    /**
+     * A payment manager (or provider staff) approves an order waiting for approval, with an optional
+     * comment; never their own, never twice (ADR 032).
+     */
+    approve: (actor: OrderActor, orderId: string, comment = '') =>
+      decideOrder(ctx, actor, orderId, { approved: true, comment }),
     /** An approver turns a waiting order down, saying why. */
     reject: (actor: OrderActor, orderId: string, reason: string) =>
       decideOrder(ctx, actor, orderId, { approved: false, reason }),
@@ -69,6 +91,12 @@ export function createOrdersService(deps: OrdersDeps) {
     approvalThreshold: (companyId: string) => approvalThreshold(ctx.db, companyId),
     setApprovalThreshold: (actor: OrderActor, thresholdCents: number | null) =>
       setOrderApprovalThreshold(ctx, actor, thresholdCents),
+    /** The company's approval rule: switch and thresholds, expiry days (ADR 032). */
+    approvalSettings: (companyId: string): Promise<ApprovalRule> => approvalRuleOf(ctx.db, companyId),
+    setApprovalSettings: (actor: OrderActor, settings: ApprovalSettings) =>
+      setApprovalSettings(ctx, actor, settings),
+    /** Expires the orders nobody decided in time (the hourly job; tests pass their clock). */
+    expireApprovals: (now?: Date) => expireApprovals(ctx, now),
     advance: (actor: OrderActor, orderId: string, trackingNumber: string) =>
       advanceOrder(ctx, actor, orderId, trackingNumber),
     reorder: (actor: OrderActor, orderId: string, idempotency: IdempotencyOptions) =>

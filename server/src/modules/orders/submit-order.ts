@@ -1,5 +1,6 @@
 import {
-  needsApproval,
+  approvalExpiresAt,
+  approvalsRequired,
   priceTotals,
   priceOrder,
   rfOfOrderNumber,
@@ -15,9 +16,10 @@ import { companyScope, idempotent } from '../../platform/idempotency';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
 import type { OrderActor, OrderContext } from './order-context';
 
+import { assertMayMoveMoney } from './move-money-guard';
 import {
   addEvent,
-  approvalThreshold,
+  approvalRuleOf,
   insertOrder,
   insertOrderLines,
   nextOrderNumber,
@@ -51,8 +53,17 @@ export async function submitDraft(
     });
   }
   const price = priceOrder({ orderType: draft.orderType, family: draft.family, lines }, terms);
-  const threshold = await approvalThreshold(tx, actor.companyId);
-  const approvalRequired = needsApproval({ thresholdCents: threshold }, actor.roleId, price.totalCents);
+  // ADR 032: one rule for every way a draft becomes an order (the browser, a reorder's draft, a
+  // bulk import's drafts, a recurring run, provider staff acting for the company): its total and
+  // the submitter's role say how many approvals it needs before its money may move.
+  const rule = await approvalRuleOf(tx, actor.companyId);
+  const required = approvalsRequired(rule, actor.roleId, price.totalCents);
+  const approvalRequired = required > 0;
+  await assertMayMoveMoney(tx, actor, {
+    kind: 'submit',
+    totalCents: price.totalCents,
+    approvalsRequired: required,
+  });
   const number = await nextOrderNumber(tx);
   const at = ctx.now();
 
@@ -74,7 +85,10 @@ export async function submitDraft(
     totalCents: price.totalCents,
     rfCode: rfOfOrderNumber(number),
     approvalRequired,
-    approvalThresholdCents: threshold,
+    approvalThresholdCents: rule.thresholdCents,
+    approvalsRequired: required,
+    approvalExpiresAt: approvalRequired ? approvalExpiresAt(at, rule.expiryDays) : null,
+    draftedBy: draft.createdBy,
     locale: actor.locale,
     submittedBy: actor.userId,
     submittedAt: at,
@@ -107,7 +121,13 @@ export async function submitDraft(
     entity: 'order',
     entityId: order.id,
     before: { draftId: draft.id },
-    after: { number, status: order.status, totalCents: order.totalCents, lines: lines.length },
+    after: {
+      number,
+      status: order.status,
+      totalCents: order.totalCents,
+      lines: lines.length,
+      approvalsRequired: required,
+    },
   });
   return order;
 }

@@ -211,7 +211,10 @@ describe('/paymentManager', () => {
     const saves = requestsTo(fetchMock, `${ORDERS}/approvalSettings`).filter(
       (call) => call.method === 'POST',
     );
-    expect(saves.map((call) => call.body)).toEqual([{ thresholdCents: 750_050 }, { thresholdCents: null }]);
+    expect(saves.map((call) => call.body)).toEqual([
+      { thresholdCents: 750_050, secondThresholdCents: null, expiryDays: 14 },
+      { thresholdCents: null, secondThresholdCents: null, expiryDays: 14 },
+    ]);
 
     // A draft submitted from here becomes an order awaiting payment.
     const drafts = await screen.findByRole('table', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
@@ -286,6 +289,89 @@ describe('/paymentManager', () => {
       'Η έγκριση είναι απενεργοποιημένη: κάθε παραγγελία προχωρά κατευθείαν στην πληρωμή, όποιο κι αν είναι το ποσό της.',
     );
     expect(screen.queryByText('Οι παραγγελίες άνω των 100,00 € θα περιμένουν έγκριση.')).toBeNull();
+  });
+});
+
+describe('the approval rule’s preview (ADR 032)', () => {
+  function settingsApi(saved: {
+    thresholdCents: number | null;
+    secondThresholdCents: number | null;
+    expiryDays: number;
+  }) {
+    const posts: unknown[] = [];
+    deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: { success: true, draftOrders: [], total: 0, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: () => ({ body: { success: true, settings: saved } }),
+      [`POST ${ORDERS}/approvalSettings`]: ({ body }) => {
+        posts.push(body);
+        Object.assign(saved, body);
+        return { body: { success: true, settings: saved } };
+      },
+    });
+    return posts;
+  }
+
+  it('says in Greek what happens to an order of the amount typed, as the switch and thresholds stand', async () => {
+    const posts = settingsApi({ thresholdCents: 100_000, secondThresholdCents: 500_000, expiryDays: 14 });
+    const { user } = renderApp('/paymentManager');
+    const amount = await screen.findByRole('textbox', { name: /Δοκιμάστε ένα ποσό/ });
+    const preview = () => screen.getByTestId('approval-preview').textContent?.replace(/\s/g, ' ');
+    expect(preview()).toBe('Γράψτε ένα ποσό για να δείτε τι θα γίνει με την παραγγελία.');
+    await user.type(amount, '800');
+    expect(preview()).toBe(
+      'Μια παραγγελία 800,00 € από διαχειριστή παραγγελιών πηγαίνει κατευθείαν στην πληρωμή.',
+    );
+    await user.clear(amount);
+    await user.type(amount, '2.000');
+    expect(preview()).toMatch(
+      /^Μια παραγγελία 2\.000,00 € .* περιμένει έναν εγκρίνοντα .* λήγει μετά από 14 ημέρες/,
+    );
+    await user.clear(amount);
+    await user.type(amount, '6.000');
+    expect(preview()).toMatch(/περιμένει δύο διαφορετικούς εγκρίνοντες .* 14 ημέρες/);
+
+    // The preview follows the form, before saving: fewer days, then the switch off.
+    const days = screen.getByRole('textbox', { name: /Λήξη αναμονής έγκρισης/ });
+    await user.clear(days);
+    await user.type(days, '1');
+    expect(preview()).toMatch(/λήγει μετά από 1 ημέρα αν/);
+    await user.click(screen.getByRole('switch', { name: /Έγκριση για παραγγελίες πάνω από ένα ποσό/ }));
+    expect(preview()).toBe(
+      'Μια παραγγελία 6.000,00 € από διαχειριστή παραγγελιών πηγαίνει κατευθείαν στην πληρωμή.',
+    );
+    await user.click(screen.getByRole('switch', { name: /Έγκριση για παραγγελίες πάνω από ένα ποσό/ }));
+
+    // A second threshold below the first is refused on its field, and nothing is sent.
+    const second = screen.getByRole('textbox', { name: /Δεύτερο όριο/ });
+    await user.clear(second);
+    await user.type(second, '500');
+    expect(preview()).toBe(
+      'Διορθώστε τα ποσά και τις ημέρες παραπάνω για να δείτε τι θα γίνει με μια παραγγελία.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(
+      await screen.findByText('Το δεύτερο όριο πρέπει να είναι τουλάχιστον ίσο με το όριο έγκρισης.'),
+    ).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await user.clear(second);
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Οι παραγγελίες άνω των 1.000,00 € θα περιμένουν έγκριση.')).toBeTruthy();
+    expect(posts).toEqual([{ thresholdCents: 100_000, secondThresholdCents: null, expiryDays: 1 }]);
+  });
+
+  it('says it in English under /en', async () => {
+    settingsApi({ thresholdCents: 100_000, secondThresholdCents: 500_000, expiryDays: 30 });
+    const { user } = renderApp('/en/paymentManager');
+    const amount = await screen.findByRole('textbox', { name: /Try an amount/ });
+    await user.type(amount, '6000');
+    expect(screen.getByTestId('approval-preview').textContent?.replace(/\s/g, ' ')).toBe(
+      'An order of 6.000,00 € submitted by an order manager waits for two different approvers (neither of them the person who submitted it) and expires after 30 days if nobody decides.',
+    );
   });
 });
 

@@ -136,6 +136,9 @@ const SHIPPED = orderDetails(1042, {
 const DECIDED = {
   required: true,
   thresholdCents: 100_000,
+  approvalsRequired: 1,
+  approvals: [] as { byName: string; at: string; comment: string }[],
+  expiresAt: null,
   decidedByName: 'Δημήτρης Ιωάννου',
   decidedAt: '2026-03-05T10:00:00Z',
 } as const;
@@ -294,7 +297,7 @@ describe('the order details page', () => {
 
     expect(await screen.findByText('Η παραγγελία #1050 εγκρίθηκε και περιμένει πληρωμή.')).toBeTruthy();
     const [approve] = requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`);
-    expect(approve?.body).toEqual({ orderId: waiting.orderId });
+    expect(approve?.body).toEqual({ orderId: waiting.orderId, comment: '' });
     expect(approve?.headers.get('Idempotency-Key')).toMatch(UUID_PATTERN);
     // The page reads the order again: now it may be paid.
     const after = await screen.findByRole('group', { name: 'Ενέργειες παραγγελίας' });

@@ -59,10 +59,34 @@ function courierName(code: string): string {
  */
 export function timelineNoteText(intl: IntlShape, note: OrderEventNote): string {
   switch (note.code) {
-    case 'approved':
-      return intl.formatMessage({ id: 'orders.timeline.note.approved' });
+    case 'approved': {
+      // ADR 032: who approved, as which of how many, their comment, and whether one more is needed.
+      const name = note.approverName ?? '';
+      const parts = [
+        note.count !== undefined && note.of !== undefined
+          ? intl.formatMessage(
+              { id: 'orders.timeline.note.approvedOf' },
+              { count: note.count, of: note.of, name },
+            )
+          : name
+            ? intl.formatMessage({ id: 'orders.timeline.note.approvedBy' }, { name })
+            : intl.formatMessage({ id: 'orders.timeline.note.approved' }),
+      ];
+      if (note.comment)
+        parts.push(intl.formatMessage({ id: 'orders.timeline.note.comment' }, { comment: note.comment }));
+      if (note.count !== undefined && note.of !== undefined && note.count < note.of)
+        parts.push(intl.formatMessage({ id: 'orders.timeline.note.oneMoreNeeded' }));
+      return parts.join(' ');
+    }
     case 'rejectionReason':
-      return intl.formatMessage({ id: 'orders.timeline.note.rejectionReason' }, { reason: note.reason });
+      return note.approverName
+        ? intl.formatMessage(
+            { id: 'orders.timeline.note.rejectedBy' },
+            { name: note.approverName, reason: note.reason },
+          )
+        : intl.formatMessage({ id: 'orders.timeline.note.rejectionReason' }, { reason: note.reason });
+    case 'approvalExpired':
+      return intl.formatMessage({ id: 'orders.timeline.note.approvalExpired' }, { days: note.days });
     case 'trackingNumber':
       return note.courier
         ? intl.formatMessage(

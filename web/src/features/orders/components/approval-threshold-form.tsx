@@ -1,5 +1,15 @@
 import { Alert, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
-import { ApprovalSettingsSchema, formatAmount } from '@tessera/domain';
+import {
+  AmountCentsSchema,
+  APPROVAL_EXPIRY_DAYS_DEFAULT,
+  ApprovalExpiryDaysSchema,
+  approvalOutcome,
+  formatAmount,
+  ROLE,
+  SECOND_THRESHOLD_BELOW_FIRST,
+  type ApprovalRule,
+  type ApprovalSettings,
+} from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useIntl, type IntlShape } from 'react-intl';
@@ -10,26 +20,67 @@ import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useApprovalSettings } from '../api/get-approval-settings';
 import { useUpdateApprovalSettings } from '../api/update-approval-settings';
 
-const THRESHOLD_CENTS = ApprovalSettingsSchema.shape.thresholdCents.unwrap();
+const THRESHOLD_CENTS = AmountCentsSchema;
 
-/** Euros as typed, or no approval at all; the request is the domain's schema. */
+/**
+ * Euros and days as typed, or no approval at all; the request is the domain's schema (ADR 032):
+ * the second threshold is optional and at least the first; approvals expire after 1–90 days.
+ */
 const ThresholdFormSchema = z
-  .object({ isRequired: z.boolean(), threshold: z.string() })
-  .transform((form, ctx) => {
-    if (!form.isRequired) return { thresholdCents: null };
-    const amount = parseEuros(form.threshold, THRESHOLD_CENTS);
-    if ('message' in amount) {
-      ctx.addIssue({ code: 'custom', path: ['threshold'], message: amount.message });
-      return z.NEVER;
+  .object({ isRequired: z.boolean(), threshold: z.string(), second: z.string(), expiryDays: z.string() })
+  .transform((form, ctx): ApprovalSettings => {
+    const days = Number(form.expiryDays.trim());
+    const expiryOk = /^\d+$/.test(form.expiryDays.trim()) && ApprovalExpiryDaysSchema.safeParse(days).success;
+    if (!expiryOk) ctx.addIssue({ code: 'custom', path: ['expiryDays'], message: EXPIRY_DAYS_MESSAGE });
+    if (!form.isRequired) {
+      return expiryOk ? { thresholdCents: null, secondThresholdCents: null, expiryDays: days } : z.NEVER;
     }
-    return { thresholdCents: amount.cents };
+    const amount = parseEuros(form.threshold, THRESHOLD_CENTS);
+    if ('message' in amount) ctx.addIssue({ code: 'custom', path: ['threshold'], message: amount.message });
+    let second: number | null = null;
+    let secondOk = true;
+    if (form.second.trim() !== '') {
+      const parsed = parseEuros(form.second, THRESHOLD_CENTS);
+      const message =
+        'message' in parsed
+          ? parsed.message
+          : 'cents' in amount && parsed.cents < amount.cents
+            ? SECOND_THRESHOLD_BELOW_FIRST
+            : null;
+      if (message !== null) {
+        secondOk = false;
+        ctx.addIssue({ code: 'custom', path: ['second'], message });
+      } else if ('cents' in parsed) second = parsed.cents;
+    }
+    if ('message' in amount || !expiryOk || !secondOk) return z.NEVER;
+    return { thresholdCents: amount.cents, secondThresholdCents: second, expiryDays: days };
   });
 type FormValues = z.input<typeof ThresholdFormSchema>;
 
-const toFormValues = (thresholdCents: number | null): FormValues => ({
-  isRequired: thresholdCents !== null,
-  threshold: thresholdCents === null ? '' : formatAmount(thresholdCents).replace(/\s*€$/, ''),
+const EXPIRY_DAYS_MESSAGE = 'expiry days';
+const euros = (cents: number | null) => (cents === null ? '' : formatAmount(cents).replace(/\s*€$/, ''));
+
+/** The form's values of saved settings (a server before ADR 032 answers the threshold alone). */
+const toFormValues = (settings: Partial<ApprovalRule>): FormValues => ({
+  isRequired: (settings.thresholdCents ?? null) !== null,
+  threshold: euros(settings.thresholdCents ?? null),
+  second: euros(settings.secondThresholdCents ?? null),
+  expiryDays: String(settings.expiryDays ?? APPROVAL_EXPIRY_DAYS_DEFAULT),
 });
+
+/** The rule as the form stands now, or null while an amount or the days cannot be read. */
+function ruleOf(values: FormValues): ApprovalRule | null {
+  const days = Number(values.expiryDays.trim());
+  if (!ApprovalExpiryDaysSchema.safeParse(days).success) return null;
+  if (!values.isRequired) return { thresholdCents: null, secondThresholdCents: null, expiryDays: days };
+  const first = parseEuros(values.threshold, THRESHOLD_CENTS);
+  if ('message' in first) return null;
+  if (values.second.trim() === '')
+    return { thresholdCents: first.cents, secondThresholdCents: null, expiryDays: days };
+  const second = parseEuros(values.second, THRESHOLD_CENTS);
+  if ('message' in second || second.cents < first.cents) return null;
+  return { thresholdCents: first.cents, secondThresholdCents: second.cents, expiryDays: days };
+}
 
 /**
  * The setting in plain words: what happens to an order of a given amount (`needsApproval` of the
@@ -42,20 +93,61 @@ function explain(intl: IntlShape, isRequired: boolean, threshold: string): strin
   return intl.formatMessage({ id: 'orders.threshold.explainOn' }, { amount: formatAmount(amount.cents) });
 }
 
-function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
+/**
+ * The preview (ADR 032): an amount and one sentence saying what happens to an order of it submitted
+ * by an order manager, computed by the domain's `approvalOutcome` — the function the server decides
+ * with — from the form as it stands, so it cannot say other than the switch and thresholds above.
+ */
+export function approvalPreview(intl: IntlShape, rule: ApprovalRule | null, amountText: string): string {
+  if (rule === null) return intl.formatMessage({ id: 'orders.threshold.previewNoRule' });
+  const amount = parseEuros(amountText, THRESHOLD_CENTS);
+  if ('message' in amount) return intl.formatMessage({ id: 'orders.threshold.previewNoAmount' });
+  const outcome = approvalOutcome(rule, ROLE.ORDER_MANAGER, amount.cents);
+  const values = { amount: formatAmount(amount.cents), days: rule.expiryDays };
+  return intl.formatMessage({ id: `orders.threshold.preview.${outcome.kind}` }, values);
+}
+
+function ApprovalPreview({ rule }: { rule: ApprovalRule | null }) {
+  const intl = useIntl();
+  const [amount, setAmount] = useState('');
+  return (
+    <Stack gap={4} className="tessera-approval-preview">
+      <TextInput
+        label={intl.formatMessage({ id: 'orders.threshold.previewAmount' })}
+        description={intl.formatMessage({ id: 'orders.threshold.previewHint' })}
+        inputMode="decimal"
+        rightSection={<span aria-hidden="true">€</span>}
+        value={amount}
+        onChange={(event) => setAmount(event.currentTarget.value.replace(/^\s+/, ''))}
+      />
+      <Text role="status" aria-live="polite" size="sm" fw={500} data-testid="approval-preview">
+        {approvalPreview(intl, rule, amount)}
+      </Text>
+    </Stack>
+  );
+}
+
+function ThresholdForm({ settings }: { settings: ApprovalRule }) {
   const intl = useIntl();
   const update = useUpdateApprovalSettings();
   const [outcome, setOutcome] = useState<string | null>(null);
   const outcomeRef = useRef<HTMLDivElement>(null);
-  const form = useForm<FormValues, unknown, z.output<typeof ThresholdFormSchema>>({
+  const form = useForm<FormValues, unknown, ApprovalSettings>({
     resolver: useZodResolver(ThresholdFormSchema),
-    defaultValues: toFormValues(thresholdCents),
+    defaultValues: toFormValues(settings),
     mode: 'onTouched',
   });
-  const isRequired = useWatch({ control: form.control, name: 'isRequired' });
-  const threshold = useWatch({ control: form.control, name: 'threshold' });
+  const values = useWatch({ control: form.control }) as FormValues;
+  const { isRequired, threshold } = values;
   const errors = form.formState.errors;
   const explanation = explain(intl, isRequired, threshold);
+  const fieldError = (message: string | undefined) => {
+    if (message === SECOND_THRESHOLD_BELOW_FIRST)
+      return intl.formatMessage({ id: 'orders.threshold.secondBelowFirst' });
+    if (message === EXPIRY_DAYS_MESSAGE)
+      return intl.formatMessage({ id: 'orders.threshold.expiryDaysInvalid' });
+    return message;
+  };
 
   useEffect(() => {
     if (outcome) outcomeRef.current?.focus();
@@ -69,7 +161,7 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
           setOutcome(null);
           const saved = await update.mutateAsync(values);
           if (!saved) return;
-          form.reset(toFormValues(saved.thresholdCents));
+          form.reset(toFormValues(saved));
           setOutcome(
             saved.thresholdCents === null
               ? intl.formatMessage({ id: 'orders.threshold.savedNone' })
@@ -81,7 +173,7 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
         })(event)
       }
     >
-      <Stack gap="md" maw={480}>
+      <Stack gap="md" maw={520}>
         {/* What was saved, while the form still shows it: a change since then would contradict it. */}
         {outcome && !form.formState.isDirty ? (
           <Alert ref={outcomeRef} tabIndex={-1} role="status" color="teal" variant="light">
@@ -100,17 +192,37 @@ function ThresholdForm({ thresholdCents }: { thresholdCents: number | null }) {
           }
         />
         {isRequired ? (
-          <TextInput
-            label={intl.formatMessage({ id: 'orders.threshold.amount' })}
-            description={intl.formatMessage({ id: 'orders.threshold.amountHint' })}
-            inputMode="decimal"
-            withAsterisk
-            aria-required
-            rightSection={<span aria-hidden="true">€</span>}
-            {...registerText(form.register, 'threshold')}
-            error={errors.threshold?.message}
-          />
+          <>
+            <TextInput
+              label={intl.formatMessage({ id: 'orders.threshold.amount' })}
+              description={intl.formatMessage({ id: 'orders.threshold.amountHint' })}
+              inputMode="decimal"
+              withAsterisk
+              aria-required
+              rightSection={<span aria-hidden="true">€</span>}
+              {...registerText(form.register, 'threshold')}
+              error={fieldError(errors.threshold?.message)}
+            />
+            <TextInput
+              label={intl.formatMessage({ id: 'orders.threshold.second' })}
+              description={intl.formatMessage({ id: 'orders.threshold.secondHint' })}
+              inputMode="decimal"
+              rightSection={<span aria-hidden="true">€</span>}
+              {...registerText(form.register, 'second')}
+              error={fieldError(errors.second?.message)}
+            />
+          </>
         ) : null}
+        <TextInput
+          label={intl.formatMessage({ id: 'orders.threshold.expiryDays' })}
+          description={intl.formatMessage({ id: 'orders.threshold.expiryDaysHint' })}
+          inputMode="numeric"
+          withAsterisk
+          aria-required
+          {...registerText(form.register, 'expiryDays')}
+          error={fieldError(errors.expiryDays?.message)}
+        />
+        <ApprovalPreview rule={ruleOf(values)} />
         <div>
           <LoadingButton type="submit" isLoading={update.isPending}>
             {intl.formatMessage({ id: 'orders.threshold.save' })}
@@ -132,7 +244,7 @@ export function ApprovalThreshold() {
   if (settings.isPending)
     content = <LoadingState label={intl.formatMessage({ id: 'orders.threshold.loading' })} />;
   else if (settings.isError) content = <ErrorState onRetry={() => void settings.refetch()} />;
-  else content = <ThresholdForm thresholdCents={settings.data.thresholdCents} />;
+  else content = <ThresholdForm settings={settings.data} />;
   return (
     <section className="tessera-order-section" aria-labelledby="approval-threshold-title">
       <Title order={2} size="h3" id="approval-threshold-title" mb="xs">

@@ -34,6 +34,7 @@ const closeLabel = 'orders.action.close' as const;
 export function ApproveButton({ order, onDone, size = 'md' }: ActionProps) {
   const intl = useIntl();
   const [isOpen, setIsOpen] = useState(false);
+  const [comment, setComment] = useState('');
   const approve = useApproveOrder();
   const keys = useIdempotencyKeys();
   const values = { number: order.orderNumber, amount: formatMoney(order.totalCents) };
@@ -42,11 +43,16 @@ export function ApproveButton({ order, onDone, size = 'md' }: ActionProps) {
     const approved = await approve.mutateAsync({
       orderId: order.orderId,
       idempotencyKey: keys.keyFor({ approve: order.orderId }),
+      comment: comment.trim(),
     });
     if (!approved) return;
     keys.forget();
     setIsOpen(false);
-    onDone?.(intl.formatMessage({ id: 'orders.action.approved' }, values));
+    setComment('');
+    // The first of two approvals leaves the order waiting for a second person (ADR 032).
+    const message =
+      approved.status === 'awaiting_approval' ? 'orders.action.approvedPartially' : 'orders.action.approved';
+    onDone?.(intl.formatMessage({ id: message }, values));
   };
 
   return (
@@ -68,6 +74,15 @@ export function ApproveButton({ order, onDone, size = 'md' }: ActionProps) {
         centered
       >
         <Text>{intl.formatMessage({ id: 'orders.action.approveText' }, values)}</Text>
+        <Textarea
+          mt="md"
+          label={intl.formatMessage({ id: 'orders.action.approveComment' })}
+          autosize
+          minRows={2}
+          maxLength={500}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value.replace(/^\s+/, ''))}
+        />
         <Group justify="flex-end" mt="lg" gap="sm">
           <Button variant="default" onClick={() => setIsOpen(false)} disabled={approve.isPending}>
             {intl.formatMessage({ id: 'orders.action.back' })}

@@ -25,7 +25,7 @@ import { OrderPayments } from '../components/order-payments';
 import { PriceBreakdown } from '../../../ui/price-breakdown';
 import { OrderTimeline } from '../components/order-timeline';
 import { OrderStatusBadge } from '../components/status-badge';
-import { NO_SHIPMENT_MESSAGE } from '../model';
+import { NO_SHIPMENT_MESSAGE, timelineNoteText } from '../model';
 import '../orders.css';
 import { ORDER_TYPE_MESSAGE, productFamilyName } from '../../../lib/labels';
 
@@ -98,11 +98,35 @@ function Section({ id, titleId, children }: { id: string; titleId: MessageId; ch
 
 function StatusNote({ order }: { order: OrderDetails }) {
   const intl = useIntl();
+  const locale = useLocale();
+  const expiry = order.timeline
+    .flatMap((entry) => entry.notes)
+    .find((note) => note.code === 'approvalExpired');
   switch (order.status) {
     case 'awaiting_approval':
       return (
         <Alert color="yellow" variant="light" mb="lg" role="note">
           {intl.formatMessage({ id: 'orders.details.note.awaitingApproval' })}
+          {/* ADR 032: who approved so far, that one more is needed, and when it expires. */}
+          {order.approval.approvals.map((approval) => (
+            <Text key={approval.at} size="sm" mt={4}>
+              {timelineNoteText(intl, {
+                code: 'approved',
+                approverName: approval.byName,
+                count: order.approval.approvals.indexOf(approval) + 1,
+                of: order.approval.approvalsRequired,
+                ...(approval.comment ? { comment: approval.comment } : {}),
+              })}
+            </Text>
+          ))}
+          {order.approval.expiresAt ? (
+            <Text size="sm" mt={4}>
+              {intl.formatMessage(
+                { id: 'orders.details.approvalExpires' },
+                { date: formatDateTime(order.approval.expiresAt, locale) },
+              )}
+            </Text>
+          ) : null}
         </Alert>
       );
     case 'awaiting_payment':
@@ -120,6 +144,7 @@ function StatusNote({ order }: { order: OrderDetails }) {
           role="note"
           title={intl.formatMessage({ id: 'orders.details.note.rejected' })}
         >
+          {expiry ? timelineNoteText(intl, expiry) : null}
           {order.approval.rejectedReason
             ? intl.formatMessage(
                 { id: 'orders.details.note.rejectedReason' },
