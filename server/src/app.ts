@@ -319,6 +319,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const auth = createAuthService({
     identity,
     sessions,
+    db: database.db,
     oidc: createOidcClient({
       app,
       issuer: identity.issuer,
