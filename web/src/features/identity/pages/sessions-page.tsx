@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import type { AccountSession } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { formatDateTime } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -59,8 +60,8 @@ export function SessionsPage() {
               {intl.formatMessage({ id: 'identity.sessions.count' }, { count: sessions.data.length })}
             </Text>
             <Button
-              variant="light"
-              color="red"
+              variant="outline"
+              color={BADGE_COLOR.red}
               disabled={others.length === 0}
               loading={end.isPending && end.variables === 'others'}
               onClick={endOthers}
@@ -122,7 +123,7 @@ function SessionItem({
           <Group gap="xs" wrap="wrap">
             <Text fw={700}>{name}</Text>
             {session.isCurrent ? (
-              <Badge color="green" variant="light" radius="sm">
+              <Badge color={BADGE_COLOR.green} variant="filled" radius="sm">
                 {intl.formatMessage({ id: 'identity.sessions.current' })}
               </Badge>
             ) : null}
@@ -143,7 +144,7 @@ function SessionItem({
           </Button>
         )}
       </Group>
-      <Group component="dl" gap="xl" mt="sm" mb={0} wrap="wrap">
+      <Group component="dl" mt="sm" mb={0} wrap="wrap" style={{ columnGap: 32, rowGap: 8 }}>
         {fact(intl.formatMessage({ id: 'identity.sessions.address' }), session.address ?? unknown)}
         {fact(
           intl.formatMessage({ id: 'identity.sessions.signedIn' }),
