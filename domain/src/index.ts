@@ -8,6 +8,8 @@ export * from './errors';
 export * from './content';
 export * from './content-editing';
 export * from './identity';
+// Issue 21: the user's sessions and devices (ADR 033).
+export * from './account-sessions';
 export * from './companies';
 export * from './routes';
 export * from './policies';

@@ -84,6 +84,8 @@ export const EXTRA_ROUTES = [
   /** Issue 19 (ADR 028): the company's recurring load rules, and a new one. */
   '/orders/recurring-rules',
   '/orders/recurring-rules/new',
+  /** Issue 21 (ADR 033): the user's signed-in browsers and devices. */
+  '/account/sessions',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -113,6 +115,7 @@ export const ROUTE_ACTIONS = {
   '/account/card-printing': 'card-printing.read',
   '/account/delivery-points': 'delivery-points.read',
   '/account/change-password': 'account.self',
+  '/account/sessions': 'account.self',
   '/video-tutorials': null,
   '/all-companies': 'companies.search',
   '/company-select': 'companies.switch',

@@ -324,6 +324,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const auth = createAuthService({
     identity,
     sessions,
+    db: database.db,
     oidc: createOidcClient({
       app,
       issuer: identity.issuer,

@@ -10,6 +10,8 @@ type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
+  /** Headers sent with every request, such as the browser's `user-agent`. */
+  readonly headers: Record<string, string> = {};
   private readonly origin: URL;
 
   constructor(
@@ -53,6 +55,7 @@ export class TestBrowser {
       url: `${target.pathname}${target.search}`,
       headers: {
         host: this.origin.host,
+        ...this.headers,
         ...(this.cookies.size > 0 ? { cookie: this.cookieHeader() } : {}),
         ...options.headers,
       },

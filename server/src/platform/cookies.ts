@@ -4,7 +4,10 @@
  * `Secure`, host-only and for path `/` (a sibling subdomain cannot plant them; issue 12 §7). The
  * pending sign-in cookie is scoped to the callback path, so it can only take `__Secure-`.
  */
-export type CookieNames = { session: string; csrf: string; pendingSignIn: string };
+export type CookieNames = { session: string; csrf: string; pendingSignIn: string; device: string };
+
+/** The device cookie lives a year (ADR 033): a browser unseen for longer is new again. */
+export const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
 
 export function cookieNames(secure: boolean): CookieNames {
   return secure
@@ -12,8 +15,14 @@ export function cookieNames(secure: boolean): CookieNames {
         session: '__Host-tessera.session',
         csrf: '__Host-tessera.csrf',
         pendingSignIn: '__Secure-tessera.signin',
+        device: '__Host-tessera.device',
       }
-    : { session: 'tessera.session', csrf: 'tessera.csrf', pendingSignIn: 'tessera.signin' };
+    : {
+        session: 'tessera.session',
+        csrf: 'tessera.csrf',
+        pendingSignIn: 'tessera.signin',
+        device: 'tessera.device',
+      };
 }
 
 /** The names outside production on http: what tests and local tools send. */

@@ -82,6 +82,11 @@ export const VALIDATION_KEYS = [
   'userOfOtherCompanies',
   /** User administration (ADR 023): the email belongs to another user already. */
   'emailTaken',
+  /** The password policy (ADR 033): each broken rule named with the field. */
+  'passwordTooShort',
+  'passwordTooLong',
+  'passwordContainsEmail',
+  'passwordCommon',
   /** Text and dates anywhere (issue 12 §4–5). */
   'invalidCharacters',
   'invalidDate',

@@ -14,6 +14,7 @@ const ALL_ACCOUNT_LINKS = [
   ['Διαχειριστές παραγγελιών', '/account/order-managers'],
   ['Εκπρόσωποι εξυπηρέτησης', '/account/agents'],
   ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
+  ['Συνδεδεμένες συσκευές', '/account/sessions'],
 ];
 /**
  * The company's users page (issue 18 §2: the order manager and provider staff acting for the
@@ -97,6 +98,7 @@ describe('account menu', () => {
     expect(linksOf(nav)).toEqual([
       ['Στοιχεία διαχειριστή', '/account/admin-information'],
       ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
+      ['Συνδεδεμένες συσκευές', '/account/sessions'],
     ]);
   });
 });

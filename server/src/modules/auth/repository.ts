@@ -1,8 +1,8 @@
-import { and, eq, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '@tessera/domain';
 import { statementName, type Executor } from '../../platform/db';
 import { userCompanies, users } from '../identity/schema';
-import { portalSessions } from './schema';
+import { knownDevices, portalSessions } from './schema';
 
 export type PortalSessionRow = typeof portalSessions.$inferSelect;
 export type NewPortalSessionRow = typeof portalSessions.$inferInsert;
@@ -136,4 +136,60 @@ export async function deleteExpiredPortalSessions(
     .where(or(lt(portalSessions.lastSeenAt, idleBefore), lt(portalSessions.createdAt, createdBefore)))
     .returning({ idHash: portalSessions.idHash });
   return rows.length;
+}
+
+/** A user's portal sessions, oldest first (timed-out ones included: the caller filters them). */
+export function listPortalSessionsOfUser(db: Executor, userId: string): Promise<PortalSessionRow[]> {
+  return db
+    .select()
+    .from(portalSessions)
+    .where(eq(portalSessions.userId, userId))
+    .orderBy(asc(portalSessions.createdAt));
+}
+
+/** Ends one session of `userId` only: another user's session id removes nothing. */
+export async function deletePortalSessionOfUser(
+  db: Executor,
+  userId: string,
+  idHash: string,
+): Promise<PortalSessionRow | undefined> {
+  const [row] = await db
+    .delete(portalSessions)
+    .where(and(eq(portalSessions.idHash, idHash), eq(portalSessions.userId, userId)))
+    .returning();
+  return row;
+}
+
+export type KnownDeviceRow = typeof knownDevices.$inferSelect;
+
+/** How many browsers have signed in to the account before. */
+export async function countKnownDevices(db: Executor, userId: string): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(knownDevices).where(eq(knownDevices.userId, userId));
+  return row?.total ?? 0;
+}
+
+/**
+ * Records a sign-in of a browser: a new row, or the known one's last sighting and User-Agent.
+ * Returns whether the browser was new to the account (one statement, so two sign-ins at once from
+ * the same browser cannot both count as new).
+ */
+export async function recordKnownDevice(
+  db: Executor,
+  row: { userId: string; deviceHash: string; userAgent: string | null; at: Date },
+): Promise<boolean> {
+  const [result] = await db
+    .insert(knownDevices)
+    .values({
+      userId: row.userId,
+      deviceHash: row.deviceHash,
+      userAgent: row.userAgent,
+      firstSeenAt: row.at,
+      lastSeenAt: row.at,
+    })
+    .onConflictDoUpdate({
+      target: [knownDevices.userId, knownDevices.deviceHash],
+      set: { lastSeenAt: row.at, userAgent: row.userAgent },
+    })
+    .returning({ isNew: sql<boolean>`(xmax = 0)` });
+  return result?.isNew ?? false;
 }

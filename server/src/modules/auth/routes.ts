@@ -1,5 +1,8 @@
 import {
+  AccountSessionParamsSchema,
+  AccountSessionsResponseSchema,
   AUTH_PROVIDER_ID,
+  EndedSessionsResponseSchema,
   ProvidersResponseSchema,
   SessionResponseSchema,
   SignInRequestSchema,
@@ -10,7 +13,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { currentSession, forgetSession } from '../../platform/auth-guard';
-import type { CookieNames } from '../../platform/cookies';
+import { DEVICE_COOKIE_SECONDS, type CookieNames } from '../../platform/cookies';
 import { assertCsrf, csrfBinding, isValidCsrfToken, issueCsrfToken } from '../../platform/csrf';
 import { AppError } from '../../platform/errors';
 import { requestOrigin } from '../../platform/http';
@@ -166,7 +169,11 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         }
         let result;
         try {
-          result = await service.finishSignIn(currentUrl, pending);
+          result = await service.finishSignIn(currentUrl, pending, {
+            userAgent: request.headers['user-agent'] ?? null,
+            address: request.ip,
+            deviceId: request.cookies[cookies.device] ?? null,
+          });
         } catch (error) {
           request.log.info({ err: error }, 'sign-in callback failed');
           return reply.redirect(loginPage('Callback'), 302);
@@ -176,9 +183,44 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
         if (previous) await service.endSession(previous);
         forgetSession(request);
         reply.setCookie(cookies.session, result.sessionId, cookieBase);
+        // The browser's device id, renewed for a year at every sign-in (ADR 033): random, no personal data.
+        reply.setCookie(cookies.device, result.deviceId, { ...cookieBase, maxAge: DEVICE_COOKIE_SECONDS });
         // The CSRF token rotates with the session and is bound to it (ARCHITECTURE §7).
         setCsrfCookie(reply, issueCsrfToken(options.secret, result.sessionId));
         return reply.redirect(`${origin}${result.callbackUrl}`, 302);
+      },
+    );
+
+    // ------------------------------------------------------------ the user's sessions (ADR 033)
+
+    app.get(
+      '/sessions',
+      { schema: { tags, response: { 200: AccountSessionsResponseSchema } } },
+      async (request, reply) => {
+        const actor = await requireActor(request, 'account.self');
+        reply.header('cache-control', 'no-store');
+        return { success: true as const, sessions: await service.listSessions(actor) };
+      },
+    );
+
+    app.post(
+      '/sessions/:sessionId/end',
+      {
+        schema: { tags, params: AccountSessionParamsSchema, response: { 200: EndedSessionsResponseSchema } },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'account.self');
+        await service.endOwnSession(actor, request.params.sessionId);
+        return { success: true as const, endedSessions: 1 };
+      },
+    );
+
+    app.post(
+      '/sessions/end-others',
+      { schema: { tags, response: { 200: EndedSessionsResponseSchema } } },
+      async (request) => {
+        const actor = await requireActor(request, 'account.self');
+        return { success: true as const, endedSessions: await service.endOtherSessions(actor) };
       },
     );
 

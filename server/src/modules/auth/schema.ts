@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from '../identity/schema';
 
 /**
@@ -25,6 +25,13 @@ export const portalSessions = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /**
+     * The browser's User-Agent at sign-in (at most 500 characters), read into device, system and
+     * browser when the user lists their sessions (ADR 033), and the client address then
+     * (`request.ip`, which honours TRUST_PROXY). Null for sessions older than these columns.
+     */
+    userAgent: text('user_agent'),
+    clientAddress: text('client_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -32,4 +39,25 @@ export const portalSessions = pgTable(
     index('portal_sessions_user_idx').on(table.userId),
     index('portal_sessions_seen_idx').on(table.lastSeenAt),
   ],
+);
+
+/**
+ * The browsers that have signed in to an account (ADR 033): each browser holds a long-lived random
+ * device id in an httpOnly cookie (no personal data); the table keeps its SHA-256 salted with the
+ * user id, so the same browser is a different row for each account and a leaked table links
+ * nobody. A sign-in from a browser not listed here for the account mails the user.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    deviceHash: text('device_hash').notNull(),
+    userAgent: text('user_agent'),
+    firstSeenAt: timestamp('first_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('known_devices_user_device_idx').on(table.userId, table.deviceHash)],
 );

@@ -4,15 +4,30 @@ import {
   splitLocalePath,
   type Locale,
   type RoleId,
+  type AccountSession,
   type SessionResponse,
 } from '@tessera/domain';
+import { randomBytes } from 'node:crypto';
 import * as client from 'openid-client';
 import type { SessionPrincipal } from '../../platform/auth-guard';
+import { writeAudit } from '../../platform/audit';
+import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import type { Actor } from '../../platform/policy';
+
+/** Who signs out their own sessions: the user, the session asking and the request. */
+type SessionActor = Pick<Actor, 'userId' | 'sessionIdHash' | 'requestId'>;
 import type { IdentityService } from '../identity';
 import type { OidcClient } from './oidc-client';
 import type { PortalSessionWithUserRow } from './repository';
-import type { PortalSessionStore } from './sessions';
+import { sessionRef, type PortalSessionStore } from './sessions';
+import { describeUserAgent, deviceLine } from './user-agent';
+
+/** The browser at the callback: its User-Agent, address and device cookie (if it has one). */
+export type SignInClient = { userAgent?: string | null; address?: string | null; deviceId?: string | null };
+
+/** A device id as this server issues them: 256 random bits, base64url. */
+const DEVICE_ID = /^[A-Za-z0-9_-]{43}$/;
 
 export type AuthService = ReturnType<typeof createAuthService>;
 
@@ -66,6 +81,8 @@ export function createAuthService(deps: {
   identity: IdentityService;
   sessions: PortalSessionStore;
   oidc: OidcClient;
+  /** Where the audit entries of signing out sessions go. */
+  db: Db;
   clientId: string;
 }) {
   /** Where the provider sends the browser back, on the origin it signs in from. */
@@ -186,7 +203,7 @@ export function createAuthService(deps: {
      * a new portal session holding the tokens. Order and payment managers with exactly one related
      * company act for it at once (SPEC §4).
      */
-    async finishSignIn(currentUrl: URL, pending: PendingSignIn | null) {
+    async finishSignIn(currentUrl: URL, pending: PendingSignIn | null, browser: SignInClient = {}) {
       if (!pending || Date.now() - pending.at > PENDING_SIGN_IN_SECONDS * 1000) {
         throw new AppError('UNAUTHENTICATED', 'no pending sign-in for this callback');
       }
@@ -212,8 +229,23 @@ export function createAuthService(deps: {
           refreshToken: tokens.refresh_token ?? null,
           accessTokenExpiresAt: tokens.expires_in ? new Date(Date.now() + tokens.expires_in * 1000) : null,
         },
+        client: { userAgent: browser.userAgent, address: browser.address },
       });
-      return { sessionId: session.id, callbackUrl: pending.callbackUrl };
+      // The browser's device id (a new one when it brings none, or a malformed one); a browser new
+      // to the account mails the user, unless the account has never had one (ADR 033).
+      const deviceId =
+        browser.deviceId && DEVICE_ID.test(browser.deviceId)
+          ? browser.deviceId
+          : randomBytes(32).toString('base64url');
+      const device = await deps.sessions.recordDevice(user.id, deviceId, browser.userAgent);
+      if (device.isNew && !device.isFirst) {
+        deps.identity.sendNewDeviceEmail(user.id, {
+          at: session.row.createdAt,
+          device: deviceLine(describeUserAgent(browser.userAgent)),
+          address: browser.address ?? null,
+        });
+      }
+      return { sessionId: session.id, callbackUrl: pending.callbackUrl, deviceId };
     },
 
     /**
@@ -238,6 +270,56 @@ export function createAuthService(deps: {
         ...(ended?.idToken ? { id_token_hint: ended.idToken } : {}),
       });
       return { url: onOrigin(url, origin) };
+    },
+
+    /** The user's live sessions with what each browser said of itself (ADR 033), the asking one marked. */
+    async listSessions(
+      principal: Pick<SessionPrincipal, 'userId' | 'sessionIdHash'>,
+    ): Promise<AccountSession[]> {
+      const rows = await deps.sessions.listOfUser(principal.userId);
+      return rows.map((row) => ({
+        sessionId: sessionRef(row.idHash),
+        ...describeUserAgent(row.userAgent),
+        address: row.clientAddress,
+        signedInAt: row.createdAt.toISOString(),
+        lastUsedAt: row.lastSeenAt.toISOString(),
+        isCurrent: row.idHash === principal.sessionIdHash,
+      }));
+    },
+
+    /**
+     * Signs out one of the user's own sessions (any of them, the current one too); another user's
+     * session, or one that has ended, is NOT_FOUND. Audited.
+     */
+    async endOwnSession(actor: SessionActor, sessionId: string): Promise<void> {
+      const ended = await deps.sessions.endOfUser(actor.userId, sessionId);
+      if (!ended) throw new AppError('NOT_FOUND', `no session ${sessionId} of this user`);
+      await writeAudit(deps.db, {
+        actorUserId: actor.userId,
+        action: 'session.end',
+        entity: 'user',
+        entityId: actor.userId,
+        after: { sessionId, isCurrent: ended.idHash === actor.sessionIdHash, endedSessions: 1 },
+        requestId: actor.requestId ?? null,
+      });
+    },
+
+    /**
+     * Signs out every other session of the user, and the provider's sessions and grants (so no
+     * browser gets a new portal session without the password). Audited; returns how many ended.
+     */
+    async endOtherSessions(actor: SessionActor): Promise<number> {
+      const ended = await deps.sessions.endAllOfUser(actor.userId, actor.sessionIdHash);
+      await deps.identity.revokeUserTokens(actor.userId, { keepSessionIdHash: actor.sessionIdHash });
+      await writeAudit(deps.db, {
+        actorUserId: actor.userId,
+        action: 'session.end_others',
+        entity: 'user',
+        entityId: actor.userId,
+        after: { endedSessions: ended },
+        requestId: actor.requestId ?? null,
+      });
+      return ended;
     },
 
     /** Ends one portal session (the one a browser brought to a new sign-in). */

@@ -1,11 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db';
 import {
+  countKnownDevices,
   deleteExpiredPortalSessions,
   deletePortalSession,
+  deletePortalSessionOfUser,
   deletePortalSessionsOfUser,
   findPortalSessionWithUser,
   insertPortalSession,
+  listPortalSessionsOfUser,
+  recordKnownDevice,
   updatePortalSession,
   type PortalSessionRow,
   type PortalSessionWithUserRow,
@@ -23,6 +27,20 @@ export type PortalSessionStore = ReturnType<typeof createPortalSessionStore>;
 /** SHA-256 of a session id, hex: the only form of the id the database sees. */
 export function hashSessionId(id: string): string {
   return createHash('sha256').update(id).digest('hex');
+}
+
+/** What the browser said of itself when the session started (ADR 033). */
+export type SessionClient = { userAgent?: string | null; address?: string | null };
+
+/** The longest User-Agent kept: enough for every real browser, bounded for a forged one. */
+const MAX_USER_AGENT = 500;
+
+/**
+ * The reference of a session in the sessions list (ADR 033): derived from the stored hash, so the
+ * list never shows the hash itself, and the cookie's value cannot be had from either.
+ */
+export function sessionRef(idHash: string): string {
+  return createHash('sha256').update(`session-ref:${idHash}`).digest('hex').slice(0, 32);
 }
 
 /**
@@ -49,7 +67,10 @@ export function createPortalSessionStore(deps: {
     expiresAt,
 
     /** Starts a session: a new random id (never one the browser brought), returned once for the cookie. */
-    async create(userId: string, options: { companyId?: string | null; tokens?: PortalSessionTokens } = {}) {
+    async create(
+      userId: string,
+      options: { companyId?: string | null; tokens?: PortalSessionTokens; client?: SessionClient } = {},
+    ) {
       const id = randomBytes(32).toString('base64url');
       const at = now();
       const row = await insertPortalSession(deps.db, {
@@ -60,6 +81,8 @@ export function createPortalSessionStore(deps: {
         accessToken: options.tokens?.accessToken ?? null,
         refreshToken: options.tokens?.refreshToken ?? null,
         accessTokenExpiresAt: options.tokens?.accessTokenExpiresAt ?? null,
+        userAgent: options.client?.userAgent?.slice(0, MAX_USER_AGENT) || null,
+        clientAddress: options.client?.address || null,
         createdAt: at,
         lastSeenAt: at,
       });
@@ -91,6 +114,20 @@ export function createPortalSessionStore(deps: {
     /** Ends one session; returns it (its id token is still needed for the provider's sign-out). */
     end(idHash: string): Promise<PortalSessionRow | undefined> {
       return deletePortalSession(deps.db, idHash);
+    },
+
+    /** The user's live sessions (past neither timeout), oldest first. */
+    async listOfUser(userId: string): Promise<PortalSessionRow[]> {
+      const at = now().getTime();
+      const rows = await listPortalSessionsOfUser(deps.db, userId);
+      return rows.filter((row) => expiresAt(row).getTime() > at);
+    },
+
+    /** Ends the session of `userId` whose reference is `ref`; undefined when the user has none such. */
+    async endOfUser(userId: string, ref: string): Promise<PortalSessionRow | undefined> {
+      const rows = await listPortalSessionsOfUser(deps.db, userId);
+      const row = rows.find((candidate) => sessionRef(candidate.idHash) === ref);
+      return row ? deletePortalSessionOfUser(deps.db, userId, row.idHash) : undefined;
     },
 
     /** Ends every session of a user, except `exceptIdHash` when given. */
@@ -133,6 +170,26 @@ export function createPortalSessionStore(deps: {
         actingReason: null,
         actingSince: null,
       });
+    },
+
+    /**
+     * Records that the browser holding `deviceId` (its device cookie) signed in to the account:
+     * `isNew` when it had not before, `isFirst` when the account had no known browser at all (its
+     * first sign-in, or the first since devices were recorded; ADR 033).
+     */
+    async recordDevice(
+      userId: string,
+      deviceId: string,
+      userAgent: string | null | undefined,
+    ): Promise<{ isNew: boolean; isFirst: boolean }> {
+      const isFirst = (await countKnownDevices(deps.db, userId)) === 0;
+      const isNew = await recordKnownDevice(deps.db, {
+        userId,
+        deviceHash: createHash('sha256').update(`${userId}:${deviceId}`).digest('hex'),
+        userAgent: userAgent?.slice(0, MAX_USER_AGENT) || null,
+        at: now(),
+      });
+      return { isNew, isFirst: isNew && isFirst };
     },
 
     /** Removes sessions past either timeout (run periodically). */

@@ -104,6 +104,17 @@ export const RETIRED_TEXTS: readonly { key: string; from: string; to: string }[]
     from: 'η παραγγελία {order} ακυρώθηκε από τον/την {cancelledBy}. Η παραγγελία δεν είχε πληρωθεί, επομένως δεν οφείλετε κανένα ποσό.',
     to: 'η παραγγελία {order} ακυρώθηκε. Η παραγγελία δεν είχε πληρωθεί, επομένως δεν οφείλετε κανένα ποσό.\n\nΑκυρώθηκε από: {cancelledBy}',
   },
+  // The password policy of ADR 033 replaced "10 characters, letters and digits" (code 24).
+  {
+    key: 'error-codes',
+    from: 'Ο κωδικός πρόσβασης πρέπει να έχει τουλάχιστον 10 χαρακτήρες, με γράμματα και αριθμούς.',
+    to: 'Ο κωδικός πρόσβασης δεν πληροί τους κανόνες: τουλάχιστον 12 χαρακτήρες, όχι η διεύθυνση email σας, όχι ένας από τους πιο συνηθισμένους κωδικούς.',
+  },
+  {
+    key: 'error-codes',
+    from: 'The password needs at least 10 characters, with letters and digits.',
+    to: 'The password does not meet the rules: at least 12 characters, not your email address, not a commonly used password.',
+  },
 ];
 
 /** An entry's strings with the retired texts of its key replaced. */

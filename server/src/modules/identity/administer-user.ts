@@ -157,12 +157,15 @@ export async function forcePasswordReset(
 /**
  * Ends every session of a user (provider staff): the portal sessions (the next request with such a
  * cookie gets 401) and whatever the identity provider stores for them (its sessions, grants, codes,
- * tokens). Returns how many portal sessions ended.
+ * tokens), so no browser gets a new portal session without the password. The audit entry keeps
+ * who, whom, the typed `reason` and how many ended (issue 21, ADR 033). Returns how many portal
+ * sessions ended.
  */
 export async function endUserSessions(
   ctx: IdentityContext,
   userId: string,
   actor: AdminActor,
+  reason: string,
 ): Promise<number> {
   const user = await targetOf(ctx, userId);
   assertStaffRule(actor, user);
@@ -175,7 +178,7 @@ export async function endUserSessions(
     action: 'user.end_sessions',
     entity: 'user',
     entityId: userId,
-    after: { portalSessions: sessions, providerArtefacts: artefacts },
+    after: { reason, portalSessions: sessions, providerArtefacts: artefacts },
     requestId: actor.requestId ?? null,
   });
   return sessions;

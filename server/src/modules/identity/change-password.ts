@@ -23,7 +23,7 @@ export async function changePassword(
       fields: [{ field: 'currentPassword', key: 'invalidValue' }],
     });
   }
-  assertStrongPassword(request.newPassword, 'newPassword');
+  await assertStrongPassword(request.newPassword, 'newPassword', user.email);
   const passwordHash = await hashPassword(request.newPassword);
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, { passwordHash, passwordChangedAt: ctx.now(), failedAttempts: 0 });

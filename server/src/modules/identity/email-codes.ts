@@ -122,8 +122,11 @@ export function createEmailCodeActions(deps: {
      * sign-ins (not a lock by provider staff); every session and token of the user is revoked.
      */
     async resetPassword(request: ResetPasswordRequest): Promise<void> {
-      assertStrongPassword(request.password, 'password');
+      // Length and the common list before the code is looked at; the email once its user is known.
+      await assertStrongPassword(request.password, 'password');
       const code = await peekCode(request.token, ['reset', 'confirmation']);
+      const owner = await findUserById(deps.db, code.userId);
+      if (owner) await assertStrongPassword(request.password, 'password', owner.email);
       const passwordHash = await hashPassword(request.password);
       await deps.db.transaction(async (tx) => {
         if (!(await consumeCode(tx, code.id, now())))
@@ -157,7 +160,7 @@ export function createEmailCodeActions(deps: {
           fields: [{ field: 'password', key: 'required' }],
         });
       }
-      if (request.password) assertStrongPassword(request.password, 'password');
+      if (request.password) await assertStrongPassword(request.password, 'password', user.email);
       const passwordHash = request.password ? await hashPassword(request.password) : undefined;
       await deps.db.transaction(async (tx) => {
         if (!(await consumeCode(tx, code.id, now())))

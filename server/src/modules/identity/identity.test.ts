@@ -129,7 +129,7 @@ describe('password reset by email', () => {
   it('refuses a weak password without spending the code', async () => {
     const user = await createUser(world.ctx.database.db);
     const token = await requestReset(user.email);
-    for (const password of ['short1', 'onlyletterslong', '12345678901']) {
+    for (const password of ['short1', 'onlyletters', 'qwerty123456']) {
       const response = await post(
         '/api/v2/identity/password/reset',
         { token, password },
@@ -137,7 +137,7 @@ describe('password reset by email', () => {
       );
       expect(response.statusCode, password).toBe(400);
       expect(response.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
-      expect(response.json().errorMessage).toMatch(/10 characters/);
+      expect(response.json().errorMessage).toMatch(/12 characters/);
     }
     expect(
       (await post('/api/v2/identity/password/reset', { token, password: 'Kainourgios-2027' })).json(),
@@ -254,6 +254,89 @@ describe('password change', () => {
     });
     expect(noCsrf.statusCode).toBe(403);
     expect(noCsrf.json().errorCode).toBe(8);
+  });
+});
+
+describe('password policy (ASVS level 2, ADR 033)', () => {
+  async function changeTo(newPassword: string, culture: 'el-GR' | 'en-US', email?: string) {
+    const user = await createUser(world.ctx.database.db, email ? { email } : {});
+    const headers = { ...(await sessionHeaders(world.ctx, user.id)), culture };
+    return post('/api/v2/identity/password/change', { currentPassword: DEMO_PASSWORD, newPassword }, headers);
+  }
+
+  it.each([
+    ['el-GR', 'Ο κωδικός πρόσβασης χρειάζεται τουλάχιστον 12 χαρακτήρες.'],
+    ['en-US', 'The password needs at least 12 characters.'],
+  ] as const)('refuses an 11-character password, naming the field (%s)', async (culture, message) => {
+    const response = await changeTo('Abcdefgh-12', culture);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'newPassword', message }] });
+  });
+
+  it.each([
+    ['el-GR', /από τους πιο συνηθισμένους/],
+    ['en-US', /most commonly used/],
+  ] as const)(
+    'refuses one of the 10,000 most common passwords, whatever its case (%s)',
+    async (culture, message) => {
+      const response = await changeTo('QWERTY123456', culture);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'newPassword' }] });
+      expect(response.json().fields[0].message).toMatch(message);
+    },
+  );
+
+  it('refuses a password containing the email’s local part, and takes 12 characters of any kind', async () => {
+    const refused = await changeTo('nikos.policy-2027', 'en-US', 'nikos.policy@example.gr');
+    expect(refused.json()).toMatchObject({
+      errorCode: 24,
+      fields: [{ field: 'newPassword', message: 'The password must not be or contain your email address.' }],
+    });
+    // No composition rules: twelve lower-case letters and a space are a password.
+    expect((await changeTo('correct horse', 'en-US')).json()).toEqual({ success: true });
+  });
+
+  it('applies at reset and at confirmation too, before the code is spent', async () => {
+    const user = await createUser(world.ctx.database.db, { email: 'eleni.reset@example.gr' });
+    const token = await requestReset(user.email);
+    const short = await post('/api/v2/identity/password/reset', { token, password: 'Short-pass1' });
+    expect(short.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
+    const withEmail = await post('/api/v2/identity/password/reset', { token, password: 'ELENI.RESET-2027' });
+    expect(withEmail.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
+    const common = await post('/api/v2/identity/password/reset', { token, password: '1qaz2wsx3edc' });
+    expect(common.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
+    expect(
+      (await post('/api/v2/identity/password/reset', { token, password: 'Kainourgios-2027' })).json(),
+    ).toEqual({ success: true });
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
+    await post(
+      '/api/v2/identity/users',
+      {
+        email: 'policy.confirm@example.gr',
+        firstName: 'Άννα',
+        lastName: 'Λαμπράκη',
+        userRoleId: 3,
+        companyIds: ['C1004'],
+        preferredLanguage: 'en',
+      },
+      admin,
+    );
+    const code = tokenOfMail((await lastMailTo(world.ctx, 'policy.confirm@example.gr'))!.text);
+    const weak = await post('/api/v2/identity/confirmation/confirm', {
+      token: code,
+      password: 'qwerty123456',
+    });
+    expect(weak.json()).toMatchObject({ errorCode: 24, fields: [{ field: 'password' }] });
+    expect(
+      (
+        await post('/api/v2/identity/confirmation/confirm', { token: code, password: 'Protos-kodikos-1' })
+      ).json(),
+    ).toEqual({ success: true });
+  });
+
+  it('keeps existing passwords working: the policy is checked only when a password is set', async () => {
+    const user = await createUser(world.ctx.database.db, { password: 'old-short1' });
+    expect(await signsIn(user.email, 'old-short1')).toBe(200);
   });
 });
 

@@ -1,6 +1,12 @@
 import { hash, verify } from '@node-rs/argon2';
-import { passwordProblems, PASSWORD_MIN_LENGTH } from '@tessera/domain';
-import { AppError, type FieldProblem } from '../../platform/errors';
+import {
+  COMMON_PASSWORDS_REFUSED,
+  passwordProblems,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type PasswordRule,
+} from '@tessera/domain';
+import { AppError, type FieldProblem, type ValidationKey } from '../../platform/errors';
 
 /**
  * argon2id with the OWASP-recommended baseline (19 MiB, 2 passes, 1 lane; ARCHITECTURE §7).
@@ -30,12 +36,56 @@ export async function verifyPassword(
   return verify(passwordHash, password).catch(() => false);
 }
 
-/** Throws WEAK_PASSWORD naming `field` when `password` breaks a rule of domain/identity.ts. */
-export function assertStrongPassword(password: string, field: string): void {
-  const problems = passwordProblems(password);
-  if (problems.length === 0) return;
-  const fields: FieldProblem[] = problems.includes('minLength')
-    ? [{ field, key: 'tooShort', params: { min: PASSWORD_MIN_LENGTH } }]
-    : [{ field, key: 'invalidValue' }];
+let commonPasswords: Promise<ReadonlySet<string>> | undefined;
+
+/**
+ * The most common passwords, lower-cased (ADR 033): the first COMMON_PASSWORDS_REFUSED of the
+ * ranked list `@zxcvbn-ts/language-common` ships (MIT; drawn from leaked-password corpora, most
+ * frequent first). Loaded once, at the first password that is set, not at start: a server that
+ * never sets a password never holds the 49,000 words.
+ */
+export function loadCommonPasswords(): Promise<ReadonlySet<string>> {
+  commonPasswords ??= import('@zxcvbn-ts/language-common').then(
+    ({ dictionary }) =>
+      new Set(
+        dictionary['passwords-common']
+          .slice(0, COMMON_PASSWORDS_REFUSED)
+          .map((word) => word.toLocaleLowerCase('en')),
+      ),
+  );
+  return commonPasswords;
+}
+
+/** Whether `password` is one of the most common ones, whatever its letter case. */
+export async function isCommonPassword(password: string): Promise<boolean> {
+  return (await loadCommonPasswords()).has(password.toLocaleLowerCase('en'));
+}
+
+/** The field message of each broken rule, most basic first (the first one is shown). */
+const RULE_MESSAGES: Record<PasswordRule, { key: ValidationKey; params?: Record<string, number> }> = {
+  minLength: { key: 'passwordTooShort', params: { min: PASSWORD_MIN_LENGTH } },
+  maxLength: { key: 'passwordTooLong', params: { max: PASSWORD_MAX_LENGTH } },
+  notEmail: { key: 'passwordContainsEmail' },
+  notCommon: { key: 'passwordCommon' },
+};
+
+/**
+ * Throws WEAK_PASSWORD naming `field` when `password` breaks the policy of domain/identity.ts
+ * (ADR 033): length in code points, the account's `email`, the common-password list. Applied only
+ * where a password is set, never at sign-in.
+ */
+export async function assertStrongPassword(
+  password: string,
+  field: string,
+  email?: string | null,
+): Promise<void> {
+  const common = await loadCommonPasswords();
+  const problems = passwordProblems(password, {
+    email,
+    isCommon: (candidate) => common.has(candidate.toLocaleLowerCase('en')),
+  });
+  const [first] = problems;
+  if (!first) return;
+  const fields: FieldProblem[] = [{ field, ...RULE_MESSAGES[first] }];
   throw new AppError('WEAK_PASSWORD', `password breaks ${problems.join(', ')}`, { fields });
 }

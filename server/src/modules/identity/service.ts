@@ -18,6 +18,7 @@ import { createIdentityContext, type Actor, type IdentityDeps, type RawHttp } fr
 import { listCompanyUsers } from './list-company-users';
 import { setUserLocked } from './lock-user';
 import { logInUser } from './log-in-user';
+import { sendNewDeviceEmail, type NewDeviceSignIn } from './new-device-email';
 import { purgeExpired } from './purge-expired';
 import { countOidcPayloadsOfAccount, type UserRow, type UserWithCompanies } from './repository';
 import { findUsers, type StaffSearchFilter } from './search-users';
@@ -87,10 +88,14 @@ export async function createIdentityService(deps: IdentityDeps) {
     ): Promise<User> => updateUserAccess(ctx, userId, patch, actor, within),
     forcePasswordReset: (userId: string, actor: AdminActor): Promise<User> =>
       forcePasswordReset(ctx, userId, actor),
-    endUserSessions: (userId: string, actor: AdminActor): Promise<number> =>
-      endUserSessions(ctx, userId, actor),
+    endUserSessions: (userId: string, actor: AdminActor, reason: string): Promise<number> =>
+      endUserSessions(ctx, userId, actor, reason),
     resendConfirmation: (userId: string, actor: AdminActor): Promise<User> =>
       resendConfirmation(ctx, userId, actor),
+
+    /** Mails the user of a sign-in from a browser new to the account (after the answer; ADR 033). */
+    sendNewDeviceEmail: (userId: string, signIn: NewDeviceSignIn): void =>
+      sendNewDeviceEmail(ctx, userId, signIn),
 
     /** What the provider still holds for a user, by model (tests of the token service). */
     providerArtefacts: (userId: string): Promise<Record<string, number>> =>

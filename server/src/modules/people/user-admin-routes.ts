@@ -5,6 +5,7 @@ import {
   AdminUpdateUserRequestSchema,
   AdminUserResponseSchema,
   EndSessionsResponseSchema,
+  EndUserSessionsRequestSchema,
   ManagedCompanyUserResponseSchema,
   ManagedCompanyUsersResponseSchema,
   UserIdParamsSchema,
@@ -22,7 +23,7 @@ const params = UserIdParamsSchema;
  * Provider staff (`users.search`, `users.manage`, unscoped): `users/userList` searches every
  * company's and merchant's users; `users/registerProfile` creates one; `users/:userId/updateManager`
  * changes details, role, companies and merchant; then lock, unlock, requestConfirmation,
- * requestPasswordReset (forced) and endSessions. Customer care never an admin (ADMIN_ONLY, 403).
+ * requestPasswordReset (forced) and endSessions (with a typed reason; ADR 033). Customer care never an admin (ADMIN_ONLY, 403).
  *
  * A company's order manager (`company-users.read`/`company-users.manage`, company-scoped, so a
  * foreign company is 403): `companyUsers` lists the company's users with their state, and
@@ -118,12 +119,19 @@ export function userAdminRoutes(service: PeopleService): FastifyPluginAsyncZod {
 
     app.post(
       '/users/:userId/endSessions',
-      { schema: { tags, params, response: { 200: EndSessionsResponseSchema } } },
+      {
+        schema: {
+          tags,
+          params,
+          body: EndUserSessionsRequestSchema,
+          response: { 200: EndSessionsResponseSchema },
+        },
+      },
       async (request) => {
         const actor = await requireActor(request, 'users.manage');
         return {
           success: true as const,
-          endedSessions: await admin.endSessions(request.params.userId, actor),
+          endedSessions: await admin.endSessions(request.params.userId, actor, request.body.reason),
         };
       },
     );

@@ -82,7 +82,10 @@ describe('back office: who may call each route', () => {
       ['lock', send('POST', `users/${target.id}/lock`)],
       ['unlock', send('POST', `users/${target.id}/unlock`)],
       ['requestConfirmation', send('POST', `users/${target.id}/requestConfirmation`)],
-      ['endSessions', send('POST', `users/${target.id}/endSessions`)],
+      [
+        'endSessions',
+        send('POST', `users/${target.id}/endSessions`, () => ({ reason: 'Lost laptop reported' })),
+      ],
       ['requestPasswordReset', send('POST', `users/${target.id}/requestPasswordReset`)],
     ];
     for (const [name, probe] of probes) {
@@ -386,7 +389,7 @@ describe('back office: changing users', () => {
       ['updateManager', admin.id, updatePayload({ userRoleId: 1, companyIds: [] })],
       ['lock', admin.id, undefined],
       ['requestPasswordReset', admin.id, undefined],
-      ['endSessions', admin.id, undefined],
+      ['endSessions', admin.id, { reason: 'Lost laptop reported' }],
       ['updateManager', companyUser.id, updatePayload({ userRoleId: 1, companyIds: [] })],
       ['updateManager', companyUser.id, updatePayload({ userRoleId: 2, companyIds: [] })],
     ] as const;
@@ -530,7 +533,16 @@ describe('back office: confirmation, password reset and sessions', () => {
       Object.keys(await world.ctx.app.services.identity.providerArtefacts(target.id)).length,
     ).toBeGreaterThan(0);
 
-    const body = ok<{ endedSessions: number }>(await api('admin', 'POST', `users/${target.id}/endSessions`));
+    const noReason = await api('admin', 'POST', `users/${target.id}/endSessions`, {
+      payload: { reason: '' },
+    });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().fields[0].field).toBe('reason');
+    const body = ok<{ endedSessions: number }>(
+      await api('admin', 'POST', `users/${target.id}/endSessions`, {
+        payload: { reason: 'Laptop stolen, reported by phone' },
+      }),
+    );
     expect(body.endedSessions).toBe(2);
     expect((await browser.get(`${API}/retrieveUserByToken`)).statusCode).toBe(401);
     expect(
@@ -538,10 +550,13 @@ describe('back office: confirmation, password reset and sessions', () => {
     ).toBe(401);
     expect(await world.ctx.app.services.identity.providerArtefacts(target.id)).toEqual({});
     const [audit] = await query(
-      `select actor_user_id from audit_log where action = 'user.end_sessions' and entity_id = $1`,
+      `select actor_user_id, after from audit_log where action = 'user.end_sessions' and entity_id = $1`,
       [target.id],
     );
-    expect(audit).toEqual({ actor_user_id: world.ids.admin });
+    expect(audit).toMatchObject({
+      actor_user_id: world.ids.admin,
+      after: { reason: 'Laptop stolen, reported by phone', portalSessions: 2 },
+    });
   });
 });
 

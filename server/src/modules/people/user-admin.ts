@@ -164,7 +164,8 @@ export function createUserAdmin(deps: UserAdminDeps) {
       return getUser(userId);
     },
 
-    endSessions: (userId: string, actor: AdminActor): Promise<number> =>
-      deps.identity.endUserSessions(userId, actor),
+    /** Ends every session of a user, with provider staff's typed reason (audited; ADR 033). */
+    endSessions: (userId: string, actor: AdminActor, reason: string): Promise<number> =>
+      deps.identity.endUserSessions(userId, actor, reason),
   };
 }

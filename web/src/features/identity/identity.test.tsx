@@ -117,28 +117,39 @@ describe('a sign-in that came back without finishing', () => {
 });
 
 describe('password rules', () => {
-  it('shows the rules before submit and ticks each one as it is met', async () => {
+  it('shows the rules before submit and ticks each one the browser can decide as it is met', async () => {
     mockApi();
     const { user } = renderApp('/en/user/reset?token=t-1&code_type=token');
-    const rules = within((await screen.findByText('Your new password needs:')).parentElement!);
+    const rules = within((await screen.findByText('Your new password:')).parentElement!);
     const states = () => rules.getAllByRole('listitem').map((item) => item.textContent);
+    const onSave = [
+      'is not your email address and does not contain it (checked when you save)',
+      'is not one of the most commonly used passwords (checked when you save)',
+    ];
     expect(states()).toEqual([
-      'at least 10 characters (not yet)',
-      'at least one letter (not yet)',
-      'at least one digit (not yet)',
+      'has at least 12 characters (letters, digits, spaces or symbols, as you like) (not yet)',
+      ...onSave,
     ]);
-    await user.type(screen.getByLabelText(/^New password/), 'abc');
+    await user.type(screen.getByLabelText(/^New password/), 'abcdefghijk');
+    expect(states()[0]).toMatch(/\(not yet\)$/);
+    // No composition rules: twelve lower-case letters meet the length rule.
+    await user.type(screen.getByLabelText(/^New password/), 'l');
     expect(states()).toEqual([
-      'at least 10 characters (not yet)',
-      'at least one letter (done)',
-      'at least one digit (not yet)',
+      'has at least 12 characters (letters, digits, spaces or symbols, as you like) (done)',
+      ...onSave,
     ]);
-    await user.type(screen.getByLabelText(/^New password/), 'defghij7');
-    expect(states()).toEqual([
-      'at least 10 characters (done)',
-      'at least one letter (done)',
-      'at least one digit (done)',
-    ]);
+  });
+
+  it('ticks "not your email" on the change-password page, which knows the address', async () => {
+    mockApi({ 'GET /api/auth/session': { body: session('finance') } });
+    const { user } = renderApp('/en/account/change-password');
+    const rules = within((await screen.findByText('Your new password:')).parentElement!);
+    const emailRule = () => rules.getAllByRole('listitem')[1]!.textContent;
+    await user.type(screen.getByLabelText(/^New password/), 'my-finance-password');
+    expect(emailRule()).toBe('is not your email address and does not contain it (not yet)');
+    await user.clear(screen.getByLabelText(/^New password/));
+    await user.type(screen.getByLabelText(/^New password/), 'my-own-password');
+    expect(emailRule()).toBe('is not your email address and does not contain it (done)');
   });
 
   it('resets the password with the token from the link, or explains an expired link', async () => {
@@ -209,7 +220,7 @@ describe('change password', () => {
     await user.type(await screen.findByLabelText(/^Current password/), 'old-one');
     await user.type(screen.getByLabelText(/^New password/), 'short');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(screen.getByText('The new password does not meet every rule below.')).toBeTruthy();
+    expect(screen.getByText('The new password needs at least 12 characters.')).toBeTruthy();
     expect(requestsTo(fetchMock, '/api/v2/identity/password/change')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^New password/), 'er-password-9');
@@ -226,6 +237,31 @@ describe('change password', () => {
       currentPassword: 'old-one',
       newPassword: 'shorter-password-9',
     });
+  });
+});
+
+describe('change password, refused by the server', () => {
+  it('shows the rule the server names next to the new password', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('finance') },
+      'POST /api/v2/identity/password/change': failure(400, 24, {
+        errorMessage: 'Ο κωδικός πρόσβασης δεν πληροί τους κανόνες.',
+        fields: [
+          {
+            field: 'newPassword',
+            message:
+              'Αυτός ο κωδικός πρόσβασης είναι από τους πιο συνηθισμένους και μαντεύεται εύκολα: επιλέξτε άλλον.',
+          },
+        ],
+      }),
+    });
+    const { user } = renderApp('/account/change-password');
+    await user.type(await screen.findByLabelText(/^Τρέχων κωδικός/), 'old-one');
+    await user.type(screen.getByLabelText(/^Νέος κωδικός/), 'qwerty123456');
+    await user.type(screen.getByLabelText(/^Επανάληψη νέου κωδικού/), 'qwerty123456');
+    await user.click(screen.getByRole('button', { name: /Αλλαγή κωδικού/ }));
+    expect(await screen.findByText(/από τους πιο συνηθισμένους και μαντεύεται εύκολα/)).toBeTruthy();
+    expect(screen.getByLabelText(/^Νέος κωδικός/).getAttribute('aria-invalid')).toBe('true');
   });
 });
 

@@ -126,10 +126,18 @@ describe('back office users (/back-office/users)', () => {
     expect(requestsTo(fetchMock, `${API}/${SOFIA.userId}/requestPasswordReset`)).toHaveLength(1);
 
     await user.click(within(drawer).getByRole('button', { name: 'Αποσύνδεση από παντού' }));
+    // A reason is required, and goes with the request.
+    await user.click(within(drawer).getByRole('button', { name: 'Ναι, συνέχεια' }));
+    expect(within(drawer).getByText('Συμπληρώστε την αιτιολογία (τουλάχιστον 5 χαρακτήρες).')).toBeTruthy();
+    expect(requestsTo(fetchMock, `${API}/${SOFIA.userId}/endSessions`)).toHaveLength(0);
+    await user.type(within(drawer).getByLabelText(/^Αιτιολογία/), 'Δηλώθηκε κλοπή φορητού');
     await user.click(within(drawer).getByRole('button', { name: 'Ναι, συνέχεια' }));
     expect(
       await within(drawer).findByText('Ο χρήστης αποσυνδέθηκε από παντού: Σοφία Μιχαηλίδου.'),
     ).toBeTruthy();
+    expect(requestsTo(fetchMock, `${API}/${SOFIA.userId}/endSessions`)[0]?.body).toEqual({
+      reason: 'Δηλώθηκε κλοπή φορητού',
+    });
     expect(requestsTo(fetchMock, `${API}/${SOFIA.userId}/lock`)).toHaveLength(1);
   });
 

@@ -21,11 +21,12 @@ export async function changePassword(input: ChangePasswordRequest): Promise<Chan
   });
   if (!result.error) return { ok: true };
   const fieldErrors = fieldErrorsOf(result.error, ['currentPassword', 'newPassword'] as const);
-  // The catalogue's message for these codes says more than the field's generic "invalid value".
+  // The catalogue's message for a wrong current password says more than the field's generic one.
   const code = errorCodeOf(result.error);
   const message = result.error === true ? '' : result.error.errorMessage;
   if (code === ERROR_CODE.WRONG_CURRENT_PASSWORD && message) fieldErrors.currentPassword = message;
-  if (code === ERROR_CODE.WEAK_PASSWORD && message) fieldErrors.newPassword = message;
+  // A weak password: the field's message names the broken rule (ADR 033); the code's, all of them.
+  if (code === ERROR_CODE.WEAK_PASSWORD && message) fieldErrors.newPassword ??= message;
   return { ok: false, fieldErrors };
 }
 

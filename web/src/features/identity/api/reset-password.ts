@@ -22,9 +22,9 @@ export async function resetPassword(input: ResetPasswordRequest): Promise<ResetP
   if (!result.error) return { ok: true };
   const code = errorCodeOf(result.error);
   const fieldErrors = fieldErrorsOf(result.error, ['password'] as const);
-  // The catalogue's message names the rules; the field's own says only "invalid value".
+  // The field's message names the broken rule (ADR 033); the code's message, all of them.
   if (code === ERROR_CODE.WEAK_PASSWORD && result.error !== true && result.error.errorMessage) {
-    fieldErrors.password = result.error.errorMessage;
+    fieldErrors.password ??= result.error.errorMessage;
   }
   return {
     ok: false,

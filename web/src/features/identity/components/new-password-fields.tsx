@@ -1,3 +1,4 @@
+import { passwordProblems, type PasswordRule } from '@tessera/domain';
 import { Stack } from '@mantine/core';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
@@ -15,11 +16,14 @@ export function NewPasswordFields({
   errors,
   onChange,
   labels,
+  email,
 }: {
   values: NewPasswordValues;
   errors: { password?: string; repeat?: string };
   onChange: (values: NewPasswordValues) => void;
   labels: { password: string; repeat: string };
+  /** The account's email, when the page knows it (change password): checked before submit too. */
+  email?: string | null;
 }) {
   const rulesId = useId();
   const intl = useIntl();
@@ -36,7 +40,7 @@ export function NewPasswordFields({
         error={errors.password}
         onChange={(event) => onChange({ ...values, password: event.currentTarget.value })}
       />
-      <PasswordRules password={values.password} id={rulesId} />
+      <PasswordRules password={values.password} id={rulesId} email={email} />
       <PasswordField
         name="repeatPassword"
         label={labels.repeat}
@@ -56,14 +60,19 @@ export function NewPasswordFields({
   );
 }
 
-/** Checks a new password before it is sent: rules met, both entries equal. */
+/**
+ * Checks a new password before it is sent: the rules the browser can decide (length, and the
+ * email when known; the common list is the server's), both entries equal. The message names the
+ * first broken rule.
+ */
 export function newPasswordErrors(
   values: NewPasswordValues,
-  messages: { required: string; weak: string; mismatch: string },
-  isStrong: (password: string) => boolean,
+  messages: { required: string; mismatch: string; problem: (rule: PasswordRule) => string },
+  email?: string | null,
 ): { password?: string; repeat?: string } {
   if (values.password === '') return { password: messages.required };
-  if (!isStrong(values.password)) return { password: messages.weak };
+  const [problem] = passwordProblems(values.password, { email });
+  if (problem) return { password: messages.problem(problem) };
   if (values.repeat !== values.password) return { repeat: messages.mismatch };
   return {};
 }

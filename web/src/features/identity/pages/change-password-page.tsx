@@ -1,7 +1,8 @@
 import { Stack } from '@mantine/core';
-import { isStrongPassword } from '@tessera/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tessera/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LoadingButton } from '../../../ui/loading-button';
 import { useChangePassword } from '../api/change-password';
@@ -28,6 +29,7 @@ const FIELD_NAMES = {
 export function ChangePasswordPage() {
   const intl = useIntl();
   const change = useChangePassword();
+  const email = useSession().data?.user.email ?? null;
   const [current, setCurrent] = useState('');
   const [values, setValues] = useState<NewPasswordValues>({ password: '', repeat: '' });
   const [errors, setErrors] = useState<Errors>({});
@@ -51,10 +53,14 @@ export function ChangePasswordPage() {
         values,
         {
           required,
-          weak: intl.formatMessage({ id: 'identity.password.weak' }),
           mismatch: intl.formatMessage({ id: 'identity.password.mismatch' }),
+          problem: (rule) =>
+            intl.formatMessage(
+              { id: `identity.password.problem.${rule}` },
+              { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+            ),
         },
-        isStrongPassword,
+        email,
       ),
     };
     setErrors(found);
@@ -106,6 +112,7 @@ export function ChangePasswordPage() {
             onChange={(event) => setCurrent(event.currentTarget.value)}
           />
           <NewPasswordFields
+            email={email}
             values={values}
             errors={errors}
             onChange={setValues}

@@ -1,5 +1,5 @@
 import { Anchor, Stack } from '@mantine/core';
-import { isStrongPassword } from '@tessera/domain';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@tessera/domain';
 import { useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
@@ -40,15 +40,15 @@ export function ResetPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const problems = newPasswordErrors(
-      values,
-      {
-        required: intl.formatMessage({ id: 'identity.field.required' }),
-        weak: intl.formatMessage({ id: 'identity.password.weak' }),
-        mismatch: intl.formatMessage({ id: 'identity.password.mismatch' }),
-      },
-      isStrongPassword,
-    );
+    const problems = newPasswordErrors(values, {
+      required: intl.formatMessage({ id: 'identity.field.required' }),
+      mismatch: intl.formatMessage({ id: 'identity.password.mismatch' }),
+      problem: (rule) =>
+        intl.formatMessage(
+          { id: `identity.password.problem.${rule}` },
+          { min: PASSWORD_MIN_LENGTH, max: PASSWORD_MAX_LENGTH },
+        ),
+    });
     setErrors(problems);
     if (problems.password || problems.repeat) {
       focus(problems.password ? 'password' : 'repeat');

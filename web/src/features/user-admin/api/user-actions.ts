@@ -15,16 +15,17 @@ export type UserAction = (typeof USER_ACTIONS)[number];
 
 /**
  * `POST users/:userId/<action>` (provider staff): lock, unlock, resend the confirmation, force a
- * password reset, end every session. Failures (e.g. ADMIN_ONLY) go to the global error dialog.
+ * password reset, end every session (with a reason). Failures (e.g. ADMIN_ONLY) go to the global error dialog.
  */
 export function useUserAction() {
   const locale = useLocale();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ userId, action }: { userId: string; action: UserAction }) =>
+    mutationFn: ({ userId, action, reason }: { userId: string; action: UserAction; reason?: string }) =>
       requestOrThrow<AdminUserResponse | EndSessionsResponse>(
         `${USERS_API}/${encodeURIComponent(userId)}/${action}`,
-        { method: 'POST', locale },
+        // Ending a user's sessions takes the staff member's reason, kept in the audit (ADR 033).
+        { method: 'POST', locale, ...(reason === undefined ? {} : { body: { reason } }) },
       ),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: userAdminKeys.all }),
   });

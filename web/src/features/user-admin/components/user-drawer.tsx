@@ -1,5 +1,5 @@
-import { Alert, Badge, Button, Drawer, Group, Stack, Text } from '@mantine/core';
-import { ROLE, type AdminUser, type RoleId } from '@tessera/domain';
+import { Alert, Badge, Button, Drawer, Group, Stack, Text, Textarea } from '@mantine/core';
+import { EndUserSessionsRequestSchema, ROLE, type AdminUser, type RoleId } from '@tessera/domain';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
@@ -60,6 +60,8 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
   const [isEditing, setIsEditing] = useState(false);
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
   const [status, setStatus] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
 
   if (user.isPending) return <LoadingState />;
   if (user.isError) return <ErrorState onRetry={() => void user.refetch()} />;
@@ -69,10 +71,16 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
   const isSelf = data.userId === viewer.userId;
 
   const run = (kind: UserAction) => {
+    // Ending every session of a user needs a reason (issue 21): it goes to the audit log.
+    if (kind === 'endSessions' && !EndUserSessionsRequestSchema.safeParse({ reason }).success) {
+      setReasonError(intl.formatMessage({ id: 'userAdmin.endSessions.reasonRequired' }));
+      return;
+    }
     setConfirming(null);
     setStatus('');
+    setReasonError(undefined);
     action.mutate(
-      { userId: data.userId, action: kind },
+      { userId: data.userId, action: kind, ...(kind === 'endSessions' ? { reason: reason.trim() } : {}) },
       { onSuccess: () => setStatus(intl.formatMessage({ id: DONE[kind] }, { name })) },
     );
   };
@@ -169,6 +177,21 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
       )}
       {confirming ? (
         <Alert color="gray" title={intl.formatMessage({ id: `userAdmin.confirm.${confirming}` }, { name })}>
+          {confirming === 'endSessions' ? (
+            <Textarea
+              mt="xs"
+              label={intl.formatMessage({ id: 'userAdmin.endSessions.reason' })}
+              description={intl.formatMessage({ id: 'userAdmin.endSessions.reasonHint' })}
+              withAsterisk
+              aria-required
+              autosize
+              minRows={2}
+              maxLength={500}
+              value={reason}
+              error={reasonError}
+              onChange={(event) => setReason(event.currentTarget.value)}
+            />
+          ) : null}
           <Group gap="sm" mt="xs">
             <Button size="xs" color={BADGE_COLOR.amber} onClick={() => run(confirming)}>
               {intl.formatMessage({ id: 'userAdmin.confirm.yes' })}
