@@ -640,7 +640,9 @@ describe('the reconciliation property', () => {
           expect(balance).toBeGreaterThanOrEqual(0);
         }
       }),
-      { numRuns: 60 },
+      // Seeded: the coverage below (a day of more refunds than sales, among others) must not hang
+      // on the luck of one run; an unseeded run missed the negative day once in CI.
+      { numRuns: 60, seed: 20_261_126 },
     );
     await expectLedgerInvariants();
     // The runs did move money: purchases, money given back, settlements, a day of more refunds.
@@ -648,5 +650,6 @@ describe('the reconciliation property', () => {
     expect(seen.approvedGiveBacks).toBeGreaterThan(10);
     expect(seen.settlements).toBeGreaterThan(20);
     expect(seen.negativeDays).toBeGreaterThan(0);
+    console.log(`reconciliation property: ${JSON.stringify(seen)}`);
   }, 120_000);
 });
