@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { roleMay } from './policies';
 import { AmountCentsSchema } from './products';
 import { ROLE, type RoleId } from './roles';
-import type { OrderStatus } from './order-lifecycle';
 
 /**
  * Maker-checker made complete (issue 21, docs/decisions/032-maker-checker.md): the one rule that
@@ -122,7 +121,11 @@ export function approvalExpiresAt(submittedAt: Date, expiryDays: number): Date {
 
 /** An order as the approval rule sees it. */
 export type ApprovableOrder = {
-  status: OrderStatus;
+  /**
+   * The order's status (`OrderStatus` of order-lifecycle.ts, which builds on this rule; only
+   * `awaiting_approval` waits for a decision).
+   */
+  status: string;
   submittedBy: string;
   /** Who prepared the draft it came from (null when unknown). */
   draftedBy?: string | null;
