@@ -17,7 +17,7 @@ import {
   settle,
   type DemoUserKey,
 } from '../../../test/tenant-helper';
-import { createRecurringService } from '../recurring';
+import { recurringServiceOf } from '../../../test/recurring-helper';
 
 /**
  * Maker-checker made complete (issue 21, ADR 032): every path by which an order's money could move
@@ -344,7 +344,6 @@ describe('the approval rule on every path (ADR 032)', () => {
 
   it('a recurring run in submit mode meets the same rule: its order waits, no payment is started', async () => {
     await setRule({ thresholdCents: 100, secondThresholdCents: null });
-    const { services } = world.ctx.app;
     const [product] = await query<{ product: string }>(
       `select product from cards where company_id = $1 and status = 'active' and replaced_by_card_id is null
          and expiry_date > current_date + 400 group by product order by count(*) desc limit 1`,
@@ -355,18 +354,7 @@ describe('the approval rule on every path (ADR 032)', () => {
          and replaced_by_card_id is null and expiry_date > current_date + 400 order by id limit 2`,
       [C, product!.product],
     );
-    const recurring = createRecurringService({
-      db: world.ctx.database.db,
-      cards: services.cards,
-      drafts: services.drafts,
-      orders: services.orders,
-      companies: services.companies,
-      identity: services.identity,
-      content: services.content,
-      mailer: services.mailer,
-      publicUrl: 'http://localhost:3000',
-      log: { info: () => undefined, error: () => undefined },
-    });
+    const recurring = recurringServiceOf(world.ctx);
     const rule = await recurring.saveRule(
       RecurringRuleInputSchema.parse({
         name: 'Μηνιαία φόρτιση',

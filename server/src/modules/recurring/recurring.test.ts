@@ -20,7 +20,7 @@ import {
   demoWorldTestFile,
   tenantMatrixOf,
 } from '../../../test/tenant-helper';
-import { createRecurringService } from './service';
+import { recurringServiceOf } from '../../../test/recurring-helper';
 
 const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1, now: () => new Date() });
 const API = '/api/v1/orders';
@@ -416,20 +416,7 @@ describe('runs', () => {
 
   /** A service on the app's modules with its own clock: the scheduler as it would run on those days. */
   function serviceAt(clock: { now: Date }) {
-    const { services } = world.ctx.app;
-    return createRecurringService({
-      db: world.ctx.database.db,
-      cards: services.cards,
-      drafts: services.drafts,
-      orders: services.orders,
-      companies: services.companies,
-      identity: services.identity,
-      content: services.content,
-      mailer: services.mailer,
-      publicUrl: 'http://localhost:3000',
-      log: { info: () => undefined, error: () => undefined },
-      now: () => clock.now,
-    });
+    return recurringServiceOf(world.ctx, () => clock.now);
   }
 
   it('runs a monthly rule for twelve months: once a month, on working days, per-working-day amounts, once again nothing', async () => {
