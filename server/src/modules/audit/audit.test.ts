@@ -129,6 +129,51 @@ describe('acting for a company with a reason (issue 18)', () => {
     expect(elsewhere.json()).toMatchObject({ errorCode: ERROR_CODE.ACTING_REASON_REQUIRED });
   });
 
+  it('keeps the reason when a request that read the session before it switches to the same company', async () => {
+    // The browser stores the chosen company before the choice is answered, so a page's read with
+    // that company in its header can race the "act for C1001, for this reason" call. Hold that
+    // read's session update until the reason is written, then let it go.
+    const headers = await staffHeaders('care');
+    const reason = 'Έλεγχος καρτών μετά από τηλεφώνημα';
+    const pool = world.ctx.database.pool;
+    const query = pool.query.bind(pool);
+    let paused: (() => void) | undefined;
+    let release: () => void = () => undefined;
+    const reached = new Promise<void>((resolve) => (paused = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    pool.query = (async (...args: Parameters<typeof pool.query>) => {
+      const [first] = args as unknown as [string | { text: string }];
+      const text = typeof first === 'string' ? first : first.text;
+      if (paused && /^update "portal_sessions" set "company_id"/.test(text)) {
+        const signal = paused;
+        paused = undefined;
+        signal();
+        await released;
+      }
+      return query(...args);
+    }) as typeof pool.query;
+    try {
+      const read = inject(
+        'POST',
+        `${ACCOUNTS}/cardFilter`,
+        { ...headers, companyid: 'C1001' },
+        { pageSize: 5 },
+      );
+      await reached;
+      const select = await inject('POST', `${ACCOUNTS}/selectCompany`, headers, {
+        companyId: 'C1001',
+        reason,
+      });
+      expect(select.statusCode, select.body).toBe(200);
+      release();
+      expect((await read).statusCode).not.toBe(500);
+    } finally {
+      pool.query = query;
+    }
+    const session = await inject('GET', '/api/auth/session', headers);
+    expect(session.json()).toMatchObject({ companyId: 'C1001', acting: { companyId: 'C1001', reason } });
+  });
+
   it('refuses a reason that is too short, naming the field, in both languages', async () => {
     const headers = await staffHeaders('admin');
     for (const culture of ['el', 'en']) {

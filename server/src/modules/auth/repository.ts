@@ -102,6 +102,32 @@ export async function updatePortalSession(
   await db.update(portalSessions).set(patch).where(eq(portalSessions.idHash, idHash));
 }
 
+/**
+ * Moves the session to `companyId` with no acting reason, unless it acts for that company already:
+ * one statement, so a request that read the session before a concurrent "act for this company, for
+ * this reason" cannot wipe the reason it had not seen.
+ */
+export async function switchPortalSessionCompany(
+  db: Executor,
+  idHash: string,
+  companyId: string | null,
+): Promise<void> {
+  await db
+    .update(portalSessions)
+    .set({ companyId, actingMerchantId: null, actingReason: null, actingSince: null })
+    .where(
+      and(
+        eq(portalSessions.idHash, idHash),
+        or(
+          companyId === null
+            ? sql`${portalSessions.companyId} is not null`
+            : sql`${portalSessions.companyId} is distinct from ${companyId}`,
+          sql`${portalSessions.actingMerchantId} is not null`,
+        ),
+      ),
+    );
+}
+
 export async function deletePortalSession(
   db: Executor,
   idHash: string,

@@ -10,6 +10,7 @@ import {
   insertPortalSession,
   listPortalSessionsOfUser,
   recordKnownDevice,
+  switchPortalSessionCompany,
   updatePortalSession,
   type PortalSessionRow,
   type PortalSessionWithUserRow,
@@ -137,13 +138,16 @@ export function createPortalSessionStore(deps: {
 
     /**
      * Records the company the session acts for; `actingReason` is provider staff's reason for it
-     * (kept with the time it was given), and any other switch forgets the previous reason.
+     * (kept with the time it was given). A switch without a reason to another company forgets the
+     * previous reason; to the company the session already acts for it changes nothing (a request
+     * racing the one that gave the reason must not wipe it).
      */
     rememberCompany(
       idHash: string,
       companyId: string | null,
       actingReason: string | null = null,
     ): Promise<void> {
+      if (actingReason === null) return switchPortalSessionCompany(deps.db, idHash, companyId);
       return updatePortalSession(deps.db, idHash, {
         companyId,
         actingMerchantId: null,
