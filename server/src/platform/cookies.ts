@@ -4,7 +4,7 @@
  * `Secure`, host-only and for path `/` (a sibling subdomain cannot plant them; issue 12 §7). The
  * pending sign-in cookie is scoped to the callback path, so it can only take `__Secure-`.
  */
-export type CookieNames = { session: string; csrf: string; pendingSignIn: string };
+export type CookieNames = { session: string; csrf: string; pendingSignIn: string; device: string };
 
 export function cookieNames(secure: boolean): CookieNames {
   return secure
@@ -12,8 +12,15 @@ export function cookieNames(secure: boolean): CookieNames {
         session: '__Host-tessera.session',
         csrf: '__Host-tessera.csrf',
         pendingSignIn: '__Secure-tessera.signin',
+        device: '__Host-tessera.device',
       }
-    : { session: 'tessera.session', csrf: 'tessera.csrf', pendingSignIn: 'tessera.signin' };
+    : {
+        session: 'tessera.session',
+        csrf: 'tessera.csrf',
+        pendingSignIn: 'tessera.signin',
+        // Issue 21 (ADR 031): a remembered device, signed, for 30 days.
+        device: 'tessera.device',
+      };
 }
 
 /** The names outside production on http: what tests and local tools send. */

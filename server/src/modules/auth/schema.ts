@@ -25,6 +25,10 @@ export const portalSessions = pgTable(
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    /** The ID token's `amr` at sign-in (`pwd`, `otp`, `swk` for a remembered device; ADR 031). */
+    amr: text('amr').array().notNull().default([]),
+    /** When the user last proved the second factor with a code in this session (step-up, ADR 031). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

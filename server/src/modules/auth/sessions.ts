@@ -49,7 +49,17 @@ export function createPortalSessionStore(deps: {
     expiresAt,
 
     /** Starts a session: a new random id (never one the browser brought), returned once for the cookie. */
-    async create(userId: string, options: { companyId?: string | null; tokens?: PortalSessionTokens } = {}) {
+    async create(
+      userId: string,
+      options: {
+        companyId?: string | null;
+        tokens?: PortalSessionTokens;
+        /** The ID token's `amr` (issue 21): `otp`/`mfa` when the second factor was proven. */
+        amr?: string[];
+        /** When a code of the second factor was last typed (step-up freshness). */
+        secondFactorAt?: Date | null;
+      } = {},
+    ) {
       const id = randomBytes(32).toString('base64url');
       const at = now();
       const row = await insertPortalSession(deps.db, {
@@ -60,6 +70,8 @@ export function createPortalSessionStore(deps: {
         accessToken: options.tokens?.accessToken ?? null,
         refreshToken: options.tokens?.refreshToken ?? null,
         accessTokenExpiresAt: options.tokens?.accessTokenExpiresAt ?? null,
+        amr: options.amr ?? [],
+        secondFactorAt: options.secondFactorAt ?? null,
         createdAt: at,
         lastSeenAt: at,
       });
@@ -133,6 +145,11 @@ export function createPortalSessionStore(deps: {
         actingReason: null,
         actingSince: null,
       });
+    },
+
+    /** The session proved the second factor with a code at `at` (enrolment, step-up; issue 21). */
+    async recordSecondFactor(idHash: string, at: Date): Promise<void> {
+      await updatePortalSession(deps.db, idHash, { amr: ['pwd', 'otp', 'mfa'], secondFactorAt: at });
     },
 
     /** Removes sessions past either timeout (run periodically). */
