@@ -46,6 +46,8 @@ export function SecondFactorStep({
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [problem, setProblem] = useState<SecondFactorProblem | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  /** Each refusal announces its message again, even the same one. */
+  const [attempts, setAttempts] = useState(0);
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolmentResponse | null>(null);
   const [finished, setFinished] = useState<{ recoveryCodes: string[]; redirectTo: string } | null>(null);
 
@@ -67,6 +69,7 @@ export function SecondFactorStep({
     }
     setFieldError(null);
     setIsBusy(true);
+    setAttempts((count) => count + 1);
     if (!enrolled) {
       const result = await confirmSignInEnrolment(uid, { code: value, rememberDevice });
       setIsBusy(false);
@@ -131,7 +134,7 @@ export function SecondFactorStep({
         })}
       </Text>
       {problem ? (
-        <FormAlert kind="error" key={`${problem}${code}`}>
+        <FormAlert kind="error" key={`${problem}-${attempts}`}>
           {intl.formatMessage({ id: PROBLEM_MESSAGES[problem] })}
         </FormAlert>
       ) : null}
