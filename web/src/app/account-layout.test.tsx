@@ -14,6 +14,8 @@ const ALL_ACCOUNT_LINKS = [
   ['Διαχειριστές παραγγελιών', '/account/order-managers'],
   ['Εκπρόσωποι εξυπηρέτησης', '/account/agents'],
   ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
+  // Issue 21: two-factor sign-in, for every signed-in user.
+  ['Ασφάλεια σύνδεσης', '/account/security'],
 ];
 /**
  * The company's users page (issue 18 §2: the order manager and provider staff acting for the
@@ -97,6 +99,7 @@ describe('account menu', () => {
     expect(linksOf(nav)).toEqual([
       ['Στοιχεία διαχειριστή', '/account/admin-information'],
       ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
+      ['Ασφάλεια σύνδεσης', '/account/security'],
     ]);
   });
 });

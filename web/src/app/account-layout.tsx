@@ -24,6 +24,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountUsers', label: 'pages.accountUsers' },
   { key: 'accountAudit', label: 'pages.accountAudit' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
+  // Issue 21 (ADR 031): two-factor sign-in.
+  { key: 'accountSecurity', label: 'pages.accountSecurity' },
 ];
 
 /**

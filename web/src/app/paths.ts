@@ -22,6 +22,8 @@ export const paths = {
   accountCardPrinting: fixed('account/card-printing'),
   accountDeliveryPoints: fixed('account/delivery-points'),
   accountChangePassword: fixed('account/change-password'),
+  /** Issue 21 (ADR 031): two-factor sign-in and remembered devices. */
+  accountSecurity: fixed('account/security'),
   /** Beyond SPEC §2 (ADR 007): the company's managers, the provider's agents, spend rules. */
   accountOrderManagers: fixed('account/order-managers'),
   accountAgents: fixed('account/agents'),

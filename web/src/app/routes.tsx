@@ -85,6 +85,10 @@ const identity = {
     () => import('../features/identity/pages/change-password-page'),
     (m) => m.ChangePasswordPage,
   ),
+  security: page(
+    () => import('../features/identity/pages/security-page'),
+    (m) => m.SecurityPage,
+  ),
   adminInformation: page(
     () => import('../features/identity/pages/admin-information-page'),
     (m) => m.AdminInformationPage,
@@ -407,6 +411,7 @@ const PAGES: PageRoute[] = [
   built('accountCardPrinting', cardPrinting.settings, 'CardPrintingPage', ['account']),
   built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage', ['account', 'cards', 'orders']),
   built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
+  built('accountSecurity', identity.security, 'SecurityPage'),
   built('accountOrderManagers', people.orderManagers, 'OrderManagersPage', ['account']),
   built('accountAgents', people.agents, 'AgentsPage', ['account']),
   built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),
