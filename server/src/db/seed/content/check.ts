@@ -73,7 +73,12 @@ const NotificationTextsSchema = z.strictObject({
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
 /** Identity emails (ADR 005): a new key, so databases seeded before it receive it at the next start. */
-const IdentityEmailsSchema = z.strictObject({ passwordReset: Email, confirmAccount: Email });
+const IdentityEmailsSchema = z.strictObject({
+  passwordReset: Email,
+  confirmAccount: Email,
+  // Issue 21 (ADR 031): provider staff reset the second factor.
+  secondFactorReset: Email,
+});
 /** Order emails (ADR 010): one per step of the order timeline, in the recipient's language. */
 const OrderEmailsSchema = z.strictObject(
   Object.fromEntries(ORDER_EMAIL_KINDS.map((kind) => [kind, Email])) as Record<OrderEmailKind, typeof Email>,
@@ -485,8 +490,10 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
   }
   if (key === 'identity-emails') {
     for (const [id, v] of Object.entries(output as z.infer<typeof IdentityEmailsSchema>)) {
-      for (const p of ['{greeting}', '{link}', '{hours}'])
-        if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
+      // A notice (the second factor was reset) links to sign-in and has no code that expires.
+      const needed =
+        id === 'secondFactorReset' ? ['{greeting}', '{link}'] : ['{greeting}', '{link}', '{hours}'];
+      for (const p of needed) if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
     }
   }
   if (key === 'order-emails') {
