@@ -34,6 +34,10 @@ export const ERROR_CODE = {
   ADMIN_ONLY: 27,
   /** Issue 18 §2 (ADR 023): provider staff forced a password reset; the emailed link sets a new one. */
   PASSWORD_RESET_REQUIRED: 28,
+  /** Issue 21 (ADR 031): the account must sign in with its second factor (or enrol one) first. */
+  SECOND_FACTOR_REQUIRED: 31,
+  /** Issue 21 (ADR 031): a wrong, expired or already used code of the second factor. */
+  SECOND_FACTOR_INVALID: 32,
   /** Cards and the ledger (docs/decisions/006-cards-and-ledger.md). */
   INSUFFICIENT_BALANCE: 50,
   CARD_NOT_EDITABLE: 51,

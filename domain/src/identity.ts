@@ -188,7 +188,16 @@ export const LoginRequestSchema = z.object({
   password: PasswordInput,
 });
 export type LoginRequest = z.infer<typeof LoginRequestSchema>;
-export const LoginResponseSchema = z.object({ success: z.literal(true), redirectTo: z.string() });
+/**
+ * `redirectTo` when the sign-in is complete; `next: 'secondFactor'` when the account must prove its
+ * second factor first (`enrolled: false`: it must enrol now; issue 21, ADR 031).
+ */
+export const LoginResponseSchema = z.object({
+  success: z.literal(true),
+  redirectTo: z.string().optional(),
+  next: z.literal('secondFactor').optional(),
+  enrolled: z.boolean().optional(),
+});
 export type LoginResponse = z.infer<typeof LoginResponseSchema>;
 
 export const InteractionResponseSchema = z.object({

@@ -42,3 +42,5 @@ export * from './client-logs';
 export * from './company-admin';
 export * from './working-days';
 export * from './recurring-rules';
+// Issue 21: two-factor sign-in (ADR 031).
+export * from './second-factor';

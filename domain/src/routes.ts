@@ -65,6 +65,8 @@ export const EXTRA_ROUTES = [
   '/back-office/audit',
   /** The company's own audit log, for its order manager (issue 18). */
   '/account/audit',
+  /** Issue 21 (ADR 031): two-factor sign-in and remembered devices of the signed-in user. */
+  '/account/security',
   // issue 18 §2: user administration (ADR 023)
   /** The company's users, managed by its order manager (the specification's user-permission page). */
   '/account/users',
@@ -116,6 +118,7 @@ export const ROUTE_ACTIONS = {
   '/account/delivery-points': 'delivery-points.read',
   '/account/change-password': 'account.self',
   '/account/sessions': 'account.self',
+  '/account/security': 'account.self',
   '/video-tutorials': null,
   '/all-companies': 'companies.search',
   '/company-select': 'companies.switch',

@@ -379,6 +379,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     identityRoutes(identity, {
       loginPerMinute: config.LOGIN_RATE_LIMIT,
       resetPerMinute: config.RESET_RATE_LIMIT,
+      deviceCookie: { name: cookies.trustedDevice, secure: config.secureCookies },
     }),
     { prefix: '/api/v2/identity' },
   );

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
+import { DEMO_TOTP_SECRET, demoOtpauthUrl } from './db/seed/demo-second-factor';
 import {
   seedDemoMerchants,
   demoMerchantLogins,
@@ -42,7 +43,7 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   mark('migrations');
   await seedContent(database.db);
-  const demo = config.DEMO_SEED ? await seedDemo(database) : null;
+  const demo = config.DEMO_SEED ? await seedDemo(database, { sessionSecret: config.sessionSecret }) : null;
   mark('seed');
 
   const app = await buildApp({ config, database });
@@ -94,6 +95,9 @@ async function main(): Promise<void> {
           '',
           `  Demo logins (password ${DEMO_PASSWORD}):`,
           ...[...demo.logins, ...demoMerchantLogins()].map((login) => `    ${login}`),
+          '',
+          `  Demo second factor of provider staff (add it to an authenticator app): key ${DEMO_TOTP_SECRET}`,
+          `    ${demoOtpauthUrl('admin@tessera.demo')}`,
           '',
           `  Demo terminal: client id ${DEMO_TERMINAL.clientId}, secret ${DEMO_TERMINAL.clientSecret}, MID ${DEMO_TERMINAL.mid}`,
           `  Demo card tokens: ${DEMO_CARD_TOKENS.meal} (meal), ${DEMO_CARD_TOKENS.gift} (gift)`,

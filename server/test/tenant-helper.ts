@@ -2,6 +2,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookieNames, issueCsrfToken } from '../src/platform/csrf';
 import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, seedDemo, type DemoUserKey } from '../src/db/seed/demo';
+import { demoTotpCode } from '../src/db/seed/demo-second-factor';
 import { TestBrowser } from './browser';
 import { createTestApp, type TestContext } from './harness';
 
@@ -48,6 +49,7 @@ export async function seedDemoWorld(
   options: { cardScale?: number; now?: Date } = {},
 ): Promise<Record<DemoUserKey, string>> {
   await seedDemo(ctx.database, {
+    sessionSecret: ctx.config.sessionSecret,
     cardScale: options.cardScale ?? 0,
     ...(options.now ? { now: options.now } : {}),
   });
@@ -70,9 +72,28 @@ export async function seedDemoWorld(
 export async function sessionHeaders(
   ctx: TestContext,
   userId: string,
-  options: { companyId?: string | null; actingReason?: string | null } = {},
+  options: {
+    companyId?: string | null;
+    actingReason?: string | null;
+    /**
+     * The session's `amr` (issue 21): by default signed in with both factors a moment ago, as every
+     * provider staff session must be; `['pwd']` makes a password-only session.
+     */
+    amr?: string[];
+    secondFactorAt?: Date | null;
+  } = {},
 ): Promise<Record<string, string>> {
-  const { id } = await ctx.app.services.sessions.create(userId, { companyId: options.companyId ?? null });
+  const amr = options.amr ?? ['pwd', 'otp', 'mfa'];
+  const { id } = await ctx.app.services.sessions.create(userId, {
+    companyId: options.companyId ?? null,
+    amr,
+    secondFactorAt:
+      options.secondFactorAt === undefined
+        ? amr.includes('otp')
+          ? new Date()
+          : null
+        : options.secondFactorAt,
+  });
   const csrf = issueCsrfToken(ctx.config.sessionSecret, id);
   const names = cookieNames(ctx.config.secureCookies);
   // Provider staff change a company's data only with a reason (issue 18, ADR 027); tests of other
@@ -97,8 +118,21 @@ export async function signInThroughProvider(
   ctx: TestContext,
   email: string,
   password: string,
-  options: { callbackUrl?: string; browser?: TestBrowser } = {},
-): Promise<{ browser: TestBrowser; login: LightMyRequestResponse; callback?: LightMyRequestResponse }> {
+  options: {
+    callbackUrl?: string;
+    browser?: TestBrowser;
+    /**
+     * The second step when the provider asks for it (issue 21): by default the demo code of the
+     * moment (the demo staff's published secret); `false` stops after the password.
+     */
+    secondFactor?: false | { code?: string; recoveryCode?: string; rememberDevice?: boolean };
+  } = {},
+): Promise<{
+  browser: TestBrowser;
+  login: LightMyRequestResponse;
+  secondFactor?: LightMyRequestResponse;
+  callback?: LightMyRequestResponse;
+}> {
   const browser = options.browser ?? new TestBrowser(ctx.app, ctx.config.publicUrl);
   const csrfToken = await browser.csrf();
   const signin = await browser.request('POST', '/api/auth/signin/tessera', {
@@ -112,10 +146,47 @@ export async function signInThroughProvider(
   const uid = loginPage.searchParams.get('uid')!;
   const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, { email, password });
   if (login.statusCode !== 200) return { browser, login };
-  const resume = await browser.get(login.json<{ redirectTo: string }>().redirectTo);
+  let redirectTo = login.json<{ redirectTo?: string }>().redirectTo;
+  let secondFactor: LightMyRequestResponse | undefined;
+  if (!redirectTo) {
+    if (options.secondFactor === false) return { browser, login };
+    const proof = options.secondFactor ?? {};
+    const body =
+      proof.code !== undefined || proof.recoveryCode !== undefined
+        ? proof
+        : { ...proof, code: await nextDemoCode(ctx, email) };
+    secondFactor = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, body);
+    if (secondFactor.statusCode !== 200) return { browser, login, secondFactor };
+    redirectTo = secondFactor.json<{ redirectTo: string }>().redirectTo;
+  }
+  const resume = await browser.get(redirectTo);
   expect(resume.statusCode).toBe(303);
   const callback = await browser.get(resume.headers.location as string);
-  return { browser, login, callback };
+  return { browser, login, ...(secondFactor ? { secondFactor } : {}), callback };
+}
+
+/** The last demo code step used per app and user: a code is accepted once (replay, issue 21). */
+const usedDemoSteps = new WeakMap<object, Map<string, number>>();
+
+/**
+ * A demo code the server has not seen yet for `email`: the current step's, else the next one's
+ * (one step ahead is accepted), else the next step is waited for.
+ */
+export async function nextDemoCode(ctx: TestContext, email: string): Promise<string> {
+  const used = usedDemoSteps.get(ctx.app) ?? new Map<string, number>();
+  usedDemoSteps.set(ctx.app, used);
+  for (;;) {
+    const now = Date.now();
+    const step = Math.floor(now / 30_000);
+    const last = used.get(email) ?? -1;
+    for (const offset of [0, 1]) {
+      if (step + offset > last) {
+        used.set(email, step + offset);
+        return demoTotpCode(now, offset);
+      }
+    }
+    await new Promise((resolve) => setTimeout(resolve, (step + 1) * 30_000 - now + 50));
+  }
 }
 
 export type TenantProbe = {

@@ -26,7 +26,30 @@ export type SessionPrincipal = {
   createdAt: Date;
   /** When the session ends unless used again (idle timeout, capped by the absolute one). */
   expiresAt: Date;
+  /** How the user signed in (the ID token's `amr`, RFC 8176; issue 21, ADR 031). */
+  amr: string[];
+  /** When the user last typed a code of the second factor in this session; null if never. */
+  secondFactorAt: Date | null;
+  /** The user must sign in with two factors (provider staff; company roles by the company's setting). */
+  isSecondFactorRequired: boolean;
 };
+
+/** Whether the session was opened with a second factor (a code, or a remembered device). */
+export function hasSecondFactorSession(session: Pick<SessionPrincipal, 'amr'>): boolean {
+  return session.amr.includes('otp') || session.amr.includes('mfa');
+}
+
+/**
+ * Whether the user typed a code of the second factor within `withinMs` (step-up of issue 21 §2:
+ * large orders, a merchant's IBAN, API clients and approvers need one within 5 minutes).
+ */
+export function hasFreshSecondFactor(
+  session: Pick<SessionPrincipal, 'secondFactorAt'>,
+  withinMs: number,
+  now: Date = new Date(),
+): boolean {
+  return session.secondFactorAt !== null && now.getTime() - session.secondFactorAt.getTime() <= withinMs;
+}
 
 /** Reads the session cookie of a request and returns its principal, or null when signed out. */
 export type SessionResolver = (request: FastifyRequest) => Promise<SessionPrincipal | null>;
@@ -62,9 +85,15 @@ export function forgetSession(request: FastifyRequest): void {
   resolved.delete(request);
 }
 
-/** The principal, or 401 with code 3 (UNAUTHENTICATED). */
+/**
+ * The principal, or 401 with code 3 (UNAUTHENTICATED); 403 SECOND_FACTOR_REQUIRED when the user
+ * must use two factors but this session was opened without the second (issue 21, ADR 031).
+ */
 export async function requireSession(request: FastifyRequest): Promise<SessionPrincipal> {
   const session = await currentSession(request);
   if (!session) throw new AppError('UNAUTHENTICATED', 'no valid portal session');
+  if (session.isSecondFactorRequired && !hasSecondFactorSession(session)) {
+    throw new AppError('SECOND_FACTOR_REQUIRED', `session of ${session.userId} lacks the second factor`);
+  }
   return session;
 }

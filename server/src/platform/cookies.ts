@@ -4,7 +4,15 @@
  * `Secure`, host-only and for path `/` (a sibling subdomain cannot plant them; issue 12 §7). The
  * pending sign-in cookie is scoped to the callback path, so it can only take `__Secure-`.
  */
-export type CookieNames = { session: string; csrf: string; pendingSignIn: string; device: string };
+export type CookieNames = {
+  session: string;
+  csrf: string;
+  pendingSignIn: string;
+  /** The browser's id for new-device notices (ADR 033), a year. */
+  device: string;
+  /** A device remembered after a second factor (ADR 031), signed, 30 days. */
+  trustedDevice: string;
+};
 
 /** The device cookie lives a year (ADR 033): a browser unseen for longer is new again. */
 export const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
@@ -16,12 +24,14 @@ export function cookieNames(secure: boolean): CookieNames {
         csrf: '__Host-tessera.csrf',
         pendingSignIn: '__Secure-tessera.signin',
         device: '__Host-tessera.device',
+        trustedDevice: '__Host-tessera.trusted',
       }
     : {
         session: 'tessera.session',
         csrf: 'tessera.csrf',
         pendingSignIn: 'tessera.signin',
         device: 'tessera.device',
+        trustedDevice: 'tessera.trusted',
       };
 }
 

@@ -15,6 +15,8 @@ const ALL_ACCOUNT_LINKS = [
   ['Εκπρόσωποι εξυπηρέτησης', '/account/agents'],
   ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
   ['Συνδεδεμένες συσκευές', '/account/sessions'],
+  // Issue 21: two-factor sign-in, for every signed-in user.
+  ['Ασφάλεια σύνδεσης', '/account/security'],
 ];
 /**
  * The company's users page (issue 18 §2: the order manager and provider staff acting for the
@@ -99,6 +101,7 @@ describe('account menu', () => {
       ['Στοιχεία διαχειριστή', '/account/admin-information'],
       ['Αλλαγή κωδικού πρόσβασης', '/account/change-password'],
       ['Συνδεδεμένες συσκευές', '/account/sessions'],
+      ['Ασφάλεια σύνδεσης', '/account/security'],
     ]);
   });
 });

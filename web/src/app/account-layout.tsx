@@ -26,6 +26,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
   // Issue 21 (ADR 033): where the user is signed in.
   { key: 'accountSessions', label: 'pages.accountSessions' },
+  // Issue 21 (ADR 031): two-factor sign-in.
+  { key: 'accountSecurity', label: 'pages.accountSecurity' },
 ];
 
 /**

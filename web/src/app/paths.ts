@@ -24,6 +24,8 @@ export const paths = {
   accountChangePassword: fixed('account/change-password'),
   /** Issue 21 (ADR 033): the user's signed-in browsers and devices. */
   accountSessions: fixed('account/sessions'),
+  /** Issue 21 (ADR 031): two-factor sign-in and remembered devices. */
+  accountSecurity: fixed('account/security'),
   /** Beyond SPEC §2 (ADR 007): the company's managers, the provider's agents, spend rules. */
   accountOrderManagers: fixed('account/order-managers'),
   accountAgents: fixed('account/agents'),

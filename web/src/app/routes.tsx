@@ -89,6 +89,10 @@ const identity = {
     () => import('../features/identity/pages/sessions-page'),
     (m) => m.SessionsPage,
   ),
+  security: page(
+    () => import('../features/identity/pages/security-page'),
+    (m) => m.SecurityPage,
+  ),
   adminInformation: page(
     () => import('../features/identity/pages/admin-information-page'),
     (m) => m.AdminInformationPage,
@@ -412,6 +416,7 @@ const PAGES: PageRoute[] = [
   built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage', ['account', 'cards', 'orders']),
   built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
   built('accountSessions', identity.sessions, 'SessionsPage'),
+  built('accountSecurity', identity.security, 'SecurityPage'),
   built('accountOrderManagers', people.orderManagers, 'OrderManagersPage', ['account']),
   built('accountAgents', people.agents, 'AgentsPage', ['account']),
   built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),

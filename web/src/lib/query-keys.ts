@@ -30,6 +30,8 @@ export const contentKeys = {
 
 export const identityKeys = {
   me: ['identity', 'me'] as const,
+  /** Issue 21: the account's second factor and remembered devices. */
+  secondFactor: ['identity', 'second-factor'] as const,
 };
 
 export const companyKeys = {

@@ -1,8 +1,9 @@
 import { ROLE, type Locale, type RoleId } from '@tessera/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db';
-import { hashPassword } from '../../modules/identity';
-import { users } from '../../modules/identity/schema';
+import { encryptTotpSecret, hashPassword, secondFactorKey } from '../../modules/identity';
+import { users, userSecondFactors } from '../../modules/identity/schema';
+import { DEMO_TOTP_SECRET } from './demo-second-factor';
 import { seedDemoAccount } from './demo-account';
 import { generateCards, seedCompanyCards } from './demo-cards';
 import { createCompany, createUser, greekVat } from './factories';
@@ -152,6 +153,11 @@ export type DemoSeedOptions = {
   cardScale?: number;
   /** The moment the demo history ends (tests pin it). */
   now?: Date;
+  /**
+   * The session secret: the provider staff get the published demo second factor, encrypted with
+   * the key derived from it (issue 21, ADR 031). Without it they enrol at their first sign-in.
+   */
+  sessionSecret?: string;
 };
 
 /** Phones and job titles shown on /account/order-managers and /account/agents. */
@@ -198,6 +204,13 @@ export async function seedDemo(database: Database, options: DemoSeedOptions = {}
       ids[key] = (await createUser(tx, { ...user, passwordHash })).id;
       const contact = DEMO_CONTACTS[key];
       if (contact) await tx.update(users).set(contact).where(eq(users.id, ids[key]!));
+      if (options.sessionSecret && (user.roleId === ROLE.ADMIN || user.roleId === ROLE.CUSTOMER_CARE)) {
+        await tx.insert(userSecondFactors).values({
+          userId: ids[key]!,
+          secretCiphertext: encryptTotpSecret(secondFactorKey(options.sessionSecret), DEMO_TOTP_SECRET),
+          enrolledAt: options.now ?? new Date(),
+        });
+      }
     }
     for (const [index, company] of DEMO_COMPANIES.entries()) {
       await seedDemoAccount(tx, company.companyId, {

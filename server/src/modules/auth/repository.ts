@@ -1,6 +1,8 @@
 import { and, asc, count, eq, lt, ne, or, sql } from 'drizzle-orm';
 import type { Locale } from '@tessera/domain';
 import { statementName, type Executor } from '../../platform/db';
+import { ALWAYS_SECOND_FACTOR_ROLES } from '@tessera/domain';
+import { companies } from '../companies/schema';
 import { userCompanies, users } from '../identity/schema';
 import { knownDevices, portalSessions } from './schema';
 
@@ -23,6 +25,8 @@ export type SessionUserRow = {
   isConfirmed: boolean;
   preferredLanguage: Locale;
   companyIds: string[];
+  /** Provider staff, or a company role one of the user's companies requires it for (issue 21). */
+  isSecondFactorRequired: boolean;
 };
 
 export type PortalSessionWithUserRow = PortalSessionRow & { user: SessionUserRow | null };
@@ -41,6 +45,10 @@ function sessionWithUserQuery(db: Executor) {
       preferredLanguage: users.preferredLanguage,
       companyIds: sql<string[]>`array(select ${userCompanies.companyId} from ${userCompanies}
         where ${userCompanies.userId} = ${portalSessions.userId} order by ${userCompanies.companyId})`,
+      isSecondFactorRequired: sql<boolean>`(${users.roleId} in (${sql.raw(ALWAYS_SECOND_FACTOR_ROLES.join(','))})
+        or exists (select 1 from ${userCompanies} join ${companies} on ${companies.id} = ${userCompanies.companyId}
+          where ${userCompanies.userId} = ${portalSessions.userId}
+          and ${users.roleId} = any(${companies.secondFactorRoleIds})))`,
     })
     .from(portalSessions)
     .leftJoin(users, eq(users.id, portalSessions.userId))
@@ -69,7 +77,7 @@ export async function findPortalSessionWithUser(
   }
   const [row] = await query.execute({ idHash });
   if (!row) return undefined;
-  const { session, userId, companyIds, ...user } = row;
+  const { session, userId, companyIds, isSecondFactorRequired, ...user } = row;
   return {
     ...session,
     user:
@@ -85,6 +93,7 @@ export async function findPortalSessionWithUser(
             isConfirmed: user.isConfirmed!,
             preferredLanguage: user.preferredLanguage!,
             companyIds,
+            isSecondFactorRequired: Boolean(isSecondFactorRequired),
           },
   };
 }
@@ -95,7 +104,13 @@ export async function updatePortalSession(
   patch: Partial<
     Pick<
       NewPortalSessionRow,
-      'companyId' | 'lastSeenAt' | 'actingReason' | 'actingSince' | 'actingMerchantId'
+      | 'companyId'
+      | 'lastSeenAt'
+      | 'actingReason'
+      | 'actingSince'
+      | 'actingMerchantId'
+      | 'amr'
+      | 'secondFactorAt'
     >
   >,
 ): Promise<void> {

@@ -32,6 +32,10 @@ export const portalSessions = pgTable(
      */
     userAgent: text('user_agent'),
     clientAddress: text('client_address'),
+    /** The ID token's `amr` at sign-in (`pwd`, `otp`, `swk` for a remembered device; ADR 031). */
+    amr: text('amr').array().notNull().default([]),
+    /** When the user last proved the second factor with a code in this session (step-up, ADR 031). */
+    secondFactorAt: timestamp('second_factor_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

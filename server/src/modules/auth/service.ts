@@ -119,6 +119,9 @@ export function createAuthService(deps: {
           : null,
       createdAt: row.createdAt,
       expiresAt: deps.sessions.expiresAt(row),
+      amr: row.amr,
+      secondFactorAt: row.secondFactorAt,
+      isSecondFactorRequired: user.isSecondFactorRequired,
     };
   }
 
@@ -221,7 +224,11 @@ export function createAuthService(deps: {
       const user = userId ? await deps.identity.getSessionUser(userId) : undefined;
       if (!user) throw new AppError('UNAUTHENTICATED', 'token subject is no user');
       const isCompanyRole = (COMPANY_ROLES as readonly number[]).includes(user.roleId);
+      // The provider's `amr` (issue 21, ADR 031): a typed code counts as a fresh second factor.
+      const amr = Array.isArray(claims?.amr) ? claims.amr.filter((value) => typeof value === 'string') : [];
       const session = await deps.sessions.create(user.id, {
+        amr,
+        secondFactorAt: amr.includes('otp') ? new Date() : null,
         companyId: isCompanyRole && user.companyIds.length === 1 ? user.companyIds[0]! : null,
         tokens: {
           idToken: tokens.id_token ?? null,

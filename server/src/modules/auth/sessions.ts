@@ -70,7 +70,15 @@ export function createPortalSessionStore(deps: {
     /** Starts a session: a new random id (never one the browser brought), returned once for the cookie. */
     async create(
       userId: string,
-      options: { companyId?: string | null; tokens?: PortalSessionTokens; client?: SessionClient } = {},
+      options: {
+        companyId?: string | null;
+        tokens?: PortalSessionTokens;
+        client?: SessionClient;
+        /** The ID token's `amr` (issue 21): `otp`/`mfa` when the second factor was proven. */
+        amr?: string[];
+        /** When a code of the second factor was last typed (step-up freshness). */
+        secondFactorAt?: Date | null;
+      } = {},
     ) {
       const id = randomBytes(32).toString('base64url');
       const at = now();
@@ -84,6 +92,8 @@ export function createPortalSessionStore(deps: {
         accessTokenExpiresAt: options.tokens?.accessTokenExpiresAt ?? null,
         userAgent: options.client?.userAgent?.slice(0, MAX_USER_AGENT) || null,
         clientAddress: options.client?.address || null,
+        amr: options.amr ?? [],
+        secondFactorAt: options.secondFactorAt ?? null,
         createdAt: at,
         lastSeenAt: at,
       });
@@ -194,6 +204,11 @@ export function createPortalSessionStore(deps: {
         at: now(),
       });
       return { isNew, isFirst: isNew && isFirst };
+    },
+
+    /** The session proved the second factor with a code at `at` (enrolment, step-up; issue 21). */
+    async recordSecondFactor(idHash: string, at: Date): Promise<void> {
+      await updatePortalSession(deps.db, idHash, { amr: ['pwd', 'otp', 'mfa'], secondFactorAt: at });
     },
 
     /** Removes sessions past either timeout (run periodically). */

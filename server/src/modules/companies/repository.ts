@@ -61,6 +61,20 @@ export async function companyIdsExisting(db: Executor, ids: string[]): Promise<s
   return rows.map((row) => row.id);
 }
 
+/** The company roles of `ids` that must sign in with two factors (issue 21), all together. */
+export async function secondFactorRoleIdsOf(db: Executor, ids: string[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ roleIds: companies.secondFactorRoleIds })
+    .from(companies)
+    .where(inArray(companies.id, ids));
+  return [...new Set(rows.flatMap((row) => row.roleIds))].sort();
+}
+
+export async function updateSecondFactorRoleIds(db: Executor, id: string, roleIds: number[]): Promise<void> {
+  await db.update(companies).set({ secondFactorRoleIds: roleIds }).where(eq(companies.id, id));
+}
+
 // ---------------------------------------------------------------------------------------------
 // The back office's administration of companies (issue 18 §3, ADR 024).
 

@@ -11,6 +11,8 @@ import {
   SearchCompanyRequestSchema,
   SearchCompanyResponseSchema,
   SelectCompanyRequestSchema,
+  CompanySecondFactorRolesSchema,
+  CompanySecondFactorRolesResponseSchema,
 } from '@tessera/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireActor } from '../../platform/policy';
@@ -117,6 +119,45 @@ export function companiesRoutes(service: CompaniesService): FastifyPluginAsyncZo
       async (request) => {
         const actor = await requireActor(request, 'companies.create');
         return { success: true as const, company: await service.addCompany(request.body, actor) };
+      },
+    );
+
+    /** The company roles that must sign in with two factors (issue 21): the company's order managers and staff. */
+    app.post(
+      '/getSecondFactorRoles',
+      {
+        schema: {
+          tags,
+          body: CompanySecondFactorRolesSchema.pick({ companyId: true }),
+          response: { 200: CompanySecondFactorRolesResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'company-users.read', {
+          companyId: request.body.companyId,
+        });
+        return { success: true as const, roleIds: await service.getSecondFactorRoles(actor.companyId) };
+      },
+    );
+
+    /** Changes which company roles must use two factors (audited). */
+    app.post(
+      '/updateSecondFactorRoles',
+      {
+        schema: {
+          tags,
+          body: CompanySecondFactorRolesSchema,
+          response: { 200: CompanySecondFactorRolesResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'company-users.manage', {
+          companyId: request.body.companyId,
+        });
+        return {
+          success: true as const,
+          roleIds: await service.setSecondFactorRoles(actor.companyId, request.body.roleIds, actor),
+        };
       },
     );
 

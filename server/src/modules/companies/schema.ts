@@ -1,4 +1,4 @@
-import { index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { CardCategory, CompanyContact, CompanyPricing } from '@tessera/domain';
 
 /**
@@ -30,6 +30,8 @@ export const companies = pgTable(
     /** Set: the company is deactivated; its users meet error 135 (SPEC §8). */
     deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     deactivationReason: text('deactivation_reason'),
+    /** Issue 21 (ADR 031): the company roles that must sign in with two factors. */
+    secondFactorRoleIds: integer('second_factor_role_ids').array().notNull().default([]),
   },
   (table) => [index('companies_name_idx').on(table.name)],
 );

@@ -34,6 +34,8 @@ import {
   findCompanyById,
   insertCompany,
   searchCompanies,
+  secondFactorRoleIdsOf,
+  updateSecondFactorRoleIds,
   type CompanyRow,
 } from './repository';
 
@@ -153,6 +155,37 @@ export function createCompaniesService(deps: { db: Db }) {
         existing.set(companyId, Date.now() + EXISTS_TTL_MS);
       }
       return found;
+    },
+
+    /** The company roles that must sign in with two factors at any of `companyIds` (issue 21). */
+    secondFactorRolesOf(companyIds: string[]): Promise<number[]> {
+      return secondFactorRoleIdsOf(deps.db, companyIds);
+    },
+
+    /** The company's roles that must use two factors (its security setting). */
+    async getSecondFactorRoles(companyId: string): Promise<number[]> {
+      return secondFactorRoleIdsOf(deps.db, [companyId]);
+    },
+
+    /** Sets which of the company's roles must use two factors, audited (issue 21, ADR 031). */
+    async setSecondFactorRoles(companyId: string, roleIds: number[], actor: Actor): Promise<number[]> {
+      const after = [...new Set(roleIds)].sort();
+      return deps.db.transaction(async (tx) => {
+        const before = await secondFactorRoleIdsOf(tx, [companyId]);
+        await updateSecondFactorRoleIds(tx, companyId, after);
+        await auditChange(
+          tx,
+          { userId: actor.userId, companyId, requestId: actor.requestId },
+          {
+            action: 'company.second_factor_roles',
+            entity: 'company',
+            entityId: companyId,
+            before: { roleIds: before },
+            after: { roleIds: after },
+          },
+        );
+        return after;
+      });
     },
 
     /** The ids among `ids` that name existing companies. */

@@ -13,6 +13,13 @@ export async function authenticateUser(
   ctx: IdentityContext,
   email: string,
   password: string,
+  options: {
+    /**
+     * A second factor follows: the failure count is kept until it is proven too, or a password
+     * alone would reset the lockout between wrong codes (issue 21).
+     */
+    isSecondStepNext?: (user: UserRow) => Promise<boolean>;
+  } = {},
 ): Promise<UserRow> {
   const user = await findUserByEmail(ctx.db, email);
   if (!user) {
@@ -40,6 +47,7 @@ export async function authenticateUser(
     throw new AppError('INVALID_CREDENTIALS', `wrong password for ${user.id}`);
   }
   if (!user.isConfirmed) throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} is not confirmed`);
+  if (options.isSecondStepNext && (await options.isSecondStepNext(user))) return user;
   await updateUser(ctx.db, user.id, { failedAttempts: 0, lastLoginAt: ctx.now() });
   return user;
 }

@@ -85,6 +85,27 @@ export function createEmailCodeActions(deps: {
     });
   }
 
+  /** A notice without a code (issue 21: the second factor was reset), in the user's language. */
+  async function sendNoticeEmail(user: UserRow, notice: 'secondFactorReset'): Promise<void> {
+    const locale = user.preferredLanguage;
+    const emails = (await deps.content.getEntry('identity-emails', locale)) as Record<
+      string,
+      { subject: string; text: string }
+    >;
+    const template = emails[notice];
+    if (!template) throw new Error(`identity-emails/${locale} lacks ${notice}`);
+    const params = {
+      greeting: emailGreeting(user.firstName, locale),
+      firstName: user.firstName,
+      link: `${deps.publicUrl}${localePath(locale, '/user/login')}`,
+    };
+    await deps.mailer.send({
+      to: user.email,
+      subject: fill(template.subject, params),
+      text: fill(template.text, params),
+    });
+  }
+
   /** The usable code of `purposes` (not spent yet); TOKEN_INVALID_OR_EXPIRED for a wrong, used or expired one. */
   async function peekCode(token: string, purposes: CodePurpose[]) {
     const code = await findUsableCode(deps.db, sha256(token), purposes, now());
@@ -95,6 +116,7 @@ export function createEmailCodeActions(deps: {
   return {
     /** Issues a code of `purpose` and mails its link to the user (new users get a confirmation). */
     sendCodeEmail,
+    sendNoticeEmail,
 
     /**
      * Emails a reset link when the address belongs to a user. Answers at once and the same way

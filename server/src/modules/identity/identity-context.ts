@@ -26,7 +26,11 @@ export type IdentityDeps = {
    * The portal sessions (the auth module's store, wired in `app.ts`): a lock or a new password ends
    * the user's sessions. Only this is asked of it, so identity never imports auth.
    */
-  sessions: { endAllOfUser(userId: string, keepSessionIdHash?: string): Promise<unknown> };
+  sessions: {
+    endAllOfUser(userId: string, keepSessionIdHash?: string): Promise<unknown>;
+    /** The session proved the second factor at `at` (issue 21: enrolment, step-up). */
+    recordSecondFactor?(sessionIdHash: string, at: Date): Promise<void>;
+  };
   publicUrl: string;
   /** PUBLIC_URL was given; else the portal's client may return to whatever host the browser used. */
   isPublicUrlFixed?: boolean;
@@ -110,7 +114,7 @@ export async function createIdentityContext(deps: IdentityDeps) {
     await deps.sessions.endAllOfUser(userId, options.keepSessionIdHash);
   }
 
-  const { sendCodeEmail, ...codes } = createEmailCodeActions({
+  const { sendCodeEmail, sendNoticeEmail, ...codes } = createEmailCodeActions({
     ...deps,
     now,
     inBackground,
@@ -138,6 +142,8 @@ export async function createIdentityContext(deps: IdentityDeps) {
     revokeUserTokens,
     /** Issues a code of `purpose` and mails its link to the user (new users get a confirmation). */
     sendCodeEmail,
+    /** Mails a notice without a code (the second factor was reset). */
+    sendNoticeEmail,
     /** The actions with emailed codes (`email-codes.ts`): reset and confirmation requests, reset, confirm. */
     codes,
     interactionOf,

@@ -7,3 +7,5 @@ export { hashPassword, verifyPassword } from './passwords';
 export { identityRoutes } from './routes';
 export { createIdentityService, type IdentityService } from './service';
 export type { AdminActor, WithinTransaction } from './administer-user';
+// Issue 21 (ADR 031): the demo seed enrols the provider staff's published second factor.
+export { encryptTotpSecret, secondFactorKey } from './second-factor-crypto';

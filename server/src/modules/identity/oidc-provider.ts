@@ -37,7 +37,8 @@ export const OIDC_TTL = {
 
 /** The scopes of the portal client and the claims each releases (STACK: custom claims need a scope). */
 const CLAIMS = {
-  openid: ['sub'],
+  // `amr` (RFC 8176): how the user signed in — `otp`/`mfa` with the second factor (issue 21, ADR 031).
+  openid: ['sub', 'amr'],
   email: ['email', 'email_verified'],
   profile: [
     'name',

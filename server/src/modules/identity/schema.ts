@@ -121,3 +121,55 @@ export const oidcKeys = pgTable('oidc_keys', {
   jwk: jsonb('jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * A user's TOTP second factor (issue 21, ADR 031). The secret is AES-256-GCM encrypted with a key
+ * derived from the session secret and never leaves the server after enrolment; `enrolled_at` is
+ * null while an enrolment waits for its first code. `last_used_step` is the 30-second step of the
+ * last accepted code: a code of the same or an earlier step is refused (replay).
+ */
+export const userSecondFactors = pgTable('user_second_factors', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretCiphertext: text('secret_ciphertext').notNull(),
+  enrolledAt: timestamp('enrolled_at', { withTimezone: true }),
+  lastUsedStep: integer('last_used_step'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes: only their HMAC is kept; `used_at` spends one. */
+export const userRecoveryCodes = pgTable(
+  'user_recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('user_recovery_codes_hash_idx').on(table.userId, table.codeHash)],
+);
+
+/**
+ * Remembered devices (issue 21): the browser holds a signed cookie with a random id; only its
+ * SHA-256 is kept. A device skips the code until `expires_at` (30 days) unless revoked.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    userAgent: text('user_agent').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index('trusted_devices_user_idx').on(table.userId)],
+);

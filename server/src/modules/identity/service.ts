@@ -5,6 +5,8 @@ import {
   type RoleId,
   type SearchUsersRequest,
   type SearchUsersResponse,
+  type SecondFactorConfirmRequest,
+  type SecondFactorSignInRequest,
   type User,
 } from '@tessera/domain';
 import type { SessionPrincipal } from '../../platform/auth-guard';
@@ -17,8 +19,26 @@ import { getUsersByIds } from './get-users-by-ids';
 import { createIdentityContext, type Actor, type IdentityDeps, type RawHttp } from './identity-context';
 import { listCompanyUsers } from './list-company-users';
 import { setUserLocked } from './lock-user';
-import { logInUser } from './log-in-user';
 import { sendNewDeviceEmail, type NewDeviceSignIn } from './new-device-email';
+import {
+  confirmSignInEnrolment,
+  logInSecondFactor,
+  logInUser,
+  startSignInEnrolment,
+  type DeviceContext,
+  type LoginStep,
+} from './log-in-user';
+import {
+  confirmEnrolment,
+  disableSecondFactor,
+  regenerateRecoveryCodes,
+  resetSecondFactor,
+  revokeDevices,
+  secondFactorStatus,
+  startEnrolment,
+  verifySecondFactor,
+} from './second-factor';
+import { AppError } from '../../platform/errors';
 import { purgeExpired } from './purge-expired';
 import { countOidcPayloadsOfAccount, type UserRow, type UserWithCompanies } from './repository';
 import { findUsers, type StaffSearchFilter } from './search-users';
@@ -58,7 +78,41 @@ export async function createIdentityService(deps: IdentityDeps) {
       raw: RawHttp,
       uid: string,
       credentials: { email: string; password: string },
-    ): Promise<{ redirectTo: string }> => logInUser(ctx, raw, uid, credentials),
+      device?: DeviceContext,
+    ): Promise<LoginStep> => logInUser(ctx, raw, uid, credentials, device),
+
+    // Two-factor sign-in (issue 21, ADR 031): see log-in-user.ts and second-factor.ts.
+    logInSecondFactor: (raw: RawHttp, uid: string, body: SecondFactorSignInRequest, device: DeviceContext) =>
+      logInSecondFactor(ctx, raw, uid, body, device),
+    startSignInEnrolment: (raw: RawHttp, uid: string) => startSignInEnrolment(ctx, raw, uid),
+    confirmSignInEnrolment: (
+      raw: RawHttp,
+      uid: string,
+      body: SecondFactorConfirmRequest,
+      device: DeviceContext,
+    ) => confirmSignInEnrolment(ctx, raw, uid, body, device),
+    secondFactorStatus: (userId: string, deviceToken?: string) =>
+      secondFactorStatus(ctx, userId, deviceToken),
+    startEnrolment: async (userId: string) => {
+      const user = await ctx.loadUser(userId);
+      if (!user) throw new AppError('NOT_FOUND', `no user ${userId}`);
+      return startEnrolment(ctx, user);
+    },
+    confirmEnrolment: (actor: Pick<Actor, 'userId' | 'requestId'>, code: string) =>
+      confirmEnrolment(ctx, actor.userId, code, actor),
+    /** Checks a current code of an enrolled user (step-up); a wrong one counts towards the lockout. */
+    verifyCode: (userId: string, code: string) => verifySecondFactor(ctx, userId, { code }),
+    regenerateRecoveryCodes: (actor: Pick<Actor, 'userId' | 'requestId'>, code: string) =>
+      regenerateRecoveryCodes(ctx, actor, code),
+    disableSecondFactor: (actor: Pick<Actor, 'userId' | 'requestId'>, code: string) =>
+      disableSecondFactor(ctx, actor, code),
+    revokeDevices: (actor: Pick<Actor, 'userId' | 'requestId'>, deviceId?: string) =>
+      revokeDevices(ctx, actor, deviceId),
+    /** The session proved the second factor now (enrolment on the account page, step-up). */
+    recordSessionSecondFactor: (sessionIdHash: string): Promise<void> =>
+      deps.sessions.recordSecondFactor?.(sessionIdHash, ctx.now()) ?? Promise.resolve(),
+    resetSecondFactor: (userId: string, reason: string, actor: AdminActor) =>
+      resetSecondFactor(ctx, userId, reason, actor),
     getInteraction: (raw: RawHttp, uid: string) => getInteraction(ctx, raw, uid),
     createUser: (request: CreateUserRequest, actor: AdminActor, within?: WithinTransaction): Promise<User> =>
       createUser(ctx, request, actor, within),

@@ -77,6 +77,8 @@ const IdentityEmailsSchema = z.strictObject({
   passwordReset: Email,
   confirmAccount: Email,
   newDevice: Email,
+  // Issue 21 (ADR 031): provider staff reset the second factor.
+  secondFactorReset: Email,
 });
 /** Order emails (ADR 010): one per step of the order timeline, in the recipient's language. */
 const OrderEmailsSchema = z.strictObject(
@@ -489,10 +491,14 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
   }
   if (key === 'identity-emails') {
     for (const [id, v] of Object.entries(output as z.infer<typeof IdentityEmailsSchema>)) {
+      // A new-device notice names the browser; a notice that the second factor was reset links to
+      // sign-in and has no code that expires.
       const placeholders =
         id === 'newDevice'
           ? ['{greeting}', '{link}', '{time}', '{device}', '{address}']
-          : ['{greeting}', '{link}', '{hours}'];
+          : id === 'secondFactorReset'
+            ? ['{greeting}', '{link}']
+            : ['{greeting}', '{link}', '{hours}'];
       for (const p of placeholders) if (!v.text.includes(p)) problem(file, `${id}.text should use ${p}`);
     }
   }

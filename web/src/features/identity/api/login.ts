@@ -10,6 +10,8 @@ export type LoginProblem =
 
 export type LoginResult =
   | { ok: true; redirectTo: string }
+  /** The account proves its second factor next (issue 21); `enrolled: false`: it enrols first. */
+  | { ok: true; next: 'secondFactor'; enrolled: boolean }
   | { ok: false; problem: LoginProblem | null; fieldErrors: FieldErrors<keyof LoginRequest> };
 
 const PROBLEMS: Partial<Record<number, LoginProblem>> = {
@@ -33,7 +35,12 @@ export async function login(uid: string, input: LoginRequest): Promise<LoginResu
     body: input,
     suppressGlobalError: isFormFailure(Object.keys(PROBLEMS).map(Number)),
   });
-  if (!result.error) return { ok: true, redirectTo: result.data.redirectTo };
+  if (!result.error) {
+    if (result.data.next === 'secondFactor') {
+      return { ok: true, next: 'secondFactor', enrolled: result.data.enrolled ?? false };
+    }
+    return { ok: true, redirectTo: result.data.redirectTo ?? '/' };
+  }
   const code = errorCodeOf(result.error);
   const problem = result.status === 429 ? 'rateLimited' : code === null ? null : (PROBLEMS[code] ?? null);
   return { ok: false, problem, fieldErrors: fieldErrorsOf(result.error, ['email', 'password'] as const) };

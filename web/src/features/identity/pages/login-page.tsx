@@ -17,6 +17,7 @@ import { useLogin, type LoginProblem } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
+import { SecondFactorStep } from '../components/second-factor-step';
 import {
   CALLBACK_KEY,
   NOTE_KEY,
@@ -155,6 +156,7 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors<LoginField>>({});
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const [isLeaving, setIsLeaving] = useState(false);
+  const [secondFactor, setSecondFactor] = useState<{ enrolled: boolean } | null>(null);
   const [note] = useState(() => recalled(NOTE_KEY));
   const formRef = useRef<HTMLFormElement>(null);
 
@@ -176,6 +178,11 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
       return;
     }
     const result = await login.mutateAsync({ email: email.trim(), password });
+    if (result.ok && 'next' in result) {
+      setPassword('');
+      setSecondFactor({ enrolled: result.enrolled });
+      return;
+    }
     if (result.ok) {
       setIsLeaving(true);
       browser.assign(result.redirectTo);
@@ -196,6 +203,17 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
       if (result.error) setIsLeaving(false);
     });
   };
+
+  if (secondFactor) {
+    return (
+      <SecondFactorStep
+        uid={uid}
+        enrolled={secondFactor.enrolled}
+        onDone={(redirectTo) => browser.assign(redirectTo)}
+        onRestart={restart}
+      />
+    );
+  }
 
   return (
     <>
