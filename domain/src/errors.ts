@@ -38,6 +38,11 @@ export const ERROR_CODE = {
   SECOND_FACTOR_REQUIRED: 31,
   /** Issue 21 (ADR 031): a wrong, expired or already used code of the second factor. */
   SECOND_FACTOR_INVALID: 32,
+  /**
+   * Issue 21 §2 (ADR 031): this change needs a code of the second factor typed within the last
+   * STEP_UP_MINUTES minutes; the portal asks for one and sends the change again.
+   */
+  STEP_UP_REQUIRED: 33,
   /** Cards and the ledger (docs/decisions/006-cards-and-ledger.md). */
   INSUFFICIENT_BALANCE: 50,
   CARD_NOT_EDITABLE: 51,

@@ -12,6 +12,13 @@ export const ALWAYS_SECOND_FACTOR_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.C
 /** How long a remembered device skips the code (issue 21). */
 export const TRUSTED_DEVICE_DAYS = 30;
 
+/**
+ * Step-up (issue 21 §2): money above the company's threshold, a merchant's IBAN, who approves and
+ * API clients need a code of the second factor typed within this many minutes, when the user has
+ * a second factor.
+ */
+export const STEP_UP_MINUTES = 5;
+
 /** How many recovery codes a user gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
 

@@ -32,6 +32,8 @@ export type SessionPrincipal = {
   secondFactorAt: Date | null;
   /** The user must sign in with two factors (provider staff; company roles by the company's setting). */
   isSecondFactorRequired: boolean;
+  /** The user has an enrolled second factor, so step-up asks for a fresh code (issue 21 §2). */
+  hasSecondFactor: boolean;
 };
 
 /** Whether the session was opened with a second factor (a code, or a remembered device). */

@@ -93,6 +93,11 @@ const VALID_BODIES: Record<string, object> = {
     validTo: null,
   },
   'POST /api/v1/accounts/convertLeadToMerchant': { iban: 'GR1601101250000000012300695' },
+  // Issue 21 (ADR 031): six digits of an authenticator app (the sampler cannot meet the pattern).
+  'POST /api/v2/identity/second-factor/enrol/confirm': { code: '123456' },
+  'POST /api/v2/identity/second-factor/recovery-codes': { code: '123456' },
+  'POST /api/v2/identity/second-factor/disable': { code: '123456' },
+  'POST /api/v2/identity/step-up': { code: '123456' },
 };
 
 /** Query strings of routes whose sampled query fails validation (a pattern the sampler cannot meet). */

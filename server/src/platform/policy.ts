@@ -16,6 +16,7 @@ import { requireSession } from './auth-guard';
 import { AppError } from './errors';
 import { requestLocale } from './http';
 import { requestContext } from './request-context';
+import type { SecondFactorState } from './step-up';
 import { resolveCompany, resolveMerchant } from './tenant';
 
 /**
@@ -52,6 +53,8 @@ export type Actor = {
    * (issue 18); null for everyone else and for staff who gave none.
    */
   actingReason: string | null;
+  /** The user's second factor and when its code was last typed in this session (step-up, issue 21 §2). */
+  secondFactor: SecondFactorState;
 };
 
 /** The actor of a company-scoped action: the company is resolved and the user related to it. */
@@ -159,6 +162,7 @@ export async function requireActor<A extends Action>(
     requestId: String(request.id),
     sessionIdHash: session.sessionIdHash,
     actingReason,
+    secondFactor: { isEnrolled: session.hasSecondFactor, provedAt: session.secondFactorAt },
   };
   return actor as ActorFor<A>;
 }

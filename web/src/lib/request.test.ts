@@ -1,8 +1,9 @@
 import { ERROR_CODE } from '@tessera/domain';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockApi, requestsTo } from '../test/mock-api';
 import { getGlobalError } from './global-error';
 import { request } from './request';
+import { answerStepUp, onStepUpAsked, registerStepUpHost } from './step-up';
 import { writeStore } from './storage';
 
 const errorBody = (errorCode: number, errorMessage = 'Server message') => ({
@@ -102,6 +103,60 @@ describe('request helper headers', () => {
       'token-2',
     ]);
     expect(getGlobalError()).toBeNull();
+  });
+
+  it('asks for a fresh second factor on code 33 and sends the change again once it was given', async () => {
+    let posts = 0;
+    const fetchMock = mockApi(
+      {
+        'GET /api/auth/csrf': { body: { csrfToken: 'token-a' } },
+        'POST /api/v1/orders/approveOrder': () =>
+          ++posts === 1
+            ? { status: 403, body: errorBody(ERROR_CODE.STEP_UP_REQUIRED) }
+            : { body: { success: true } },
+      },
+      { withShell: false },
+    );
+    const unregister = registerStepUpHost();
+    const asked = vi.fn();
+    const unsubscribe = onStepUpAsked(() => {
+      asked();
+      answerStepUp(true);
+    });
+    try {
+      const result = await request('/api/v1/orders/approveOrder', { method: 'POST', body: { orderId: 'o' } });
+      expect(result.error).toBe(false);
+      expect(asked).toHaveBeenCalledTimes(1);
+      expect(requestsTo(fetchMock, '/api/v1/orders/approveOrder')).toHaveLength(2);
+      expect(getGlobalError()).toBeNull();
+    } finally {
+      unsubscribe();
+      unregister();
+    }
+  });
+
+  it('leaves the change refused, with the server’s message, when the code is not given', async () => {
+    const fetchMock = mockApi(
+      {
+        'GET /api/auth/csrf': { body: { csrfToken: 'token-a' } },
+        'POST /api/v1/orders/approveOrder': {
+          status: 403,
+          body: errorBody(ERROR_CODE.STEP_UP_REQUIRED, 'Type the current code'),
+        },
+      },
+      { withShell: false },
+    );
+    const unregister = registerStepUpHost();
+    const unsubscribe = onStepUpAsked(() => answerStepUp(false));
+    try {
+      const result = await request('/api/v1/orders/approveOrder', { method: 'POST', body: { orderId: 'o' } });
+      expect(result).toMatchObject({ error: { errorCode: ERROR_CODE.STEP_UP_REQUIRED }, status: 403 });
+      expect(requestsTo(fetchMock, '/api/v1/orders/approveOrder')).toHaveLength(1);
+      expect(getGlobalError()).toMatchObject({ kind: 'modal' });
+    } finally {
+      unsubscribe();
+      unregister();
+    }
   });
 
   it('sends a file’s bytes as they are, as octet-stream, with the company and the CSRF token', async () => {

@@ -9,6 +9,7 @@ import {
 } from '@tessera/domain';
 import { raiseGlobalError, type GlobalError, type GlobalErrorMessage } from './global-error';
 import { currentCompanyId } from './storage';
+import { askForStepUp, canAskForStepUp } from './step-up';
 
 /**
  * The shared request helper (SPEC §7–8, ARCHITECTURE §8, STYLE "Errors").
@@ -226,7 +227,9 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   let status = 0;
   let body: unknown = null;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
+  let isCsrfRetried = false;
+  let isSteppedUp = false;
+  for (;;) {
     try {
       const hasBody = options.body !== undefined || options.rawBody !== undefined;
       const headers: Record<string, string> = {
@@ -269,10 +272,17 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     }
     const errorBody = asErrorBody(body);
     const isCsrfRejection = status === 403 && errorBody?.errorCode === ERROR_CODE.CSRF_INVALID;
-    if (isCsrfRejection && STATE_CHANGING.has(method) && attempt === 0) {
+    if (isCsrfRejection && STATE_CHANGING.has(method) && !isCsrfRetried) {
       // The token expired with the session: fetch a new one and try once more.
+      isCsrfRetried = true;
       csrfToken = null;
       continue;
+    }
+    const isStepUp = status === 403 && errorBody?.errorCode === ERROR_CODE.STEP_UP_REQUIRED;
+    if (isStepUp && STATE_CHANGING.has(method) && !isSteppedUp && canAskForStepUp()) {
+      // Issue 21 §2: the change needs a fresh code of the second factor; ask, then send it again.
+      isSteppedUp = true;
+      if (await askForStepUp()) continue;
     }
     break;
   }

@@ -3,7 +3,7 @@ import type { Locale } from '@tessera/domain';
 import { statementName, type Executor } from '../../platform/db';
 import { ALWAYS_SECOND_FACTOR_ROLES } from '@tessera/domain';
 import { companies } from '../companies/schema';
-import { userCompanies, users } from '../identity/schema';
+import { userCompanies, userSecondFactors, users } from '../identity/schema';
 import { knownDevices, portalSessions } from './schema';
 
 export type PortalSessionRow = typeof portalSessions.$inferSelect;
@@ -27,6 +27,8 @@ export type SessionUserRow = {
   companyIds: string[];
   /** Provider staff, or a company role one of the user's companies requires it for (issue 21). */
   isSecondFactorRequired: boolean;
+  /** The user has an enrolled second factor (step-up asks for its code; issue 21 §2). */
+  hasSecondFactor: boolean;
 };
 
 export type PortalSessionWithUserRow = PortalSessionRow & { user: SessionUserRow | null };
@@ -49,6 +51,8 @@ function sessionWithUserQuery(db: Executor) {
         or exists (select 1 from ${userCompanies} join ${companies} on ${companies.id} = ${userCompanies.companyId}
           where ${userCompanies.userId} = ${portalSessions.userId}
           and ${users.roleId} = any(${companies.secondFactorRoleIds})))`,
+      hasSecondFactor: sql<boolean>`exists (select 1 from ${userSecondFactors}
+        where ${userSecondFactors.userId} = ${portalSessions.userId} and ${userSecondFactors.enrolledAt} is not null)`,
     })
     .from(portalSessions)
     .leftJoin(users, eq(users.id, portalSessions.userId))
@@ -77,7 +81,7 @@ export async function findPortalSessionWithUser(
   }
   const [row] = await query.execute({ idHash });
   if (!row) return undefined;
-  const { session, userId, companyIds, isSecondFactorRequired, ...user } = row;
+  const { session, userId, companyIds, isSecondFactorRequired, hasSecondFactor, ...user } = row;
   return {
     ...session,
     user:
@@ -94,6 +98,7 @@ export async function findPortalSessionWithUser(
             preferredLanguage: user.preferredLanguage!,
             companyIds,
             isSecondFactorRequired: Boolean(isSecondFactorRequired),
+            hasSecondFactor: Boolean(hasSecondFactor),
           },
   };
 }

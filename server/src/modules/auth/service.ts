@@ -122,6 +122,7 @@ export function createAuthService(deps: {
       amr: row.amr,
       secondFactorAt: row.secondFactorAt,
       isSecondFactorRequired: user.isSecondFactorRequired,
+      hasSecondFactor: user.hasSecondFactor,
     };
   }
 

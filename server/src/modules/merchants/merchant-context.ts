@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import type { IdentityService } from '../identity';
 import type { LedgerService } from '../ledger';
+import type { SecondFactorState } from '../../platform/step-up';
 
 /** What the merchants module's operations share (one operation per file, ADR 015). */
 export type MerchantsDeps = {
@@ -20,4 +21,6 @@ export type MerchantChangeActor = {
   userId: string;
   roleId: RoleId;
   requestId?: string;
+  /** The person's second factor: a new IBAN needs a fresh code of it (step-up, issue 21 §2). */
+  secondFactor?: SecondFactorState;
 };

@@ -6,6 +6,7 @@ import { AppError } from '../../platform/errors';
 import type { MerchantChangeActor, MerchantsDeps } from './merchant-context';
 import { notifyMerchant } from './notifications';
 import { merchantIbanChanges, merchants } from './schema';
+import { assertFreshSecondFactor } from '../../platform/step-up';
 
 const CONFIRMATION_HOURS = 24;
 
@@ -60,6 +61,8 @@ export async function updateRedeemerProfile(
     await tx.update(merchants).set(contact).where(eq(merchants.id, merchantId));
     const newIban = input.iban !== undefined && input.iban !== before.iban ? input.iban : null;
     if (newIban) {
+      // Where the merchant's money goes: a fresh second factor first (step-up, issue 21 §2).
+      assertFreshSecondFactor(actor.secondFactor, `${actor.userId} changing the IBAN of ${merchantId}`);
       await tx.insert(merchantIbanChanges).values({
         merchantId,
         iban: newIban,

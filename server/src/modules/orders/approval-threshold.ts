@@ -1,5 +1,6 @@
 import type { ApprovalRule, ApprovalSettings } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
+import { assertFreshSecondFactor } from '../../platform/step-up';
 import type { OrderActor, OrderContext } from './order-context';
 import { approvalRuleOf, saveApprovalRule } from './repository';
 
@@ -7,6 +8,8 @@ import { approvalRuleOf, saveApprovalRule } from './repository';
  * Changes the company's approval rule (ADR 010, ADR 032): the switch and first threshold, the
  * optional second threshold, and the days an approval may take. Changing who approves what is
  * audited with the rule before and after; the request's schema already checked second ≥ first.
+ * A change of who approves what needs a fresh second factor (step-up, issue 21 §2); saving the
+ * rule unchanged does not.
  */
 export async function setApprovalSettings(
   ctx: OrderContext,
@@ -21,6 +24,11 @@ export async function setApprovalSettings(
       secondThresholdCents: settings.thresholdCents === null ? null : settings.secondThresholdCents,
       expiryDays: settings.expiryDays,
     };
+    const isChange =
+      before.thresholdCents !== after.thresholdCents ||
+      before.secondThresholdCents !== after.secondThresholdCents ||
+      before.expiryDays !== after.expiryDays;
+    if (isChange) assertFreshSecondFactor(actor.secondFactor, `${actor.userId} changing who approves`);
     await saveApprovalRule(tx, actor.companyId, after);
     await auditChange(tx, actor, {
       action: 'orders.approval-settings',

@@ -32,6 +32,7 @@ export async function decideOrder(
       await assertMayMoveMoney(tx, actor, {
         kind: 'approve',
         order: { ...before, approvedBy: approvedBy.filter((id) => id !== actor.userId) },
+        isRejection: true,
       });
       const after = await updateOrder(tx, orderId, {
         status: 'rejected',

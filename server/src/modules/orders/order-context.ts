@@ -15,6 +15,7 @@ import type { IdentityService } from '../identity';
 import type { LedgerService } from '../ledger';
 import { toOrderSummary, type Names } from './order-views';
 import { approvalsOf, countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
+import type { SecondFactorState } from '../../platform/step-up';
 
 /** Who acts on an order: the company the route resolved, the user's role and language. */
 export type OrderActor = {
@@ -23,6 +24,8 @@ export type OrderActor = {
   roleId: RoleId;
   locale: Locale;
   requestId?: string;
+  /** The person's second factor (a browser's request); absent for jobs, which step-up never asks. */
+  secondFactor?: SecondFactorState;
 };
 
 /** A step of an order worth an email (ADR 010), sent after the change commits. */

@@ -30,8 +30,12 @@ export function useSecondFactorStatus() {
 export type CodeStepResult<T> = { ok: true; data: T } | { ok: false; codeError: string | null };
 
 /** POSTs to the security page's routes; a wrong code (32) stays with the form, beside the field. */
-async function post<T>(path: string, body?: unknown): Promise<CodeStepResult<T>> {
-  const result = await request<T>(`${BASE}${path}`, {
+function post<T>(path: string, body?: unknown): Promise<CodeStepResult<T>> {
+  return postCode<T>(`${BASE}${path}`, body);
+}
+
+async function postCode<T>(url: string, body?: unknown): Promise<CodeStepResult<T>> {
+  const result = await request<T>(url, {
     method: 'POST',
     ...(body === undefined ? {} : { body }),
     suppressGlobalError: isFormFailure([ERROR_CODE.SECOND_FACTOR_INVALID]),
@@ -51,3 +55,10 @@ export const disableSecondFactor = (code: string) => post<{ success: true }>('/d
 export const revokeDevice = (deviceId: string) =>
   post<{ success: true }>(`/devices/${encodeURIComponent(deviceId)}/revoke`);
 export const revokeAllDevices = () => post<{ success: true }>('/devices/revoke-all');
+
+/**
+ * `POST /api/v2/identity/step-up` (issue 21 §2): the current code proves the second factor again
+ * for 5 minutes, so a change refused with code 33 can be sent again.
+ */
+export const proveSecondFactor = (code: string) =>
+  postCode<{ success: true }>('/api/v2/identity/step-up', { code });

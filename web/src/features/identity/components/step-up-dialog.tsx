@@ -1,0 +1,71 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { STEP_UP_MINUTES } from '@tessera/domain';
+import { useId, useState, type FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { answerStepUp } from '../../../lib/step-up';
+import { AppModal } from '../../../ui/modal';
+import { proveSecondFactor } from '../api/second-factor-account';
+
+/**
+ * Asks for the current code of the authenticator app when a change needs a fresh second factor
+ * (issue 21 §2: money above the threshold, who approves, a merchant's IBAN). The change waits and
+ * is sent again once the code is accepted; Cancel leaves it refused. A wrong code stays beside the
+ * field.
+ */
+export function StepUpDialog() {
+  const intl = useIntl();
+  const ids = useId();
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [isChecking, setChecking] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!/^\d{6}$/.test(code.replace(/\s+/g, ''))) {
+      setError(intl.formatMessage({ id: 'shell.stepUp.codeFormat' }));
+      return;
+    }
+    setChecking(true);
+    const result = await proveSecondFactor(code);
+    setChecking(false);
+    if (result.ok) {
+      answerStepUp(true);
+      return;
+    }
+    setError(result.codeError ?? intl.formatMessage({ id: 'identity.secondFactor.error.invalid' }));
+  };
+
+  return (
+    <AppModal
+      opened
+      onClose={() => answerStepUp(false)}
+      title={intl.formatMessage({ id: 'shell.stepUp.title' })}
+    >
+      <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={`${ids}-intro`}>
+        <Text id={`${ids}-intro`} mb="sm">
+          {intl.formatMessage({ id: 'shell.stepUp.intro' }, { minutes: STEP_UP_MINUTES })}
+        </Text>
+        <TextInput
+          name="code"
+          label={intl.formatMessage({ id: 'identity.secondFactor.code' })}
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          maxLength={7}
+          required
+          value={code}
+          error={error}
+          onChange={(event) => setCode(event.currentTarget.value)}
+          data-autofocus
+        />
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={() => answerStepUp(false)}>
+            {intl.formatMessage({ id: 'shell.stepUp.cancel' })}
+          </Button>
+          <Button type="submit" loading={isChecking}>
+            {intl.formatMessage({ id: 'shell.stepUp.confirm' })}
+          </Button>
+        </Group>
+      </form>
+    </AppModal>
+  );
+}
