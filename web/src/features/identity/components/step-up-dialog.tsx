@@ -40,6 +40,7 @@ export function StepUpDialog() {
       opened
       onClose={() => answerStepUp(false)}
       title={intl.formatMessage({ id: 'shell.stepUp.title' })}
+      closeButtonProps={{ 'aria-label': intl.formatMessage({ id: 'shell.stepUp.close' }) }}
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={`${ids}-intro`}>
         <Text id={`${ids}-intro`} mb="sm">
