@@ -12,7 +12,15 @@ export type GlobalErrorMessage =
   { kind: 'text'; text: string } | { kind: 'notFound'; path: string } | { kind: 'generic' };
 
 export type GlobalError =
-  { kind: 'system' } | { kind: 'modal'; message: GlobalErrorMessage; goHome: boolean; errorCode?: number };
+  | { kind: 'system' }
+  | {
+      kind: 'modal';
+      message: GlobalErrorMessage;
+      goHome: boolean;
+      errorCode?: number;
+      /** Ok signs out so the user signs in again (code 31: the account now needs two factors). */
+      signInAgain?: boolean;
+    };
 
 let current: GlobalError | null = null;
 const listeners = new Set<() => void>();

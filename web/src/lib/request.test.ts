@@ -135,6 +135,24 @@ describe('request helper headers', () => {
     }
   });
 
+  it('offers to sign in again when the account now needs its second factor (code 31)', async () => {
+    mockApi(
+      {
+        'GET /api/v1/accounts/cardFilter': {
+          status: 403,
+          body: errorBody(ERROR_CODE.SECOND_FACTOR_REQUIRED, 'Sign in again'),
+        },
+      },
+      { withShell: false },
+    );
+    await request('/api/v1/accounts/cardFilter');
+    expect(getGlobalError()).toMatchObject({
+      kind: 'modal',
+      signInAgain: true,
+      message: { kind: 'text', text: 'Sign in again' },
+    });
+  });
+
   it('leaves the change refused, with the server’s message, when the code is not given', async () => {
     const fetchMock = mockApi(
       {

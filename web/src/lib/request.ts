@@ -165,6 +165,12 @@ async function globalErrorFor(failure: RequestFailure, locale: Locale): Promise<
   if (code === ERROR_CODE.COMPANY_UNAVAILABLE) {
     return { kind: 'modal', goHome: true, errorCode: code, message: await messageFor(failure, locale) };
   }
+  if (code === ERROR_CODE.SECOND_FACTOR_REQUIRED) {
+    // Issue 21: the account must now sign in with two factors (a company turned it on, or staff
+    // reset the factor): Ok signs out, and the next sign-in asks for the code or sets the app up.
+    const message = await messageFor(failure, locale);
+    return { kind: 'modal', goHome: false, signInAgain: true, errorCode: code, message };
+  }
   if (failure.status >= 500 || failure.status === 0) return { kind: 'system' };
   if (failure.status === 404) {
     return {

@@ -40,6 +40,11 @@ export function GlobalErrorHost({ children }: { children: ReactNode }) {
     void navigate(localePath(locale, paths.home.href()));
   };
 
+  const signInAgain = () => {
+    clearGlobalError();
+    void navigate(localePath(locale, paths.logout.href()));
+  };
+
   if (error?.kind === 'system') return <SystemProblemPage onHome={goHome} />;
   return (
     <>
@@ -50,8 +55,8 @@ export function GlobalErrorHost({ children }: { children: ReactNode }) {
           <ErrorModal
             isOpen
             message={error.message}
-            isDismissable={!error.goHome}
-            onOk={error.goHome ? goHome : clearGlobalError}
+            isDismissable={!error.goHome && !error.signInAgain}
+            onOk={error.signInAgain ? signInAgain : error.goHome ? goHome : clearGlobalError}
           />
         </Suspense>
       ) : null}

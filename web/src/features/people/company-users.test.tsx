@@ -138,4 +138,32 @@ describe('company users (/account/users)', () => {
     renderApp('/account/users');
     expect(await screen.findByText('Δεν έχετε πρόσβαση σε αυτή τη σελίδα')).toBeTruthy();
   });
+
+  it('sets which roles must sign in with two factors, in English', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      [`GET ${API}/companyUsers`]: { body: { success: true, users: [ME, PETROS] } },
+      [`POST ${API}/getSecondFactorRoles`]: { body: { success: true, roleIds: [5] } },
+      [`POST ${API}/updateSecondFactorRoles`]: ({ body }) => ({
+        body: { success: true, roleIds: (body as { roleIds: number[] }).roleIds },
+      }),
+    });
+    const { user } = renderApp('/en/account/users');
+    const section = await screen.findByRole('region', { name: 'Two-factor sign-in' });
+    const payment = await within(section).findByRole('checkbox', { name: 'Payment managers' });
+    await waitFor(() => expect((payment as HTMLInputElement).checked).toBe(true));
+    expect(
+      (within(section).getByRole('checkbox', { name: 'Order managers' }) as HTMLInputElement).checked,
+    ).toBe(false);
+    await user.click(within(section).getByRole('checkbox', { name: 'Order managers' }));
+    await user.click(within(section).getByRole('button', { name: 'Save the setting' }));
+    expect(
+      await within(section).findByText(
+        'The setting was saved. Anyone in these roles signed in without a code will sign in again.',
+      ),
+    ).toBeTruthy();
+    const [sent] = requestsTo(fetchMock, `${API}/updateSecondFactorRoles`);
+    expect(sent?.body).toEqual({ companyId: 'C1001', roleIds: [5, 3] });
+    expect(sent?.headers.get('companyId')).toBe('C1001');
+  });
 });

@@ -102,6 +102,7 @@ describe('back office users (/back-office/users)', () => {
       [`POST ${API}/${SOFIA.userId}/requestConfirmation`]: { body: { success: true, user: SOFIA } },
       [`POST ${API}/${SOFIA.userId}/requestPasswordReset`]: { body: { success: true, user: SOFIA } },
       [`POST ${API}/${SOFIA.userId}/endSessions`]: { body: { success: true, endedSessions: 2 } },
+      [`POST /api/v2/identity/users/${SOFIA.userId}/second-factor/reset`]: { body: { success: true } },
     });
     const { user } = renderApp('/back-office/users');
     await user.click(await screen.findByRole('button', { name: 'Προβολή χρήστη: Σοφία Μιχαηλίδου' }));
@@ -139,6 +140,21 @@ describe('back office users (/back-office/users)', () => {
       reason: 'Δηλώθηκε κλοπή φορητού',
     });
     expect(requestsTo(fetchMock, `${API}/${SOFIA.userId}/lock`)).toHaveLength(1);
+
+    // Issue 21: the second factor is reset with its own reason, for the audit log.
+    const reset = `/api/v2/identity/users/${SOFIA.userId}/second-factor/reset`;
+    await user.click(within(drawer).getByRole('button', { name: 'Επαναφορά δεύτερου παράγοντα' }));
+    expect((within(drawer).getByLabelText(/^Αιτιολογία/) as HTMLTextAreaElement).value).toBe('');
+    await user.click(within(drawer).getByRole('button', { name: 'Ναι, συνέχεια' }));
+    expect(requestsTo(fetchMock, reset)).toHaveLength(0);
+    await user.type(within(drawer).getByLabelText(/^Αιτιολογία/), 'Τηλεφώνημα: χάθηκε το κινητό');
+    await user.click(within(drawer).getByRole('button', { name: 'Ναι, συνέχεια' }));
+    expect(
+      await within(drawer).findByText(
+        'Ο δεύτερος παράγοντας επαναφέρθηκε και ο χρήστης ενημερώθηκε με email: Σοφία Μιχαηλίδου.',
+      ),
+    ).toBeTruthy();
+    expect(requestsTo(fetchMock, reset)[0]?.body).toEqual({ reason: 'Τηλεφώνημα: χάθηκε το κινητό' });
   });
 
   it('customer care sees an admin without actions and cannot offer provider roles', async () => {

@@ -12,6 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useCompanyUserAction, useCompanyUsers, type CompanyUserAction } from '../api/company-users';
 import { COMPANY_ROLE_GROUPS } from '../components/labels';
 import { PeopleModal, type PeopleModalState } from '../components/people-modal';
+import { SecondFactorRoles } from '../components/second-factor-roles';
 
 /** Filled badges in the dark shades that pass WCAG AA (`lib/badge-colors.ts`). */
 const STATUS_LABELS: Record<UserStatus, { id: MessageId; color: string }> = {
@@ -188,6 +189,7 @@ export function CompanyUsersPage() {
         {status}
       </Text>
       {body}
+      {companyId ? <SecondFactorRoles companyId={companyId} /> : null}
       <PeopleModal
         modal={modal}
         companyId={companyId ?? ''}

@@ -16,12 +16,15 @@ const DONE: Record<UserAction, MessageId> = {
   requestConfirmation: 'userAdmin.done.requestConfirmation',
   requestPasswordReset: 'userAdmin.done.requestPasswordReset',
   endSessions: 'userAdmin.done.endSessions',
+  resetSecondFactor: 'userAdmin.done.resetSecondFactor',
 };
 
 /** Actions that cannot be taken back: asked again before they run. */
-type ConfirmedAction = 'requestPasswordReset' | 'endSessions';
+type ConfirmedAction = 'requestPasswordReset' | 'endSessions' | 'resetSecondFactor';
 const isConfirmed = (kind: UserAction): kind is ConfirmedAction =>
-  kind === 'requestPasswordReset' || kind === 'endSessions';
+  kind === 'requestPasswordReset' || kind === 'endSessions' || kind === 'resetSecondFactor';
+/** Actions whose reason goes to the audit log (issue 21). */
+const needsReason = (kind: UserAction) => kind === 'endSessions' || kind === 'resetSecondFactor';
 
 /**
  * One user in a drawer beside the list (provider staff, ADR 023): details, then edit, lock or
@@ -71,8 +74,9 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
   const isSelf = data.userId === viewer.userId;
 
   const run = (kind: UserAction) => {
-    // Ending every session of a user needs a reason (issue 21): it goes to the audit log.
-    if (kind === 'endSessions' && !EndUserSessionsRequestSchema.safeParse({ reason }).success) {
+    // Ending every session of a user, or resetting their second factor, needs a reason (issue
+    // 21): it goes to the audit log.
+    if (needsReason(kind) && !EndUserSessionsRequestSchema.safeParse({ reason }).success) {
       setReasonError(intl.formatMessage({ id: 'userAdmin.endSessions.reasonRequired' }));
       return;
     }
@@ -80,11 +84,17 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
     setStatus('');
     setReasonError(undefined);
     action.mutate(
-      { userId: data.userId, action: kind, ...(kind === 'endSessions' ? { reason: reason.trim() } : {}) },
+      { userId: data.userId, action: kind, ...(needsReason(kind) ? { reason: reason.trim() } : {}) },
       { onSuccess: () => setStatus(intl.formatMessage({ id: DONE[kind] }, { name })) },
     );
   };
-  const ask = (kind: UserAction) => (isConfirmed(kind) ? setConfirming(kind) : run(kind));
+  const ask = (kind: UserAction) => {
+    if (!isConfirmed(kind)) return run(kind);
+    // Each action is asked with its own reason, never the last one's.
+    setReason('');
+    setReasonError(undefined);
+    setConfirming(kind);
+  };
   const button = (kind: UserAction, color?: string) => (
     <Button
       key={kind}
@@ -173,15 +183,21 @@ function UserDetails({ userId, viewer }: { userId: string; viewer: { userId: str
           {data.status === 'unconfirmed' ? button('requestConfirmation') : null}
           {button('requestPasswordReset')}
           {button('endSessions')}
+          {button('resetSecondFactor')}
         </Group>
       )}
       {confirming ? (
         <Alert color="gray" title={intl.formatMessage({ id: `userAdmin.confirm.${confirming}` }, { name })}>
-          {confirming === 'endSessions' ? (
+          {needsReason(confirming) ? (
             <Textarea
               mt="xs"
               label={intl.formatMessage({ id: 'userAdmin.endSessions.reason' })}
-              description={intl.formatMessage({ id: 'userAdmin.endSessions.reasonHint' })}
+              description={intl.formatMessage({
+                id:
+                  confirming === 'resetSecondFactor'
+                    ? 'userAdmin.resetSecondFactor.reasonHint'
+                    : 'userAdmin.endSessions.reasonHint',
+              })}
               withAsterisk
               aria-required
               autosize
