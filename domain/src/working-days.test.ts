@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { addDays } from './products';
 import {
   greekPublicHolidays,
   isWorkingDay,
@@ -26,9 +27,31 @@ describe('orthodoxEaster', () => {
     expect(weekdayOf(day)).toBe(0);
   });
 
-  it('refuses years the calendar offset does not hold for', () => {
+  it('is a Sunday between 4 April and 8 May (Gregorian) in every year a rule may reach', () => {
+    for (let year = 1900; year <= 2999; year += 1) {
+      const day = orthodoxEaster(year);
+      expect(weekdayOf(day), day).toBe(0);
+      // The Julian window 22 March – 25 April moves 13 days later until 2099, 14 after.
+      const offset = Math.floor(year / 100) - Math.floor(year / 400) - 2;
+      expect(day >= addDays(`${year}-03-22`, offset) && day <= addDays(`${year}-04-25`, offset), day).toBe(
+        true,
+      );
+    }
+    // Julian Easter repeats every 532 years: the Gregorian day moves only by the calendars' gap,
+    // 13 days in 2026, 17 in 2558.
+    for (const [year, known] of [
+      [2026, '2026-04-12'],
+      [2027, '2027-05-02'],
+    ] as const) {
+      const later = year + 532;
+      const gap = (y: number) => Math.floor(y / 100) - Math.floor(y / 400) - 2;
+      expect(orthodoxEaster(later)).toBe(addDays(`${later}${known.slice(4)}`, gap(later) - gap(year)));
+    }
+  });
+
+  it('refuses years outside the Gregorian calendar it computes for', () => {
     expect(() => orthodoxEaster(1899)).toThrow(RangeError);
-    expect(() => orthodoxEaster(2100)).toThrow(RangeError);
+    expect(() => orthodoxEaster(10_000)).toThrow(RangeError);
   });
 });
 

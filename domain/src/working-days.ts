@@ -25,11 +25,14 @@ export function weekdayOf(day: IsoDay): number {
 }
 
 /**
- * Orthodox Easter Sunday of `year` in the Gregorian calendar (Meeus's Julian algorithm, then the
- * 13 days between the calendars that hold from 1900 to 2099).
+ * Orthodox Easter Sunday of `year` in the Gregorian calendar: Meeus's Julian algorithm gives the
+ * Julian date, which the Julian day number turns into the Gregorian one (13 days later from 1900
+ * to 2099, 14 in the 2100s, and so on; a recurring rule may run that far, issue 20's fuzzing found).
  */
 export function orthodoxEaster(year: number): IsoDay {
-  if (year < 1900 || year > 2099) throw new RangeError(`orthodoxEaster: ${year} is outside 1900–2099`);
+  if (!Number.isInteger(year) || year < 1900 || year > 9999) {
+    throw new RangeError(`orthodoxEaster: ${year} is outside 1900–9999`);
+  }
   const a = year % 4;
   const b = year % 7;
   const c = year % 19;
@@ -37,8 +40,17 @@ export function orthodoxEaster(year: number): IsoDay {
   const e = (2 * a + 4 * b - d + 34) % 7;
   const month = Math.floor((d + e + 114) / 31);
   const day = ((d + e + 114) % 31) + 1;
-  const julian = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-  return addDays(julian, 13);
+  return gregorianOfJulian(year, month, day);
+}
+
+/** The Gregorian day of a Julian calendar date, through its Julian day number. */
+function gregorianOfJulian(year: number, month: number, day: number): IsoDay {
+  const a = Math.floor((14 - month) / 12);
+  const y = year + 4800 - a;
+  const m = month + 12 * a - 3;
+  const julianDayNumber = day + Math.floor((153 * m + 2) / 5) + 365 * y + Math.floor(y / 4) - 32083;
+  // Day 2440588 is 1970-01-01 (Gregorian), the epoch of Date.
+  return new Date((julianDayNumber - 2_440_588) * 86_400_000).toISOString().slice(0, 10);
 }
 
 /** A public holiday: its day and its name in Greek and English. */

@@ -154,6 +154,22 @@ describe('recurring rules over HTTP', () => {
     }
   });
 
+  it('previews a rule that starts after 2099, on working days of that century (found by the fuzzing)', async () => {
+    const body = ok<{ runs: { runDay: string }[] }>(
+      await api('om1', 'POST', 'previewRecurringRuleDraft', {
+        payload: ruleInput(products.C1001!, cardsOf.C1001!.slice(0, 1), {
+          schedule: { kind: 'everyTwoWeeks', workingDaysOnly: true },
+          startDay: '2155-02-28',
+        }),
+      }),
+    );
+    expect(body.runs.length).toBeGreaterThan(0);
+    for (const run of body.runs) {
+      expect(run.runDay >= '2155-02-20').toBe(true);
+      expect(isWorkingDay(run.runDay)).toBe(true);
+    }
+  });
+
   it('adds, changes and removes cards, pauses and resumes, and lists the rule', async () => {
     const [extra] = await loadableCards('C1001', products.C1001!, 4).then((ids) => ids.slice(3));
     const added = ok<{ rule: { cardCount: number } }>(
