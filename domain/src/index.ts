@@ -44,3 +44,5 @@ export * from './working-days';
 export * from './recurring-rules';
 // Issue 21: two-factor sign-in (ADR 031).
 export * from './second-factor';
+// Issue 22 §1: API clients per company (ADR 034).
+export * from './api-clients';

@@ -149,6 +149,11 @@ export const POLICIES = {
   'company-users.read': company(ORDERING),
   /** Lock, unlock and re-invite the company's own users (never one who works for another company too). */
   'company-users.manage': company(ORDERING),
+  // ---------------------------------------------------------------- issue 22 §1: API clients (ADR 034)
+  /** The company's API clients (/account/api-clients), never a secret: its order manager and staff. */
+  'api-clients.read': company(ORDERING),
+  /** Create, rotate and revoke the company's API clients (creating and rotating need step-up). */
+  'api-clients.manage': company(ORDERING),
 
   // ------------------------------------------- issue 18 §7–8: fulfilment and client logs (ADR 026)
   /** The production queue, batches and their embossing files: provider staff. */

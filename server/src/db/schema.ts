@@ -25,3 +25,5 @@ export * from '../modules/fulfilment/schema';
 export * from '../modules/client-logs/schema';
 export * from '../modules/leads/schema';
 export * from '../modules/recurring/schema';
+// Issue 22 §1 (ADR 034).
+export * from '../modules/api-clients/schema';
