@@ -75,6 +75,8 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'users.manage': { roles: PROVIDER, scope: 'none' },
   'company-users.read': { roles: ORDERING, scope: 'company' },
   'company-users.manage': { roles: ORDERING, scope: 'company' },
+  'api-clients.read': { roles: ORDERING, scope: 'company' },
+  'api-clients.manage': { roles: ORDERING, scope: 'company' },
   // Issue 18 §7–8 (ADR 026).
   'fulfilment.read': { roles: PROVIDER, scope: 'none' },
   'fulfilment.manage': { roles: PROVIDER, scope: 'none' },

@@ -76,6 +76,7 @@ import {
   documentsRoutes,
   type DocumentsService,
 } from './modules/documents';
+import { apiClientsRoutes, createApiClientsService, publicApiRoutes, type ApiClientsService } from './modules/api-clients';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
@@ -152,6 +153,7 @@ export type AppServices = {
   clientLogs: ClientLogsService;
   leads: LeadsService;
   recurring: RecurringService;
+  apiClients: ApiClientsService;
 };
 /** A route as Fastify registered it: `GET /api/v1/orders/retrieveOrderDetails`, `/x/:id` form. */
 export type RegisteredRoute = { method: string; url: string };
@@ -552,6 +554,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   });
   await app.register(leadFormRoutes(leads, { perHour: config.LEAD_RATE_LIMIT }), { prefix: '/api/content' });
   await app.register(leadsRoutes(leads), { prefix: '/api/v1/accounts' });
+  // A company's API clients and the public API they call (issue 22 §1, ADR 034).
+  const apiClients = createApiClientsService({ db: database.db, secret: config.sessionSecret });
+  await app.register(apiClientsRoutes(apiClients), { prefix: '/api/v1/accounts' });
+  await app.register(
+    publicApiRoutes(apiClients, {
+      rateLimitMax: config.API_CLIENT_RATE_LIMIT,
+      tokenPerMinute: config.API_TOKEN_RATE_LIMIT,
+    }),
+    { prefix: '/api/public/v1' },
+  );
   if (config.isSandboxBank) {
     await app.register(sandboxBankRoutes({ secret: bankSecret, root: app }), { prefix: '/sandbox/bank' });
   }
@@ -607,6 +619,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     clientLogs,
     leads,
     recurring,
+    apiClients,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

@@ -76,6 +76,10 @@ export const ConfigSchema = z.object({
   /** Sign-in attempts per client address per minute (the login API). */
   /** Terminal API calls per token and minute (a busy supermarket till stays far below). */
   TERMINAL_RATE_LIMIT: z.coerce.number().int().min(1).default(600_000),
+  /** Public API calls per API client and minute (issue 22 §1, ADR 034). */
+  API_CLIENT_RATE_LIMIT: z.coerce.number().int().min(1).default(600),
+  /** Public API token requests per client address and minute. */
+  API_TOKEN_RATE_LIMIT: z.coerce.number().int().min(1).default(60),
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Password-reset and confirmation requests per client address per minute. */
   RESET_RATE_LIMIT: z.coerce.number().int().min(1).default(5),

@@ -20,6 +20,8 @@ const EXEMPT = [
   /^\/api\/v1\/orders\/payments\/callback/,
   // The terminal API authenticates each call with a Bearer token, never a cookie (ADR 016).
   /^\/api\/v1\/terminals\//,
+  // So does the public API of companies' own systems (ADR 034).
+  /^\/api\/public\/v1\//,
 ];
 
 /**

@@ -8,6 +8,7 @@ import type { Action } from '@tessera/domain';
  *   and the log beacon (each rate-limited where it writes);
  * - `session`: the signed-in user's own session (sign-out);
  * - `terminal`: the terminal API, with a terminal's Bearer token (ADR 016);
+ * - `api-client`: the public API, with an API client's Bearer token (issue 22 §1, ADR 034);
  * - `callback`: the bank's signed server-to-server callback;
  * - `tooling`: development and operations tools that configuration turns on or off (API docs,
  *   metrics with their token, the sandbox bank, test hooks).
@@ -16,7 +17,7 @@ import type { Action } from '@tessera/domain';
  * registered, and a route whose handler asks for another action than the one declared. Keys are
  * `METHOD /url` in Fastify's form (`/x/:id`); HEAD twins of GET routes are left out.
  */
-export type RouteAccess = Action | 'public' | 'session' | 'terminal' | 'callback' | 'tooling';
+export type RouteAccess = Action | 'public' | 'session' | 'terminal' | 'api-client' | 'callback' | 'tooling';
 
 export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // /api/auth
@@ -70,6 +71,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/test/settlements/settleDay': 'tooling',
   // /api/v1/accounts
   'GET /api/v1/accounts/acting': 'acting.manage',
+  'GET /api/v1/accounts/apiClients': 'api-clients.read',
   'GET /api/v1/accounts/cardMovements': 'cards.read',
   'GET /api/v1/accounts/companyAuditLog': 'audit.company',
   'GET /api/v1/accounts/companyUsers': 'company-users.read',
@@ -92,6 +94,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/accounts/retrieveUserByToken': 'account.self',
   'GET /api/v1/accounts/userList': 'people.read',
   'GET /api/v1/accounts/users/:userId': 'users.search',
+  'POST /api/v1/accounts/createApiClient': 'api-clients.manage',
+  'POST /api/v1/accounts/revokeApiClient': 'api-clients.manage',
+  'POST /api/v1/accounts/rotateApiClientSecret': 'api-clients.manage',
   'POST /api/v1/accounts/account/card-name': 'cards.manage',
   'POST /api/v1/accounts/addDeliveryPoint': 'delivery-points.manage',
   'POST /api/v1/accounts/cardFilter': 'cards.read',
@@ -260,6 +265,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/orders/updateRecurringRuleCards': 'recurring.manage',
   'POST /api/v1/orders/uploadExcelDraftOrder': 'bulk.manage',
   // /api/v1/terminals
+  // /api/public/v1: the public API of companies' own systems (issue 22 §1, ADR 034)
+  'GET /api/public/v1/me': 'api-client',
+  'POST /api/public/v1/oauth/token': 'api-client',
   'POST /api/v1/terminals/authorise': 'terminal',
   'POST /api/v1/terminals/oauth/token': 'terminal',
   'POST /api/v1/terminals/refund': 'terminal',

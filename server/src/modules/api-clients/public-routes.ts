@@ -1,0 +1,266 @@
+import {
+  ApiMeResponseSchema,
+  ApiTokenRequestSchema,
+  ApiTokenResponseSchema,
+  ProblemDetailsSchema,
+  UNSAFE_TEXT_MESSAGE,
+  type ApiScope,
+  type Locale,
+} from '@tessera/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ApiCaller, ApiClientsService } from './service';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The scope a public API route needs (`any`: a valid token of the company's client is enough). */
+    apiScope?: ApiScope | 'any';
+  }
+}
+
+const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** The language of a public API error: `Accept-Language` (RFC 9110 §12.5.4), Greek by default. */
+export function acceptedLocale(header: string | undefined): Locale {
+  const ranked = (header ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().toLowerCase().split(';');
+      const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+      return { tag, q: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index);
+  for (const { tag } of ranked) {
+    if (tag === 'en' || tag.startsWith('en-')) return 'en';
+    if (tag === 'el' || tag.startsWith('el-')) return 'el';
+  }
+  return 'el';
+}
+
+type Problem = 'invalid-token' | 'insufficient-scope' | 'rate-limited' | 'invalid-request' | 'not-found' | 'server-error';
+
+const PROBLEMS: Record<Problem, { status: number; title: Record<Locale, string>; detail: Record<Locale, string> }> = {
+  'invalid-token': {
+    status: 401,
+    title: { el: 'Μη έγκυρο διακριτικό πρόσβασης', en: 'Invalid access token' },
+    detail: {
+      el: 'Το διακριτικό πρόσβασης λείπει, έχει λήξει ή ο πελάτης του έχει ανακληθεί.',
+      en: 'The access token is missing or expired, or its client has been revoked.',
+    },
+  },
+  'insufficient-scope': {
+    status: 403,
+    title: { el: 'Ανεπαρκές δικαίωμα', en: 'Insufficient scope' },
+    detail: {
+      el: 'Το διακριτικό δεν έχει το δικαίωμα που χρειάζεται αυτή η κλήση: {scope}.',
+      en: 'The token lacks the scope this call needs: {scope}.',
+    },
+  },
+  'rate-limited': {
+    status: 429,
+    title: { el: 'Πάρα πολλές κλήσεις', en: 'Too many requests' },
+    detail: {
+      el: 'Ο πελάτης έκανε πάρα πολλές κλήσεις. Δοκιμάστε ξανά σε λίγο.',
+      en: 'The client made too many calls. Try again shortly.',
+    },
+  },
+  'invalid-request': {
+    status: 400,
+    title: { el: 'Μη έγκυρη κλήση', en: 'Invalid request' },
+    detail: { el: 'Μη έγκυρα πεδία: {fields}.', en: 'Invalid fields: {fields}.' },
+  },
+  'not-found': {
+    status: 404,
+    title: { el: 'Δεν βρέθηκε', en: 'Not found' },
+    detail: { el: 'Δεν βρέθηκε αυτό που ζητήθηκε.', en: 'What was asked for was not found.' },
+  },
+  'server-error': {
+    status: 500,
+    title: { el: 'Σφάλμα διακομιστή', en: 'Server error' },
+    detail: {
+      el: 'Παρουσιάστηκε σφάλμα. Δοκιμάστε ξανά (αριθμός αιτήματος {requestId}).',
+      en: 'Something went wrong. Please try again (request id {requestId}).',
+    },
+  },
+};
+
+/** Sends an RFC 9457 problem in the language the caller accepts. */
+function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  problem: Problem,
+  params: Record<string, string> = {},
+): FastifyReply {
+  const locale = acceptedLocale(request.headers['accept-language']);
+  const { status, title, detail } = PROBLEMS[problem];
+  const text = detail[locale].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  if (status === 401) void reply.header('www-authenticate', 'Bearer realm="tessera", error="invalid_token"');
+  if (status === 403) {
+    void reply.header('www-authenticate', `Bearer realm="tessera", error="insufficient_scope", scope="${params.scope ?? ''}"`);
+  }
+  return reply
+    .code(status)
+    .header('content-language', locale)
+    .type('application/problem+json')
+    .send({ type: `urn:tessera:problem:${problem}`, title: title[locale], status, detail: text, instance: request.url });
+}
+
+/** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
+function clientCredentials(
+  request: FastifyRequest,
+  body: { client_id?: string | undefined; client_secret?: string | undefined },
+): { clientId: string; clientSecret: string } | null {
+  const header = request.headers.authorization;
+  if (header?.startsWith('Basic ')) {
+    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon < 1) return null;
+    try {
+      return {
+        clientId: decodeURIComponent(decoded.slice(0, colon)),
+        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
+      };
+    } catch {
+      return null;
+    }
+  }
+  if (body.client_id && body.client_secret) return { clientId: body.client_id, clientSecret: body.client_secret };
+  return null;
+}
+
+/**
+ * The public API, `/api/public/v1/...` (issue 22 §1, ADR 034): a company's own systems take a token
+ * with their client credentials, then call with it as a Bearer token (no session, no CSRF). The
+ * guard resolves the client on every call (a revoked one is refused at once), checks the route's
+ * scope, counts calls per client, and audits every call with its status. Errors are RFC 9457
+ * problems in the caller's `Accept-Language`; the token endpoint's are RFC 6749 §5.2's.
+ */
+export function publicApiRoutes(
+  service: ApiClientsService,
+  options: { rateLimitMax: number; tokenPerMinute: number },
+): FastifyPluginAsyncZod {
+  return async (app) => {
+    const tags = ['public-api'];
+    const callers = new WeakMap<FastifyRequest, ApiCaller>();
+    // Counted per client, after the guard named it: many instances of a client share its budget.
+    const rateLimit = {
+      max: options.rateLimitMax,
+      timeWindow: '1 minute',
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `api-client:${callers.get(request)?.clientId ?? request.ip}`,
+    };
+
+    app.setErrorHandler((error, request, reply) => {
+      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      const validation = (error as { validation?: { instancePath?: string }[] }).validation;
+      if (validation) {
+        const fields = validation.map((issue) => (issue.instancePath ?? '').replace(/^\//, '') || 'body');
+        return sendProblem(request, reply, 'invalid-request', { fields: [...new Set(fields)].join(', ') });
+      }
+      if (status === 429) return sendProblem(request, reply, 'rate-limited');
+      if (status === 404) return sendProblem(request, reply, 'not-found');
+      if (status === 401) return sendProblem(request, reply, 'invalid-token');
+      if (status < 500) return sendProblem(request, reply, 'invalid-request', { fields: 'body' });
+      request.log.error({ err: error }, 'public api call failed');
+      return sendProblem(request, reply, 'server-error', { requestId: request.id });
+    });
+
+    app.addHook('onRequest', async (request, reply) => {
+      const required = request.routeOptions.config.apiScope;
+      if (required === undefined) return undefined;
+      const header = request.headers.authorization;
+      const caller = header?.startsWith('Bearer ') ? await service.caller(header.slice(7).trim()) : null;
+      if (!caller) return sendProblem(request, reply, 'invalid-token');
+      callers.set(request, caller);
+      if (required !== 'any' && !caller.scopes.includes(required)) {
+        return sendProblem(request, reply, 'insufficient-scope', { scope: required });
+      }
+      return undefined;
+    });
+
+    // Every call of a known client is audited with its answer's status, refusals included.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const caller = callers.get(request);
+      if (caller) {
+        await service.recordCall(caller, {
+          method: request.method,
+          route: request.routeOptions.url ?? request.url,
+          status: reply.statusCode,
+        });
+      }
+      return payload;
+    });
+
+    app.post(
+      '/oauth/token',
+      {
+        config: { rateLimit: { max: options.tokenPerMinute, timeWindow: '1 minute' } },
+        // RFC 6749 §5.2 errors, not problems: a bad grant type or a missing field.
+        errorHandler: (error, request, reply) => {
+          const validation = (error as { validation?: { instancePath?: string; message?: string }[] }).validation;
+          if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) {
+            const status = (error as { statusCode?: number }).statusCode ?? 500;
+            if (status === 429) {
+              return reply.code(429).header('cache-control', 'no-store').send({ error: 'slow_down' });
+            }
+            return reply.code(status >= 500 ? 500 : 400).send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
+          }
+          const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
+          const fields = validation.map((issue) => (issue.instancePath ?? '').replace(/^\//, '')).filter(Boolean);
+          return reply
+            .code(400)
+            .header('cache-control', 'no-store')
+            .send({
+              error: grant !== undefined && grant !== 'client_credentials' ? 'unsupported_grant_type' : 'invalid_request',
+              error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
+            });
+        },
+        schema: {
+          tags,
+          summary: 'OAuth 2 client credentials: a public API access token',
+          description:
+            'RFC 6749 §4.4. Client authentication by HTTP Basic or client_id/client_secret in the body (form or JSON); `scope` asks for a subset of the client’s scopes. The token is valid for one hour, for the public API only.',
+          body: ApiTokenRequestSchema,
+          response: { 200: ApiTokenResponseSchema, 400: OAuthError, 401: OAuthError, 429: OAuthError, 500: OAuthError },
+        },
+      },
+      async (request, reply) => {
+        void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
+        const credentials = clientCredentials(request, request.body);
+        if (!credentials) {
+          return reply.code(401).header('www-authenticate', 'Basic realm="tessera"').send({ error: 'invalid_client' });
+        }
+        const outcome = await service.issueToken(credentials.clientId, credentials.clientSecret, request.body.scope);
+        if (!outcome.ok) {
+          if (outcome.error === 'invalid_scope') return reply.code(400).send({ error: 'invalid_scope' });
+          return reply.code(401).header('www-authenticate', 'Basic realm="tessera"').send({ error: outcome.error });
+        }
+        return {
+          access_token: outcome.accessToken,
+          token_type: 'Bearer' as const,
+          expires_in: outcome.expiresIn,
+          scope: outcome.scopes.join(' '),
+        };
+      },
+    );
+
+    app.get(
+      '/me',
+      {
+        config: { apiScope: 'any', rateLimit },
+        schema: {
+          tags,
+          summary: 'The API client the token speaks for',
+          security: [{ bearerAuth: [] }],
+          response: { 200: ApiMeResponseSchema, 401: ProblemDetailsSchema, 403: ProblemDetailsSchema, 429: ProblemDetailsSchema },
+        },
+      },
+      async (request) => {
+        const caller = callers.get(request)!;
+        return { clientId: caller.clientId, name: caller.name, companyId: caller.companyId, scopes: caller.scopes };
+      },
+    );
+  };
+}

@@ -1,0 +1,82 @@
+import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import type { ApiScope } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+import { apiClients, apiClientSecrets } from './schema';
+
+export type ApiClientRow = typeof apiClients.$inferSelect;
+export type ApiClientSecretRow = typeof apiClientSecrets.$inferSelect;
+
+/** The company's clients, newest first. */
+export function clientsOfCompany(tx: Executor, companyId: string): Promise<ApiClientRow[]> {
+  return tx
+    .select()
+    .from(apiClients)
+    .where(eq(apiClients.companyId, companyId))
+    .orderBy(desc(apiClients.createdAt), asc(apiClients.name));
+}
+
+/** One client by its public id, of any company (the token endpoint and the Bearer guard). */
+export async function clientByClientId(tx: Executor, clientId: string): Promise<ApiClientRow | undefined> {
+  const [row] = await tx.select().from(apiClients).where(eq(apiClients.clientId, clientId));
+  return row;
+}
+
+/** One client of the company by its public id (another company's is not found). */
+export async function clientOfCompany(
+  tx: Executor,
+  companyId: string,
+  clientId: string,
+): Promise<ApiClientRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(apiClients)
+    .where(and(eq(apiClients.companyId, companyId), eq(apiClients.clientId, clientId)));
+  return row;
+}
+
+export async function insertClient(
+  tx: Executor,
+  values: { companyId: string; clientId: string; name: string; scopes: ApiScope[]; createdBy: string },
+): Promise<ApiClientRow> {
+  const [row] = await tx.insert(apiClients).values(values).returning();
+  return row!;
+}
+
+export async function insertSecret(tx: Executor, id: string, secretHash: string): Promise<void> {
+  await tx.insert(apiClientSecrets).values({ clientId: id, secretHash });
+}
+
+/** The secrets of a client that still work at `now`: the current one and any in its overlap. */
+export function liveSecrets(tx: Executor, id: string, now: Date): Promise<ApiClientSecretRow[]> {
+  return tx
+    .select()
+    .from(apiClientSecrets)
+    .where(
+      and(
+        eq(apiClientSecrets.clientId, id),
+        or(isNull(apiClientSecrets.expiresAt), gt(apiClientSecrets.expiresAt, now)),
+      ),
+    );
+}
+
+/** Gives every secret still working after `until` that end (a rotation's overlap, a revocation). */
+export async function endSecrets(tx: Executor, id: string, until: Date): Promise<void> {
+  await tx
+    .update(apiClientSecrets)
+    .set({ expiresAt: until })
+    .where(
+      and(
+        eq(apiClientSecrets.clientId, id),
+        or(isNull(apiClientSecrets.expiresAt), gt(apiClientSecrets.expiresAt, until)),
+      ),
+    );
+}
+
+export async function markRevoked(tx: Executor, id: string, at: Date): Promise<ApiClientRow> {
+  const [row] = await tx.update(apiClients).set({ revokedAt: at }).where(eq(apiClients.id, id)).returning();
+  return row!;
+}
+
+export async function touch(tx: Executor, id: string, at: Date): Promise<void> {
+  await tx.update(apiClients).set({ lastUsedAt: at }).where(eq(apiClients.id, id));
+}

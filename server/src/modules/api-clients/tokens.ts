@@ -1,0 +1,51 @@
+import { createHmac } from 'node:crypto';
+import { API_SCOPES, type ApiScope } from '@tessera/domain';
+import { jwtVerify, SignJWT } from 'jose';
+
+/** What a public API access token says: the client (its public id), its company, the scopes granted. */
+export type ApiTokenClaims = { clientId: string; companyId: string; scopes: ApiScope[] };
+
+const ISSUER = 'tessera';
+const AUDIENCE = 'tessera-public-api';
+
+/**
+ * Access tokens of the public API (ADR 034), as the terminal API's (ADR 016): HS256 JWTs under a key
+ * derived from the server's secret, for their own audience only, so a terminal's token is no API
+ * client's and neither opens the portal. The guard still reads the client's row on every call, so a
+ * revocation takes effect at once.
+ */
+export function createApiTokens(options: { secret: string; lifetimeSeconds: number }) {
+  const key = createHmac('sha256', options.secret).update('tessera public api access tokens').digest();
+  return {
+    lifetimeSeconds: options.lifetimeSeconds,
+    async issue(claims: ApiTokenClaims): Promise<string> {
+      return new SignJWT({ cid: claims.companyId, scope: claims.scopes.join(' ') })
+        .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
+        .setSubject(claims.clientId)
+        .setIssuer(ISSUER)
+        .setAudience(AUDIENCE)
+        .setIssuedAt()
+        .setExpirationTime(`${options.lifetimeSeconds}s`)
+        .sign(key);
+    },
+    /** The claims of a valid token, or null (bad signature, expired, another audience). */
+    async verify(token: string): Promise<ApiTokenClaims | null> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: ISSUER,
+          audience: AUDIENCE,
+          algorithms: ['HS256'],
+        });
+        if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
+        if (typeof payload.scope !== 'string') return null;
+        const scopes = payload.scope
+          .split(' ')
+          .filter((scope): scope is ApiScope => (API_SCOPES as readonly string[]).includes(scope));
+        return { clientId: payload.sub, companyId: payload.cid, scopes };
+      } catch {
+        return null;
+      }
+    },
+  };
+}
+export type ApiTokens = ReturnType<typeof createApiTokens>;
