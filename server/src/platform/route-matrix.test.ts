@@ -28,7 +28,7 @@ import { ROUTE_ACCESS } from './route-access';
  * data, and nothing of the foreign merchant may change.
  */
 
-const KINDS = new Set(['public', 'session', 'terminal', 'callback', 'tooling']);
+const KINDS = new Set(['public', 'session', 'terminal', 'api-client', 'callback', 'tooling']);
 /** The foreign company: related to no demo user. */
 const FOREIGN = 'C1006';
 const ROLE_OF: Record<DemoUserKey, RoleId> = Object.fromEntries(

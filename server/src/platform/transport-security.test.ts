@@ -24,7 +24,7 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Routes that prove themselves otherwise, by path: the OpenID provider and the log beacon (ADR 026). */
 const OWN_PROOF_PATHS = [/^\/api\/v2\/identity\/oidc(\/|$)/, /^\/api\/log$/];
 /** Kinds of route with no browser session to forge (route-access.ts). */
-const OWN_PROOF_KINDS = new Set(['terminal', 'callback', 'tooling']);
+const OWN_PROOF_KINDS = new Set(['terminal', 'api-client', 'callback', 'tooling']);
 
 function keyOf(method: string, url: string): string {
   return `${method} ${url}`;

@@ -39,9 +39,13 @@ export function acceptedLocale(header: string | undefined): Locale {
   return 'el';
 }
 
-type Problem = 'invalid-token' | 'insufficient-scope' | 'rate-limited' | 'invalid-request' | 'not-found' | 'server-error';
+type Problem =
+  'invalid-token' | 'insufficient-scope' | 'rate-limited' | 'invalid-request' | 'not-found' | 'server-error';
 
-const PROBLEMS: Record<Problem, { status: number; title: Record<Locale, string>; detail: Record<Locale, string> }> = {
+const PROBLEMS: Record<
+  Problem,
+  { status: number; title: Record<Locale, string>; detail: Record<Locale, string> }
+> = {
   'invalid-token': {
     status: 401,
     title: { el: 'Μη έγκυρο διακριτικό πρόσβασης', en: 'Invalid access token' },
@@ -98,13 +102,22 @@ function sendProblem(
   const text = detail[locale].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
   if (status === 401) void reply.header('www-authenticate', 'Bearer realm="tessera", error="invalid_token"');
   if (status === 403) {
-    void reply.header('www-authenticate', `Bearer realm="tessera", error="insufficient_scope", scope="${params.scope ?? ''}"`);
+    void reply.header(
+      'www-authenticate',
+      `Bearer realm="tessera", error="insufficient_scope", scope="${params.scope ?? ''}"`,
+    );
   }
   return reply
     .code(status)
     .header('content-language', locale)
     .type('application/problem+json')
-    .send({ type: `urn:tessera:problem:${problem}`, title: title[locale], status, detail: text, instance: request.url });
+    .send({
+      type: `urn:tessera:problem:${problem}`,
+      title: title[locale],
+      status,
+      detail: text,
+      instance: request.url,
+    });
 }
 
 /** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
@@ -126,7 +139,8 @@ function clientCredentials(
       return null;
     }
   }
-  if (body.client_id && body.client_secret) return { clientId: body.client_id, clientSecret: body.client_secret };
+  if (body.client_id && body.client_secret)
+    return { clientId: body.client_id, clientSecret: body.client_secret };
   return null;
 }
 
@@ -199,21 +213,29 @@ export function publicApiRoutes(
         config: { rateLimit: { max: options.tokenPerMinute, timeWindow: '1 minute' } },
         // RFC 6749 §5.2 errors, not problems: a bad grant type or a missing field.
         errorHandler: (error, request, reply) => {
-          const validation = (error as { validation?: { instancePath?: string; message?: string }[] }).validation;
+          const validation = (error as { validation?: { instancePath?: string; message?: string }[] })
+            .validation;
           if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) {
             const status = (error as { statusCode?: number }).statusCode ?? 500;
             if (status === 429) {
               return reply.code(429).header('cache-control', 'no-store').send({ error: 'slow_down' });
             }
-            return reply.code(status >= 500 ? 500 : 400).send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
+            return reply
+              .code(status >= 500 ? 500 : 400)
+              .send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
           }
           const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
-          const fields = validation.map((issue) => (issue.instancePath ?? '').replace(/^\//, '')).filter(Boolean);
+          const fields = validation
+            .map((issue) => (issue.instancePath ?? '').replace(/^\//, ''))
+            .filter(Boolean);
           return reply
             .code(400)
             .header('cache-control', 'no-store')
             .send({
-              error: grant !== undefined && grant !== 'client_credentials' ? 'unsupported_grant_type' : 'invalid_request',
+              error:
+                grant !== undefined && grant !== 'client_credentials'
+                  ? 'unsupported_grant_type'
+                  : 'invalid_request',
               error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
             });
         },
@@ -223,19 +245,35 @@ export function publicApiRoutes(
           description:
             'RFC 6749 §4.4. Client authentication by HTTP Basic or client_id/client_secret in the body (form or JSON); `scope` asks for a subset of the client’s scopes. The token is valid for one hour, for the public API only.',
           body: ApiTokenRequestSchema,
-          response: { 200: ApiTokenResponseSchema, 400: OAuthError, 401: OAuthError, 429: OAuthError, 500: OAuthError },
+          response: {
+            200: ApiTokenResponseSchema,
+            400: OAuthError,
+            401: OAuthError,
+            429: OAuthError,
+            500: OAuthError,
+          },
         },
       },
       async (request, reply) => {
         void reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
         const credentials = clientCredentials(request, request.body);
         if (!credentials) {
-          return reply.code(401).header('www-authenticate', 'Basic realm="tessera"').send({ error: 'invalid_client' });
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Basic realm="tessera"')
+            .send({ error: 'invalid_client' });
         }
-        const outcome = await service.issueToken(credentials.clientId, credentials.clientSecret, request.body.scope);
+        const outcome = await service.issueToken(
+          credentials.clientId,
+          credentials.clientSecret,
+          request.body.scope,
+        );
         if (!outcome.ok) {
           if (outcome.error === 'invalid_scope') return reply.code(400).send({ error: 'invalid_scope' });
-          return reply.code(401).header('www-authenticate', 'Basic realm="tessera"').send({ error: outcome.error });
+          return reply
+            .code(401)
+            .header('www-authenticate', 'Basic realm="tessera"')
+            .send({ error: outcome.error });
         }
         return {
           access_token: outcome.accessToken,
@@ -254,12 +292,22 @@ export function publicApiRoutes(
           tags,
           summary: 'The API client the token speaks for',
           security: [{ bearerAuth: [] }],
-          response: { 200: ApiMeResponseSchema, 401: ProblemDetailsSchema, 403: ProblemDetailsSchema, 429: ProblemDetailsSchema },
+          response: {
+            200: ApiMeResponseSchema,
+            401: ProblemDetailsSchema,
+            403: ProblemDetailsSchema,
+            429: ProblemDetailsSchema,
+          },
         },
       },
       async (request) => {
         const caller = callers.get(request)!;
-        return { clientId: caller.clientId, name: caller.name, companyId: caller.companyId, scopes: caller.scopes };
+        return {
+          clientId: caller.clientId,
+          name: caller.name,
+          companyId: caller.companyId,
+          scopes: caller.scopes,
+        };
       },
     );
   };

@@ -19,10 +19,14 @@ const tags = ['accounts'];
  */
 export function apiClientsRoutes(service: ApiClientsService): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/apiClients', { schema: { tags, response: { 200: ApiClientsResponseSchema } } }, async (request) => {
-      const actor = await requireActor(request, 'api-clients.read');
-      return { success: true as const, clients: await service.list(actor) };
-    });
+    app.get(
+      '/apiClients',
+      { schema: { tags, response: { 200: ApiClientsResponseSchema } } },
+      async (request) => {
+        const actor = await requireActor(request, 'api-clients.read');
+        return { success: true as const, clients: await service.list(actor) };
+      },
+    );
 
     app.post(
       '/createApiClient',

@@ -66,7 +66,8 @@ export function createApiClientsService(deps: {
       lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
       revokedAt: row.revokedAt?.toISOString() ?? null,
       status: row.revokedAt ? 'revoked' : 'active',
-      previousSecretExpiresAt: row.revokedAt || ends.length === 0 ? null : new Date(Math.max(...ends)).toISOString(),
+      previousSecretExpiresAt:
+        row.revokedAt || ends.length === 0 ? null : new Date(Math.max(...ends)).toISOString(),
     };
   }
 
