@@ -88,6 +88,8 @@ export const EXTRA_ROUTES = [
   '/orders/recurring-rules/new',
   /** Issue 21 (ADR 033): the user's signed-in browsers and devices. */
   '/account/sessions',
+  /** Issue 22 §1 (ADR 034): the company's API clients. */
+  '/account/api-clients',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -167,6 +169,7 @@ export const ROUTE_ACTIONS = {
   '/account/audit': 'audit.company',
   // issue 18 §2: user administration (ADR 023)
   '/account/users': 'company-users.read',
+  '/account/api-clients': 'api-clients.read',
   '/back-office/users': 'users.search',
   // Issue 18 §7–8 (ADR 026).
   '/back-office/fulfilment': 'fulfilment.read',

@@ -23,6 +23,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   // issue 18: the company's users (ADR 023) and its audit log (ADR 027)
   { key: 'accountUsers', label: 'pages.accountUsers' },
   { key: 'accountAudit', label: 'pages.accountAudit' },
+  // Issue 22 §1 (ADR 034): the company's API clients.
+  { key: 'accountApiClients', label: 'pages.accountApiClients' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
   // Issue 21 (ADR 033): where the user is signed in.
   { key: 'accountSessions', label: 'pages.accountSessions' },

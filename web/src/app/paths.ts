@@ -131,6 +131,8 @@ export const paths = {
   // issue 18 §2: user administration (ADR 023)
   /** The company's users managed by its order manager (the specification's user-permission page). */
   accountUsers: fixed('account/users'),
+  /** The company's API clients (issue 22 §1, ADR 034). */
+  accountApiClients: fixed('account/api-clients'),
   /** Every user of every company and merchant (provider staff). */
   backOfficeUsers: fixed('back-office/users'),
   // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.

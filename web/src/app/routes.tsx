@@ -313,6 +313,14 @@ const userAdmin = {
   ),
 };
 
+// Issue 22 §1 (ADR 034): the company's API clients.
+const apiClients = {
+  list: page(
+    () => import('../features/api-clients/pages/api-clients-page'),
+    (m) => m.ApiClientsPage,
+  ),
+};
+
 // Issue 18 §7–8 (ADR 026).
 const fulfilmentPages = {
   fulfilment: page(
@@ -508,6 +516,7 @@ const PAGES: PageRoute[] = [
   // issue 18 §2: user administration (ADR 023)
   built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),
   built('backOfficeUsers', userAdmin.backOfficeUsers, 'BackOfficeUsersPage', ['userAdmin']),
+  built('accountApiClients', apiClients.list, 'ApiClientsPage', ['account']),
   // Issue 18 §3, §6 (ADR 024).
   built('backOfficeNewCompany', companyAdmin.newCompany, 'NewCompanyPage', ['backOffice']),
   built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),
