@@ -6,7 +6,7 @@ import {
   CopyButton,
   Group,
   Paper,
-  Select,
+  NativeSelect,
   Stack,
   Table,
   Text,
@@ -209,43 +209,46 @@ export function ApiClientsPage() {
         {status}
       </Text>
       {secret ? (
-        <Alert
-          color="yellow"
-          variant="light"
-          mb="lg"
-          title={t(secret.isRotation ? 'apiClients.secret.rotatedTitle' : 'apiClients.secret.createdTitle', {
-            name: secret.name,
-          })}
-          role="region"
-          aria-label={t('apiClients.secret.label')}
-        >
-          <Stack gap="sm">
-            <Text fw={700}>{t('apiClients.secret.once')}</Text>
-            <TextInput label={t('apiClients.col.clientId')} value={secret.clientId} readOnly />
-            <Group align="flex-end" gap="xs" wrap="nowrap">
-              <TextInput
-                label={t('apiClients.secret.label')}
-                value={secret.clientSecret}
-                readOnly
-                style={{ flex: 1 }}
-                styles={{ input: { fontFamily: 'monospace' } }}
-                onFocus={(event) => event.currentTarget.select()}
-              />
-              <CopyButton value={secret.clientSecret}>
-                {({ copied, copy }) => (
-                  <Button variant="light" onClick={copy}>
-                    {t(copied ? 'apiClients.secret.copied' : 'apiClients.secret.copy')}
-                  </Button>
-                )}
-              </CopyButton>
-            </Group>
-            <Group>
-              <Button variant="default" onClick={() => setSecret(null)}>
-                {t('apiClients.secret.done')}
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
+        <section aria-label={t('apiClients.secret.label')}>
+          <Alert
+            color="yellow"
+            variant="light"
+            mb="lg"
+            title={t(
+              secret.isRotation ? 'apiClients.secret.rotatedTitle' : 'apiClients.secret.createdTitle',
+              {
+                name: secret.name,
+              },
+            )}
+          >
+            <Stack gap="sm">
+              <Text fw={700}>{t('apiClients.secret.once')}</Text>
+              <TextInput label={t('apiClients.col.clientId')} value={secret.clientId} readOnly />
+              <Group align="flex-end" gap="xs" wrap="nowrap">
+                <TextInput
+                  label={t('apiClients.secret.label')}
+                  value={secret.clientSecret}
+                  readOnly
+                  style={{ flex: 1 }}
+                  styles={{ input: { fontFamily: 'monospace' } }}
+                  onFocus={(event) => event.currentTarget.select()}
+                />
+                <CopyButton value={secret.clientSecret}>
+                  {({ copied, copy }) => (
+                    <Button variant="light" onClick={copy}>
+                      {t(copied ? 'apiClients.secret.copied' : 'apiClients.secret.copy')}
+                    </Button>
+                  )}
+                </CopyButton>
+              </Group>
+              <Group>
+                <Button variant="default" onClick={() => setSecret(null)}>
+                  {t('apiClients.secret.done')}
+                </Button>
+              </Group>
+            </Stack>
+          </Alert>
+        </section>
       ) : null}
       {body}
       <Paper
@@ -297,11 +300,10 @@ export function ApiClientsPage() {
       >
         <Stack gap="md">
           <Text>{t('apiClients.rotate.text')}</Text>
-          <Select
+          <NativeSelect
             label={t('apiClients.rotate.overlap')}
             value={overlap}
-            onChange={(value) => setOverlap(value ?? String(API_SECRET_DEFAULT_OVERLAP_HOURS))}
-            allowDeselect={false}
+            onChange={(event) => setOverlap(event.currentTarget.value)}
             data={OVERLAP_HOURS.map((hours) => ({
               value: String(hours),
               label: t('apiClients.rotate.hours', { hours }),
