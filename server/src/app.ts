@@ -76,7 +76,12 @@ import {
   documentsRoutes,
   type DocumentsService,
 } from './modules/documents';
-import { apiClientsRoutes, createApiClientsService, publicApiRoutes, type ApiClientsService } from './modules/api-clients';
+import {
+  apiClientsRoutes,
+  createApiClientsService,
+  publicApiRoutes,
+  type ApiClientsService,
+} from './modules/api-clients';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
