@@ -20,12 +20,14 @@ const ALL_ACCOUNT_LINKS = [
 ];
 /**
  * The company's users page (issue 18 §2: the order manager and provider staff acting for the
- * company) and its audit log (the order manager and the provider manager).
+ * company), its audit log (the order manager and the provider manager) and its API clients (issue
+ * 22 §1: the order manager and provider staff).
  */
 const MANAGING_LINKS = [
   ...ALL_ACCOUNT_LINKS.slice(0, 7),
   ['Χρήστες εταιρείας', '/account/users'],
   ['Αρχείο ενεργειών', '/account/audit'],
+  ['Πελάτες API', '/account/api-clients'],
   ...ALL_ACCOUNT_LINKS.slice(7),
 ];
 
