@@ -11,6 +11,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiCaller, ApiClientsService } from './service';
+import { sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -213,8 +214,7 @@ export function publicApiRoutes(
         config: { rateLimit: { max: options.tokenPerMinute, timeWindow: '1 minute' } },
         // RFC 6749 §5.2 errors, not problems: a bad grant type or a missing field.
         errorHandler: (error, request, reply) => {
-          const validation = (error as { validation?: { instancePath?: string; message?: string }[] })
-            .validation;
+          const validation = validationIssuesOf(error);
           if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) {
             const status = (error as { statusCode?: number }).statusCode ?? 500;
             if (status === 429) {
@@ -224,20 +224,7 @@ export function publicApiRoutes(
               .code(status >= 500 ? 500 : 400)
               .send({ error: status >= 500 ? 'server_error' : 'invalid_request' });
           }
-          const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
-          const fields = validation
-            .map((issue) => (issue.instancePath ?? '').replace(/^\//, ''))
-            .filter(Boolean);
-          return reply
-            .code(400)
-            .header('cache-control', 'no-store')
-            .send({
-              error:
-                grant !== undefined && grant !== 'client_credentials'
-                  ? 'unsupported_grant_type'
-                  : 'invalid_request',
-              error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
-            });
+          return sendOAuthValidationError(request, reply, validation);
         },
         schema: {
           tags,

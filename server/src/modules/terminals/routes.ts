@@ -21,6 +21,7 @@ import { requestLocale } from '../../platform/http';
 import { requireActor } from '../../platform/policy';
 import type { TerminalsService } from './service';
 import type { TerminalClaims } from './tokens';
+import { sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 
 const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
 
@@ -73,24 +74,10 @@ export function terminalApiRoutes(
         config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
         // RFC 6749 §5.2 errors, not the portal's: a bad grant type or a missing field.
         errorHandler: (error, request, reply) => {
-          const validation = (error as { validation?: { instancePath?: string; message?: string }[] })
-            .validation;
+          const validation = validationIssuesOf(error);
           // Unsafe text is refused as everywhere (the portal's error naming the field).
           if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) throw error;
-          const grant = (request.body as { grant_type?: unknown } | undefined)?.grant_type;
-          const fields = validation
-            .map((issue) => (issue.instancePath ?? '').replace(/^\//, ''))
-            .filter(Boolean);
-          void reply
-            .code(400)
-            .header('cache-control', 'no-store')
-            .send({
-              error:
-                grant !== undefined && grant !== 'client_credentials'
-                  ? 'unsupported_grant_type'
-                  : 'invalid_request',
-              error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
-            });
+          void sendOAuthValidationError(request, reply, validation);
         },
         schema: {
           tags,
