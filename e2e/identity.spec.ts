@@ -209,7 +209,8 @@ async function resetLinkFor(email: string, after = 0): Promise<string> {
         link = /(https?:\/\/\S+\/user\/reset\?token=[^\s]+)/.exec(mails[0]!.text)?.[1];
         return link;
       },
-      { message: `a reset link mailed to ${email}`, timeout: 10_000 },
+      // The mail goes out after the answer, through the job queue: a busy run takes longer.
+      { message: `a reset link mailed to ${email}`, timeout: 30_000 },
     )
     .toBeTruthy();
   return link!;
