@@ -3,7 +3,6 @@ import {
   ApiTokenRequestSchema,
   ApiTokenResponseSchema,
   ProblemDetailsSchema,
-  UNSAFE_TEXT_MESSAGE,
   type ApiScope,
   type Locale,
 } from '@tessera/domain';
@@ -215,7 +214,8 @@ export function publicApiRoutes(
         // RFC 6749 §5.2 errors, not problems: a bad grant type or a missing field.
         errorHandler: (error, request, reply) => {
           const validation = validationIssuesOf(error);
-          if (!validation || validation.some((issue) => issue.message === UNSAFE_TEXT_MESSAGE)) {
+          // Any refused field, unsafe text included, is named in the OAuth error's description.
+          if (!validation) {
             const status = (error as { statusCode?: number }).statusCode ?? 500;
             if (status === 429) {
               return reply.code(429).header('cache-control', 'no-store').send({ error: 'slow_down' });

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_CODE } from '@tessera/domain';
+import { athensDate, ERROR_CODE } from '@tessera/domain';
 import { seedDemoMerchants } from '../../db/seed/demo-merchants';
 import { writeAudit } from '../../platform/audit';
 import {
@@ -373,7 +373,8 @@ describe('the audit log viewer (issue 18)', () => {
 
     const future = await inject('GET', '/api/v1/audit/entries?from=2099-01-01', headers);
     expect(future.json()).toMatchObject({ total: 0, entries: [] });
-    const today = new Date().toISOString().slice(0, 10);
+    // The filter's days are Athens days: after 22:00 UTC today is already tomorrow there.
+    const today = athensDate(new Date());
     const upToToday = await inject('GET', `/api/v1/audit/entries?from=2000-01-01&to=${today}`, headers);
     expect(upToToday.json<{ total: number }>().total).toBeGreaterThan(0);
   });

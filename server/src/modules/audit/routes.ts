@@ -1,4 +1,5 @@
 import {
+  athensDate,
   ActForMerchantRequestSchema,
   ActingResponseSchema,
   AuditListResponseSchema,
@@ -25,8 +26,8 @@ const filterOf = (query: z.infer<typeof AuditQuerySchema>): AuditFilter => ({
   toDate: query.to,
 });
 
-/** The day's date in a file name. */
-const today = () => new Date().toISOString().slice(0, 10);
+/** The day's date in a file name: the Athens day, as the user reads it. */
+const today = () => athensDate(new Date());
 
 /**
  * Acting for a company or merchant and the audit log (issue 18, ADR 027): under
