@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiCaller, ApiClientsService } from './service';
-import { sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
+import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -118,30 +118,6 @@ function sendProblem(
       detail: text,
       instance: request.url,
     });
-}
-
-/** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
-function clientCredentials(
-  request: FastifyRequest,
-  body: { client_id?: string | undefined; client_secret?: string | undefined },
-): { clientId: string; clientSecret: string } | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Basic ')) {
-    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 1) return null;
-    try {
-      return {
-        clientId: decodeURIComponent(decoded.slice(0, colon)),
-        clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
-      };
-    } catch {
-      return null;
-    }
-  }
-  if (body.client_id && body.client_secret)
-    return { clientId: body.client_id, clientSecret: body.client_secret };
-  return null;
 }
 
 /**

@@ -21,33 +21,13 @@ import { requestLocale } from '../../platform/http';
 import { requireActor } from '../../platform/policy';
 import type { TerminalsService } from './service';
 import type { TerminalClaims } from './tokens';
-import { sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
+import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 
 const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
 
 const REASONS_DOC = DECLINE_REASONS.map((reason) => `\`${reason}\`: ${DECLINE_REASON_TEXT[reason].en}`).join(
   '; ',
 );
-
-/** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
-function clientCredentials(
-  request: FastifyRequest,
-  body: { client_id?: string | undefined; client_secret?: string | undefined },
-): { clientId: string; clientSecret: string } | null {
-  const header = request.headers.authorization;
-  if (header?.startsWith('Basic ')) {
-    const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
-    const colon = decoded.indexOf(':');
-    if (colon < 1) return null;
-    return {
-      clientId: decodeURIComponent(decoded.slice(0, colon)),
-      clientSecret: decodeURIComponent(decoded.slice(colon + 1)),
-    };
-  }
-  if (body.client_id && body.client_secret)
-    return { clientId: body.client_id, clientSecret: body.client_secret };
-  return null;
-}
 
 /**
  * The terminal API, `/api/v1/terminals/...` (issue 15 §2, ADR 016): what a POS acquirer integration
