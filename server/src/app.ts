@@ -82,6 +82,7 @@ import {
   publicApiRoutes,
   type ApiClientsService,
 } from './modules/api-clients';
+import { createPublicApiService, publicApiResourceRoutes, publicOpenApiRoutes } from './modules/public-api';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
@@ -566,6 +567,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicApiRoutes(apiClients, {
       rateLimitMax: config.API_CLIENT_RATE_LIMIT,
       tokenPerMinute: config.API_TOKEN_RATE_LIMIT,
+      catalogue: () => catalogue,
+      // Issue 22 §2 (ADR 037): the resources a company's systems read and order with.
+      routes: [
+        publicOpenApiRoutes(config.publicUrl),
+        publicApiResourceRoutes({
+          service: createPublicApiService({ db: database.db, cards, drafts, orders }),
+          cards,
+          orders,
+        }),
+      ],
     }),
     { prefix: '/api/public/v1' },
   );

@@ -85,6 +85,8 @@ export const VALIDATION_KEYS = [
   'userOfOtherCompanies',
   /** User administration (ADR 023): the email belongs to another user already. */
   'emailTaken',
+  /** The public API (ADR 037): another cardholder of the company has this employee code or email. */
+  'cardholderExists',
   /** The password policy (ADR 033): each broken rule named with the field. */
   'passwordTooShort',
   'passwordTooLong',

@@ -4,12 +4,20 @@ import {
   ApiTokenResponseSchema,
   ProblemDetailsSchema,
   type ApiScope,
+  ERROR_CODE,
   type Locale,
 } from '@tessera/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { hasZodFastifySchemaValidationErrors, type FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiCaller, ApiClientsService } from './service';
+import {
+  AppError,
+  ERROR_STATUS,
+  problemOfIssue,
+  type ErrorCatalogue,
+  type FieldProblem,
+} from '../../platform/errors';
 import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 
 declare module 'fastify' {
@@ -38,6 +46,22 @@ export function acceptedLocale(header: string | undefined): Locale {
   }
   return 'el';
 }
+
+/** What a public route of another module gets from the front door: the caller the guard resolved. */
+export type PublicApiKit = {
+  /** The client the request's token speaks for (set by the guard on every route with `apiScope`). */
+  callerOf(request: FastifyRequest): ApiCaller;
+  /** The per-client rate limit every public route declares in `config.rateLimit`. */
+  rateLimit: {
+    max: number;
+    timeWindow: string;
+    hook: 'preHandler';
+    keyGenerator: (request: FastifyRequest) => string;
+  };
+};
+
+/** Routes of another module served behind the public API's guard (cards, orders, webhooks…). */
+export type PublicRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kit: PublicApiKit) => Promise<void>;
 
 type Problem =
   'invalid-token' | 'insufficient-scope' | 'rate-limited' | 'invalid-request' | 'not-found' | 'server-error';
@@ -129,7 +153,14 @@ function sendProblem(
  */
 export function publicApiRoutes(
   service: ApiClientsService,
-  options: { rateLimitMax: number; tokenPerMinute: number },
+  options: {
+    rateLimitMax: number;
+    tokenPerMinute: number;
+    /** The error texts (the content module's catalogue): problems of the services in words. */
+    catalogue?: () => ErrorCatalogue | undefined;
+    /** The other modules' public routes, registered behind the guard. */
+    routes?: PublicRoutes[];
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['public-api'];
@@ -142,7 +173,61 @@ export function publicApiRoutes(
       keyGenerator: (request: FastifyRequest) => `api-client:${callers.get(request)?.clientId ?? request.ip}`,
     };
 
-    app.setErrorHandler((error, request, reply) => {
+    /** A service's refusal (AppError) or a schema's as a problem, its fields in the caller's words. */
+    const sendAppProblem = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      code: AppError['code'],
+      fields: FieldProblem[],
+      status = ERROR_STATUS[code],
+    ) => {
+      const locale = acceptedLocale(request.headers['accept-language']);
+      const catalogue = options.catalogue?.();
+      const numeric = ERROR_CODE[code];
+      const title = (await catalogue?.errorMessage(numeric, locale).catch(() => undefined)) ?? code;
+      const errors = await Promise.all(
+        fields.map(async (problem) => ({
+          // A header is named as it is spelled in the documents.
+          field: problem.field === 'headers.idempotency-key' ? 'Idempotency-Key' : problem.field,
+          code: problem.key,
+          message:
+            (await catalogue
+              ?.validationMessage(problem.key, locale, problem.params)
+              .catch(() => undefined)) ?? problem.key,
+        })),
+      );
+      return reply
+        .code(status)
+        .header('content-language', locale)
+        .type('application/problem+json')
+        .send({
+          type: `urn:tessera:problem:${code.toLowerCase().replace(/_/g, '-')}`,
+          title,
+          status,
+          detail:
+            errors.length > 0 ? errors.map((entry) => `${entry.field}: ${entry.message}`).join(' ') : title,
+          instance: request.url,
+          errorCode: numeric,
+          requestId: String(request.id),
+          ...(errors.length > 0 ? { errors } : {}),
+        });
+    };
+
+    app.setErrorHandler(async (error, request, reply) => {
+      if (error instanceof AppError) {
+        if (error.status >= 500) request.log.error({ err: error }, error.message);
+        return sendAppProblem(request, reply, error.code, error.fields);
+      }
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        const context = (error as { validationContext?: string }).validationContext;
+        const fields = error.validation.map((issue) => {
+          const problem = problemOfIssue(issue as unknown as Parameters<typeof problemOfIssue>[0]);
+          return context && context !== 'body'
+            ? { ...problem, field: `${context}.${problem.field}` }
+            : problem;
+        });
+        return sendAppProblem(request, reply, 'VALIDATION', fields);
+      }
       const status = (error as { statusCode?: number }).statusCode ?? 500;
       const validation = (error as { validation?: { instancePath?: string }[] }).validation;
       if (validation) {
@@ -152,10 +237,12 @@ export function publicApiRoutes(
       if (status === 429) return sendProblem(request, reply, 'rate-limited');
       if (status === 404) return sendProblem(request, reply, 'not-found');
       if (status === 401) return sendProblem(request, reply, 'invalid-token');
+      if (status === 413) return sendAppProblem(request, reply, 'PAYLOAD_TOO_LARGE', []);
       if (status < 500) return sendProblem(request, reply, 'invalid-request', { fields: 'body' });
       request.log.error({ err: error }, 'public api call failed');
       return sendProblem(request, reply, 'server-error', { requestId: request.id });
     });
+    app.setNotFoundHandler((request, reply) => sendProblem(request, reply, 'not-found'));
 
     app.addHook('onRequest', async (request, reply) => {
       const required = request.routeOptions.config.apiScope;
@@ -273,5 +360,15 @@ export function publicApiRoutes(
         };
       },
     );
+
+    const kit: PublicApiKit = {
+      callerOf: (request) => {
+        const caller = callers.get(request);
+        if (!caller) throw new AppError('UNAUTHENTICATED', 'public route without a caller');
+        return caller;
+      },
+      rateLimit,
+    };
+    for (const routes of options.routes ?? []) await routes(app, kit);
   };
 }

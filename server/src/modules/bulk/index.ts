@@ -4,3 +4,5 @@
  */
 export { bulkRoutes } from './routes';
 export { type BulkService, createBulkService } from './service';
+// The public API's JSON bulk load judged by the Excel rows' rules (issue 22 §2, ADR 037).
+export { draftGroupsOf, judgeJsonLines, type GoodLine, type JsonLine } from './judge-lines';

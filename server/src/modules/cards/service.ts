@@ -1,3 +1,4 @@
+import { createPublicCardholder, publicCardholdersPage, publicCardsPage } from './public-pages';
 import type { Db } from '../../platform/db';
 import type { LedgerService } from '../ledger';
 import { activateCards } from './activate-cards';
@@ -70,5 +71,9 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     updateCardholder: withContext(updateCardholder),
     renameCard: withContext(renameCard),
     createCards: withContext(createCards),
+    /** The public API's pages and its cardholder creation (issue 22 §2, ADR 037). */
+    publicCardsPage: withContext(publicCardsPage),
+    publicCardholdersPage: withContext(publicCardholdersPage),
+    createPublicCardholder: withContext(createPublicCardholder),
   };
 }

@@ -12,7 +12,10 @@ export {
   accountFigures,
   accountFiguresJoin,
   accountMovements,
+  companyMoneyFigures,
+  companyStatementPage,
   loadCreditsSql,
+  type StatementRow,
   type AccountMovement,
 } from './repository';
 export {

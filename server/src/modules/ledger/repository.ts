@@ -294,3 +294,81 @@ export function loadCreditsSql(accountId: AnyPgColumn, between: { since: Date; u
            and t.posted_at >= ${between.since.toISOString()}
            and t.posted_at < ${between.until.toISOString()})`.mapWith(Number);
 }
+
+/**
+ * The company's money figures for the public API (ADR 037): what the provider holds for it (its
+ * funding account), what its live cards hold together and how many there are.
+ */
+export async function companyMoneyFigures(
+  db: Executor,
+  companyId: string,
+): Promise<{ heldCents: number; cardsBalanceCents: number; liveCards: number }> {
+  const result = await db.execute<{ held: string | null; cards: string | null; live: string | null }>(sql`
+    select (select sum(balance_cents) from ledger_accounts
+             where kind = 'company_funding' and company_id = ${companyId}) as held,
+           (select sum(a.balance_cents) from cards c join ledger_accounts a on a.id = c.account_id
+             where c.company_id = ${companyId} and c.status in ('active', 'blocked')) as cards,
+           (select count(*) from cards c
+             where c.company_id = ${companyId} and c.status in ('active', 'blocked')) as live`);
+  const row = result.rows[0];
+  return {
+    heldCents: Number(row?.held ?? 0),
+    cardsBalanceCents: Number(row?.cards ?? 0),
+    liveCards: Number(row?.live ?? 0),
+  };
+}
+
+/** One movement of a company's statement: what a transaction put into its cards and its held money. */
+export type StatementRow = {
+  transactionId: string;
+  kind: string;
+  reference: string;
+  description: string;
+  postedAt: Date;
+  cardsCents: number;
+  heldCents: number;
+};
+
+/**
+ * The company's statement, oldest first, a keyset page after (`postedAt`, `transactionId`): every
+ * ledger transaction of the company with what it moved into (or out of) its cards and held money.
+ */
+export async function companyStatementPage(
+  db: Executor,
+  companyId: string,
+  page: { after: { postedAt: Date; transactionId: string } | null; from?: Date; to?: Date; limit: number },
+): Promise<StatementRow[]> {
+  const after = page.after
+    ? sql`and (t.posted_at, t.id) > (${page.after.postedAt.toISOString()}::timestamptz, ${page.after.transactionId}::uuid)`
+    : sql``;
+  const from = page.from ? sql`and t.posted_at >= ${page.from.toISOString()}::timestamptz` : sql``;
+  const to = page.to ? sql`and t.posted_at < ${page.to.toISOString()}::timestamptz` : sql``;
+  const result = await db.execute<{
+    transactionId: string;
+    kind: string;
+    reference: string;
+    description: string;
+    postedAt: string | Date;
+    cardsCents: string;
+    heldCents: string;
+  }>(sql`
+    select t.id as "transactionId", t.kind, t.reference, t.description, t.posted_at as "postedAt",
+           coalesce(sum(e.amount_cents) filter (where a.kind = 'card'), 0) as "cardsCents",
+           coalesce(sum(e.amount_cents) filter (where a.kind = 'company_funding'), 0) as "heldCents"
+      from ledger_transactions t
+      join ledger_entries e on e.transaction_id = t.id
+      join ledger_accounts a on a.id = e.account_id
+     where t.company_id = ${companyId} ${after} ${from} ${to}
+     group by t.id
+     order by t.posted_at, t.id
+     limit ${page.limit}`);
+  return result.rows.map((row) => ({
+    transactionId: row.transactionId,
+    kind: row.kind,
+    reference: row.reference,
+    description: row.description,
+    postedAt: new Date(row.postedAt),
+    cardsCents: Number(row.cardsCents),
+    heldCents: Number(row.heldCents),
+  }));
+}

@@ -1,7 +1,14 @@
-import { athensMidnight, type OrderHistoryRequestSchema, type OrderHistoryResponse } from '@tessera/domain';
+import {
+  athensMidnight,
+  type OrderHistoryRequestSchema,
+  type OrderHistoryResponse,
+  type OrderSummary,
+  type PublicOrdersQuery,
+} from '@tessera/domain';
+import { AppError } from '../../platform/errors';
 import type { z } from 'zod';
 import type { OrderContext } from './order-context';
-import { listOrders } from './repository';
+import { listOrders, listOrdersBefore } from './repository';
 
 type HistoryQuery = z.output<typeof OrderHistoryRequestSchema>;
 
@@ -24,6 +31,44 @@ export async function listOrderHistory(
     { offset: (query.page - 1) * query.pageSize, limit: query.pageSize },
   );
   return { orders: await ctx.summaries(rows), total, page: query.page, pageSize: query.pageSize };
+}
+
+/**
+ * The public API's orders (issue 22 §2, ADR 037): newest first, a keyset page whose cursor is the
+ * last order number answered (opaque to the caller).
+ */
+export async function publicOrdersPage(
+  ctx: OrderContext,
+  companyId: string,
+  query: PublicOrdersQuery,
+): Promise<{ data: OrderSummary[]; nextCursor: string | null }> {
+  let beforeNumber: number | null = null;
+  if (query.cursor !== undefined) {
+    const text = Buffer.from(query.cursor, 'base64url').toString('utf8');
+    if (!/^o[1-9]\d{0,15}$/.test(text)) {
+      throw new AppError('VALIDATION', 'malformed cursor', {
+        fields: [{ field: 'cursor', key: 'invalidValue' }],
+      });
+    }
+    beforeNumber = Number(text.slice(1));
+  }
+  const rows = await listOrdersBefore(
+    ctx.db,
+    companyId,
+    {
+      from: query.from ? athensMidnight(query.from) : undefined,
+      to: query.to ? athensMidnight(addOneDay(query.to)) : undefined,
+      status: query.status,
+    },
+    { beforeNumber, limit: query.limit + 1 },
+  );
+  const more = rows.length > query.limit;
+  const shown = more ? rows.slice(0, query.limit) : rows;
+  const last = shown[shown.length - 1];
+  return {
+    data: await ctx.summaries(shown),
+    nextCursor: more && last ? Buffer.from(`o${last.number}`, 'utf8').toString('base64url') : null,
+  };
 }
 
 function addOneDay(date: string): string {

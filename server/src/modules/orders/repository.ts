@@ -175,6 +175,25 @@ export async function listOrders(
   return { rows, total: count?.total ?? 0 };
 }
 
+/**
+ * A keyset page of the company's orders, newest first (the public API, ADR 037): the orders whose
+ * number is below `beforeNumber`, `limit` of them. Stable while new orders arrive.
+ */
+export async function listOrdersBefore(
+  db: Executor,
+  companyId: string,
+  filter: OrderFilter,
+  page: { beforeNumber: number | null; limit: number },
+): Promise<OrderRow[]> {
+  const where = filterSql(companyId, filter);
+  return db
+    .select()
+    .from(orders)
+    .where(page.beforeNumber === null ? where : and(where, lt(orders.number, page.beforeNumber)))
+    .orderBy(desc(orders.number))
+    .limit(page.limit);
+}
+
 export async function statusCounts(db: Executor, companyId: string): Promise<Map<OrderStatus, number>> {
   const rows = await db
     .select({ status: orders.status, total: sql<number>`count(*)::int` })

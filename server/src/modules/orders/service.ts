@@ -4,6 +4,7 @@ import type {
   OrderSummary,
   PaymentInstructions,
   PaymentKind,
+  PublicOrdersQuery,
 } from '@tessera/domain';
 import type { Jobs } from '../../platform/jobs';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
@@ -15,7 +16,7 @@ import { cancelOrder } from './cancel-order';
 import { decideOrder } from './decide-order';
 import { fulfilOrder } from './fulfil-order';
 import { allOrderCards, getOrderCards, getOrderDetails } from './get-order';
-import { listOrderHistory } from './list-orders';
+import { listOrderHistory, publicOrdersPage } from './list-orders';
 import { createOrderContext, type OrdersDeps } from './order-context';
 import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
@@ -80,6 +81,8 @@ export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
     reject: (actor: OrderActor, orderId: string, reason: string) =>
       decideOrder(ctx, actor, orderId, { approved: false, reason }),
     cancel: (actor: OrderActor, orderId: string) => cancelOrder(ctx, actor, orderId),
+    /** The public API's keyset page of orders (ADR 037). */
+    publicPage: (companyId: string, query: PublicOrdersQuery) => publicOrdersPage(ctx, companyId, query),
     history: (companyId: string, query: Parameters<typeof listOrderHistory>[2]) =>
       listOrderHistory(ctx, companyId, query),
     details: (companyId: string, orderId: string, user: Parameters<typeof getOrderDetails>[3]) =>

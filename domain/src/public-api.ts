@@ -1,0 +1,220 @@
+import { z } from 'zod';
+import { BULK_PURPOSES } from './bulk';
+import { NewCardholderSchema } from './orders';
+import { OrderDetailsSchema, OrderStatusSchema, OrderSummarySchema } from './order-api';
+import { PaymentInstructionsSchema, PaymentKindSchema } from './payments';
+import { CardCategorySchema, CardFamilySchema, CardStatusSchema, LoadAmountCentsSchema } from './products';
+import { DateOnlySchema } from './text';
+
+/**
+ * The public API's resources (issue 22 §2, ADR 037): what a company's payroll or HR system reads
+ * and sends under `/api/public/v1`. Lists are pages with an opaque cursor (`nextCursor`, null on
+ * the last page); money is integer cents; every POST carries an `Idempotency-Key`.
+ */
+
+/** The most lines one bulk load carries: one draft's worth (the Excel path splits more into drafts). */
+export const PUBLIC_BULK_MAX_LINES = 10_000;
+
+/** An opaque page cursor: what the previous page answered as `nextCursor`. */
+const Cursor = z.string().trim().min(1).max(200);
+
+const PageQuery = {
+  cursor: Cursor.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+};
+
+export const PublicCardholderSchema = z.object({
+  cardholderId: z.uuid(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  employeeCode: z.string(),
+  taxId: z.string(),
+  createdAt: z.string(),
+});
+export type PublicCardholder = z.infer<typeof PublicCardholderSchema>;
+
+export const PublicCardSchema = z.object({
+  cardId: z.uuid(),
+  /** The card number masked (first six and last four digits): never the whole number. */
+  maskedNumber: z.string(),
+  cardName: z.string(),
+  product: CardCategorySchema,
+  family: CardFamilySchema,
+  status: CardStatusSchema,
+  expiryDate: z.string(),
+  balanceCents: z.number().int(),
+  cardholder: PublicCardholderSchema.omit({ createdAt: true }),
+  createdAt: z.string(),
+});
+export type PublicCard = z.infer<typeof PublicCardSchema>;
+
+export const PublicCardsQuerySchema = z.object({
+  ...PageQuery,
+  status: CardStatusSchema.optional(),
+  product: CardCategorySchema.optional(),
+  family: CardFamilySchema.optional(),
+  cardholderId: z.uuid().optional(),
+  /** Cards expiring on or before this day (`YYYY-MM-DD`). */
+  expiresBefore: DateOnlySchema.optional(),
+});
+export type PublicCardsQuery = z.output<typeof PublicCardsQuerySchema>;
+
+export const PublicCardsPageSchema = z.object({
+  data: z.array(PublicCardSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const PublicCardholdersQuerySchema = z.object({
+  ...PageQuery,
+  employeeCode: z.string().trim().min(1).max(40).optional(),
+  email: z.string().trim().min(1).max(254).optional(),
+});
+export type PublicCardholdersQuery = z.output<typeof PublicCardholdersQuerySchema>;
+
+export const PublicCardholdersPageSchema = z.object({
+  data: z.array(PublicCardholderSchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const PublicCreateCardholderSchema = NewCardholderSchema;
+export type PublicCreateCardholder = z.output<typeof PublicCreateCardholderSchema>;
+
+export const PublicCardIdParamsSchema = z.object({ cardId: z.uuid() });
+export const PublicOrderIdParamsSchema = z.object({ orderId: z.uuid() });
+
+/** One line of an order made through the API: a load of an existing card, or a new card. */
+export const PublicOrderLineSchema = z.object({
+  /** The company's card to load (a load order). */
+  cardId: z.uuid().optional(),
+  /** A new card for an existing cardholder (a new-card order)… */
+  cardholderId: z.uuid().optional(),
+  /** …or for a new one. */
+  cardholder: NewCardholderSchema.optional(),
+  cardName: z.string().trim().max(26).default(''),
+  amountCents: LoadAmountCentsSchema,
+});
+export type PublicOrderLine = z.output<typeof PublicOrderLineSchema>;
+
+/** `POST /orders`: a load or new-card order of one product and family, submitted at once or kept as a draft. */
+export const PublicCreateOrderSchema = z.object({
+  type: z.enum(['load', 'new']),
+  product: CardCategorySchema,
+  family: CardFamilySchema,
+  alias: z.string().trim().max(70).default(''),
+  invoiceComments: z.string().trim().max(500).default(''),
+  /** Where new plastic cards are delivered (the company's delivery point). */
+  deliveryPointId: z.uuid().nullable().default(null),
+  lines: z.array(PublicOrderLineSchema).min(1).max(PUBLIC_BULK_MAX_LINES),
+  /** How the order is paid once submitted; `RF` (bank transfer) or `IRIS`. Null keeps a draft. */
+  paymentMethod: PaymentKindSchema.exclude(['VISA']).nullable().default('RF'),
+});
+export type PublicCreateOrder = z.output<typeof PublicCreateOrderSchema>;
+
+/** One line of a bulk load: the columns of the Excel template, amounts in cents. */
+export const PublicBulkLineSchema = z.object({
+  /** `load` or `new` (needed only when a request mixes both). */
+  action: z.enum(['load', 'new']).optional(),
+  cardId: z.string().max(64).optional(),
+  last4: z.string().max(8).optional(),
+  product: z.string().max(40).optional(),
+  family: z.string().max(40).optional(),
+  firstName: z.string().max(100).optional(),
+  lastName: z.string().max(100).optional(),
+  email: z.string().max(254).optional(),
+  phone: z.string().max(30).optional(),
+  employeeCode: z.string().max(40).optional(),
+  taxId: z.string().max(20).optional(),
+  cardName: z.string().max(26).optional(),
+  amountCents: z.number().int().min(0).max(1_000_000_000),
+});
+export type PublicBulkLine = z.infer<typeof PublicBulkLineSchema>;
+
+/** `POST /loads/bulk`: up to 10,000 lines, judged by the Excel bulk path's rules. */
+export const PublicBulkLoadSchema = z.object({
+  purpose: z.enum(BULK_PURPOSES).default('load'),
+  alias: z.string().trim().max(70).default(''),
+  invoiceComments: z.string().trim().max(500).default(''),
+  deliveryPointId: z.uuid().nullable().default(null),
+  lines: z.array(PublicBulkLineSchema).min(1).max(PUBLIC_BULK_MAX_LINES),
+  paymentMethod: PaymentKindSchema.exclude(['VISA']).nullable().default('RF'),
+});
+export type PublicBulkLoad = z.output<typeof PublicBulkLoadSchema>;
+
+/** What an order request made: its drafts (kept) or orders (submitted), with how to pay them. */
+export const PublicOrdersCreatedSchema = z.object({
+  drafts: z.array(
+    z.object({
+      draftId: z.uuid(),
+      product: CardCategorySchema,
+      family: CardFamilySchema,
+      lines: z.number().int(),
+    }),
+  ),
+  orders: z.array(
+    z.object({
+      order: OrderSummarySchema,
+      payment: PaymentInstructionsSchema.nullable(),
+    }),
+  ),
+});
+export type PublicOrdersCreated = z.infer<typeof PublicOrdersCreatedSchema>;
+
+export const PublicSubmitDraftSchema = z.object({
+  paymentMethod: PaymentKindSchema.exclude(['VISA']).nullable().default('RF'),
+});
+export const PublicDraftIdParamsSchema = z.object({ draftId: z.uuid() });
+
+export const PublicOrdersQuerySchema = z.object({
+  ...PageQuery,
+  status: OrderStatusSchema.optional(),
+  from: DateOnlySchema.optional(),
+  to: DateOnlySchema.optional(),
+});
+export type PublicOrdersQuery = z.output<typeof PublicOrdersQuerySchema>;
+
+export const PublicOrdersPageSchema = z.object({
+  data: z.array(OrderSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+
+export const PublicOrderSchema = OrderDetailsSchema.omit({ actions: true });
+
+export const PublicBalanceSchema = z.object({
+  companyId: z.string(),
+  /** Money the provider holds for the company (unloaded cards), usable for later orders. */
+  heldCents: z.number().int(),
+  /** What the company's live cards hold together. */
+  cardsBalanceCents: z.number().int(),
+  liveCards: z.number().int(),
+  /** Submitted orders waiting for payment. */
+  awaitingPaymentCents: z.number().int(),
+  at: z.string(),
+});
+export type PublicBalance = z.infer<typeof PublicBalanceSchema>;
+
+export const PublicStatementQuerySchema = z.object({
+  ...PageQuery,
+  from: DateOnlySchema.optional(),
+  to: DateOnlySchema.optional(),
+});
+export type PublicStatementQuery = z.output<typeof PublicStatementQuerySchema>;
+
+/** One money movement of the company, as the ledger posted it. */
+export const PublicStatementEntrySchema = z.object({
+  transactionId: z.uuid(),
+  kind: z.string(),
+  reference: z.string(),
+  description: z.string(),
+  postedAt: z.string(),
+  /** Into the company's cards (a load is positive, an unload negative). */
+  cardsCents: z.number().int(),
+  /** Into the money held for the company. */
+  heldCents: z.number().int(),
+});
+
+export const PublicStatementPageSchema = z.object({
+  data: z.array(PublicStatementEntrySchema),
+  nextCursor: z.string().nullable(),
+});

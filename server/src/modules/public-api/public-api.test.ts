@@ -1,0 +1,412 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { demoApiClient, demoWorldTestFile } from '../../../test/tenant-helper';
+
+/**
+ * The public API's resources (issue 22 §2, §5; ADR 037): every answer matches the public OpenAPI
+ * document; clients of two companies never see or touch each other's cards, cardholders, orders
+ * or money; each route needs its scope; every POST needs an Idempotency-Key and runs once per key;
+ * the JSON bulk load is judged by the Excel rows' rules and names each refused line in the caller's
+ * language.
+ */
+const world = demoWorldTestFile({
+  env: { RATE_LIMIT_MAX: '100000', API_CLIENT_RATE_LIMIT: '100000', API_TOKEN_RATE_LIMIT: '1000' },
+  cardScale: 0.02,
+});
+const { api, ok } = demoApiClient(
+  () => world.ctx,
+  () => world.ids,
+  '/api/v1/accounts',
+);
+
+type Created = { client: { clientId: string }; clientSecret: string };
+const ALL = ['cards:read', 'cards:write', 'orders:read', 'orders:write', 'webhooks'];
+
+async function query<T = Record<string, unknown>>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await world.ctx.database.pool.query(text, params)).rows as T[];
+}
+
+async function tokenFor(company: string, scopes: string[]): Promise<string> {
+  const created = ok<Created>(
+    await api('om3', 'POST', 'createApiClient', { company, payload: { name: `ERP ${company}`, scopes } }),
+  );
+  const response = await world.ctx.app.inject({
+    method: 'POST',
+    url: '/api/public/v1/oauth/token',
+    payload: {
+      grant_type: 'client_credentials',
+      client_id: created.client.clientId,
+      client_secret: created.clientSecret,
+    },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ access_token: string }>().access_token;
+}
+
+let document: {
+  paths: Record<
+    string,
+    Record<string, { responses: Record<string, { content?: Record<string, { schema: object }> }> }>
+  >;
+};
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+
+/** An OpenAPI 3.0 schema as JSON Schema: `nullable: true` becomes a `null` the value may be. */
+function jsonSchemaOf(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(jsonSchemaOf);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const { nullable, ...rest } = schema as Record<string, unknown>;
+  const converted = Object.fromEntries(
+    Object.entries(rest).map(([key, value]) => [key, jsonSchemaOf(value)]),
+  );
+  if (nullable !== true) return converted;
+  if (Array.isArray(converted.enum)) converted.enum = [...(converted.enum as unknown[]), null];
+  if (typeof converted.type === 'string') return { ...converted, type: [converted.type, 'null'] };
+  return { anyOf: [converted, { type: 'null' }] };
+}
+
+/** Calls the public API and checks the answer against the public OpenAPI document's schema for it. */
+async function call(
+  bearer: string,
+  method: 'GET' | 'POST',
+  path: string,
+  options: { payload?: unknown; key?: string | null; language?: string } = {},
+): Promise<LightMyRequestResponse> {
+  const response = await world.ctx.app.inject({
+    method,
+    url: `/api/public/v1${path}`,
+    headers: {
+      authorization: `Bearer ${bearer}`,
+      ...(method === 'POST' && options.key !== null
+        ? { 'idempotency-key': options.key ?? randomUUID() }
+        : {}),
+      ...(options.language ? { 'accept-language': options.language } : {}),
+    },
+    ...(options.payload === undefined ? {} : { payload: options.payload as object }),
+  });
+  const template = `/api/public/v1${path.split('?')[0]!.replace(/\/[0-9a-f-]{36}(?=\/|$)/g, (_m) => '/{id}')}`;
+  const entry = Object.entries(document.paths).find(
+    ([documented]) => documented.replace(/\{[^}]+\}/g, '{id}') === template,
+  );
+  expect(entry, `${template} is documented`).toBeDefined();
+  const operation = entry![1][method.toLowerCase()];
+  expect(operation, `${method} ${template} is documented`).toBeDefined();
+  const documented = operation!.responses[String(response.statusCode)];
+  expect(
+    documented,
+    `${method} ${template} documents ${response.statusCode}: ${response.body}`,
+  ).toBeDefined();
+  const media =
+    documented!.content?.['application/json'] ?? documented!.content?.['application/problem+json'];
+  if (media) {
+    const validate = ajv.compile(jsonSchemaOf(media.schema) as object);
+    expect(
+      validate(response.json()),
+      `${method} ${path} ${response.statusCode}: ${JSON.stringify(validate.errors)}`,
+    ).toBe(true);
+  }
+  if (response.statusCode >= 400)
+    expect(response.headers['content-type']).toContain('application/problem+json');
+  return response;
+}
+
+let a: string;
+let b: string;
+let cardOfA: { id: string; product: string; family: string };
+let cardOfB: { id: string };
+
+beforeAll(async () => {
+  const served = await world.ctx.app.inject({ method: 'GET', url: '/api/public/v1/openapi.json' });
+  expect(served.statusCode).toBe(200);
+  document = served.json();
+  a = await tokenFor('C1001', ALL);
+  b = await tokenFor('C1002', ALL);
+  [cardOfA = undefined as never] = await query<{ id: string; product: string; family: string }>(
+    `select c.id, c.product, c.family from cards c where c.company_id = 'C1001' and c.status = 'active'
+        and c.expiry_date > current_date + 90 and c.replaced_by_card_id is null order by c.id limit 1`,
+  );
+  [cardOfB = undefined as never] = await query<{ id: string }>(
+    `select id from cards where company_id = 'C1002' and status = 'active' order by id limit 1`,
+  );
+  expect(
+    cardOfA,
+    JSON.stringify(await query(`select company_id, status, count(*) from cards group by 1, 2`)),
+  ).toBeTruthy();
+  expect(cardOfB).toBeTruthy();
+});
+
+describe('the public API document', () => {
+  it('documents every public route with its scope scheme, examples and the error codes', async () => {
+    const paths = Object.keys(document.paths);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        '/api/public/v1/cards',
+        '/api/public/v1/cards/{cardId}',
+        '/api/public/v1/cardholders',
+        '/api/public/v1/orders',
+        '/api/public/v1/orders/{orderId}',
+        '/api/public/v1/loads/bulk',
+        '/api/public/v1/order-drafts/{draftId}/submit',
+        '/api/public/v1/balance',
+        '/api/public/v1/statements',
+        '/api/public/v1/oauth/token',
+      ]),
+    );
+    const text = JSON.stringify(document);
+    expect(text).toContain('clientCredentials');
+    expect(text).toContain('Idempotency-Key');
+    expect(text).toContain('bulkUnknownCard');
+    expect(text).toContain('| 60 |');
+  });
+});
+
+describe('cards and cardholders', () => {
+  it('pages through the company’s own cards only, with a cursor', async () => {
+    const seen = new Set<string>();
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const response = await call(a, 'GET', `/cards?limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(response.statusCode).toBe(200);
+      const body = response.json<{ data: { cardId: string }[]; nextCursor: string | null }>();
+      for (const card of body.data) {
+        expect(seen.has(card.cardId)).toBe(false);
+        seen.add(card.cardId);
+      }
+      cursor = body.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 100);
+    const [count] = await query<{ n: number }>(
+      `select count(*)::int as n from cards where company_id = 'C1001'`,
+    );
+    expect(seen.size).toBe(count!.n);
+    expect(seen.has(cardOfB.id)).toBe(false);
+    expect(pages).toBeGreaterThan(1);
+  });
+
+  it('answers another company’s card as not found, and a bad cursor as a 400 naming it', async () => {
+    expect((await call(a, 'GET', `/cards/${cardOfA.id}`)).statusCode).toBe(200);
+    expect((await call(b, 'GET', `/cards/${cardOfA.id}`)).statusCode).toBe(404);
+    const bad = await call(a, 'GET', '/cards?cursor=bm90LWEtdXVpZA', { language: 'en' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('cursor');
+  });
+
+  it('creates a cardholder once per key, and refuses a second with the same employee code naming it', async () => {
+    const key = randomUUID();
+    const payload = { firstName: 'Νίκος', lastName: 'Αλεξίου', employeeCode: `API-${key.slice(0, 8)}` };
+    const first = await call(a, 'POST', '/cardholders', { payload, key });
+    const again = await call(a, 'POST', '/cardholders', { payload, key });
+    expect(first.statusCode).toBe(201);
+    expect(again.body).toBe(first.body);
+    const rows = await query(`select id from cardholders where employee_code = $1`, [payload.employeeCode]);
+    expect(rows).toHaveLength(1);
+    const clash = await call(a, 'POST', '/cardholders', { payload, language: 'en' });
+    expect(clash.statusCode).toBe(409);
+    expect(clash.json().errors).toEqual([
+      expect.objectContaining({
+        field: 'employeeCode',
+        code: 'cardholderExists',
+        message: expect.stringMatching(/already/),
+      }),
+    ]);
+    // Company B does not see A's person; a person of the same code in B is its own.
+    const list = await call(b, 'GET', `/cardholders?employeeCode=${payload.employeeCode}`);
+    expect(list.json().data).toEqual([]);
+    expect((await call(b, 'POST', '/cardholders', { payload })).statusCode).toBe(201);
+  });
+});
+
+describe('orders', () => {
+  it('needs an Idempotency-Key on every POST, named in the problem', async () => {
+    const response = await call(a, 'POST', '/orders', {
+      key: null,
+      payload: {
+        type: 'load',
+        product: cardOfA.product,
+        family: cardOfA.family,
+        lines: [{ cardId: cardOfA.id, amountCents: 1000 }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].field).toBe('Idempotency-Key');
+  });
+
+  it('loads a card once per key: one order awaiting payment with its RF reference', async () => {
+    const before = await query(`select count(*)::int as n from orders where company_id = 'C1001'`);
+    const key = randomUUID();
+    const payload = {
+      type: 'load',
+      product: cardOfA.product,
+      family: cardOfA.family,
+      lines: [{ cardId: cardOfA.id, amountCents: 2500 }],
+    };
+    const first = await call(a, 'POST', '/orders', { payload, key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(a, 'POST', '/orders', { payload, key });
+    expect(again.body).toBe(first.body);
+    const body = first.json<{
+      orders: { order: { orderId: string; status: string }; payment: { rfCode: string } | null }[];
+    }>();
+    expect(body.orders).toHaveLength(1);
+    expect(body.orders[0]!.order.status).toBe('awaiting_payment');
+    expect(body.orders[0]!.payment?.rfCode).toMatch(/^RF\d{2}/);
+    const after = await query(`select count(*)::int as n from orders where company_id = 'C1001'`);
+    expect((after[0] as { n: number }).n).toBe((before[0] as { n: number }).n + 1);
+    // Its timeline reads for A, not for B.
+    const orderId = body.orders[0]!.order.orderId;
+    const details = await call(a, 'GET', `/orders/${orderId}`);
+    expect(details.statusCode).toBe(200);
+    expect(details.json().timeline.length).toBeGreaterThan(0);
+    expect((await call(b, 'GET', `/orders/${orderId}`)).statusCode).toBe(404);
+    const listB = await call(b, 'GET', '/orders?limit=200');
+    expect(listB.body).not.toContain(orderId);
+    // The same key with another body is a conflict, not a second order.
+    const other = await call(a, 'POST', '/orders', {
+      payload: { ...payload, lines: [{ cardId: cardOfA.id, amountCents: 2600 }] },
+      key,
+    });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('refuses to load another company’s card and makes nothing', async () => {
+    const before = await query(`select count(*)::int as n from orders where company_id = 'C1002'`);
+    const response = await call(b, 'POST', '/orders', {
+      payload: {
+        type: 'load',
+        product: cardOfA.product,
+        family: cardOfA.family,
+        lines: [{ cardId: cardOfA.id, amountCents: 1000 }],
+      },
+    });
+    expect(response.statusCode).toBeGreaterThanOrEqual(400);
+    expect(response.statusCode).toBeLessThan(500);
+    expect(await query(`select count(*)::int as n from orders where company_id = 'C1002'`)).toEqual(before);
+  });
+
+  it('keeps a draft without a payment method and submits it later', async () => {
+    const made = await call(a, 'POST', '/orders', {
+      payload: {
+        type: 'load',
+        product: cardOfA.product,
+        family: cardOfA.family,
+        paymentMethod: null,
+        lines: [{ cardId: cardOfA.id, amountCents: 1200 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const draftId = made.json<{ drafts: { draftId: string }[] }>().drafts[0]!.draftId;
+    expect((await call(b, 'POST', `/order-drafts/${draftId}/submit`, { payload: {} })).statusCode).toBe(404);
+    const submitted = await call(a, 'POST', `/order-drafts/${draftId}/submit`, {
+      payload: { paymentMethod: 'RF' },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    expect(submitted.json().payment.rfCode).toMatch(/^RF/);
+  });
+});
+
+describe('bulk loads by JSON', () => {
+  it('names every refused line, by the Excel rules, in Greek and English, and makes nothing', async () => {
+    const before = await query(`select count(*)::int as n from draft_orders where company_id = 'C1001'`);
+    const payload = {
+      lines: [
+        { cardId: cardOfA.id, amountCents: 1000 },
+        { cardId: cardOfB.id, amountCents: 1000 },
+        { cardId: randomUUID(), amountCents: 1000 },
+      ],
+    };
+    const greek = await call(a, 'POST', '/loads/bulk', { payload });
+    const english = await call(a, 'POST', '/loads/bulk', { payload, language: 'en' });
+    expect(greek.statusCode).toBe(422);
+    expect(english.statusCode).toBe(422);
+    const fields = english.json<{ errors: { field: string }[] }>().errors.map((entry) => entry.field);
+    expect(fields).toEqual(expect.arrayContaining(['lines.1.cardId', 'lines.2.cardId']));
+    expect(fields.some((field) => field.startsWith('lines.0'))).toBe(false);
+    expect(greek.headers['content-language']).toBe('el');
+    expect(greek.json().errors[0].message).not.toBe(english.json().errors[0].message);
+    expect(await query(`select count(*)::int as n from draft_orders where company_id = 'C1001'`)).toEqual(
+      before,
+    );
+  });
+
+  it('refuses a card loaded twice in one call, as the preview does', async () => {
+    const response = await call(a, 'POST', '/loads/bulk', {
+      payload: {
+        lines: [
+          { cardId: cardOfA.id, amountCents: 1000 },
+          { cardId: cardOfA.id, amountCents: 2000 },
+        ],
+      },
+    });
+    expect(response.statusCode).toBe(422);
+    expect(
+      response.json().errors.map((entry: { field: string; code: string }) => `${entry.field} ${entry.code}`),
+    ).toEqual(['lines.1 bulkDuplicateCard']);
+  });
+
+  it('turns good lines into one order per product and family, once per key', async () => {
+    const cards = await query<{ id: string; product: string; family: string }>(
+      `select id, product, family from cards where company_id = 'C1001' and status = 'active'
+          and expiry_date > current_date + 90 and replaced_by_card_id is null order by id limit 40`,
+    );
+    const key = randomUUID();
+    const payload = { lines: cards.map((card, index) => ({ cardId: card.id, amountCents: 1000 + index })) };
+    const first = await call(a, 'POST', '/loads/bulk', { payload, key });
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await call(a, 'POST', '/loads/bulk', { payload, key });
+    expect(again.body).toBe(first.body);
+    const groups = new Set(cards.map((card) => `${card.product}:${card.family}`));
+    const orders = first.json<{
+      orders: { order: { orderId: string; cards: number; orderType: string } }[];
+    }>().orders;
+    expect(orders).toHaveLength(groups.size);
+    expect(orders.reduce((sum, entry) => sum + entry.order.cards, 0)).toBe(cards.length);
+    expect(new Set(orders.map((entry) => entry.order.orderType))).toEqual(new Set(['BULK_LOAD']));
+    const lines = await query<{ n: number }>(
+      `select count(*)::int as n from order_lines where order_id = any($1::uuid[])`,
+      [orders.map((entry) => entry.order.orderId)],
+    );
+    expect(lines[0]!.n).toBe(cards.length);
+  });
+});
+
+describe('money and scopes', () => {
+  it('reads the balance and a statement page of the company only', async () => {
+    const balance = await call(a, 'GET', '/balance');
+    expect(balance.statusCode).toBe(200);
+    expect(balance.json().companyId).toBe('C1001');
+    const statement = await call(a, 'GET', '/statements?limit=5');
+    expect(statement.statusCode).toBe(200);
+    const ids = statement.json<{ data: { transactionId: string }[] }>().data.map((row) => row.transactionId);
+    if (ids.length > 0) {
+      const companies = await query<{ company_id: string }>(
+        `select distinct company_id from ledger_transactions where id = any($1::uuid[])`,
+        [ids],
+      );
+      expect(companies).toEqual([{ company_id: 'C1001' }]);
+    }
+  });
+
+  it('refuses a route the token has no scope for (403) and a missing token (401)', async () => {
+    const readOnly = await tokenFor('C1001', ['cards:read']);
+    expect((await call(readOnly, 'GET', '/cards?limit=1')).statusCode).toBe(200);
+    expect((await call(readOnly, 'GET', '/orders')).statusCode).toBe(403);
+    expect((await call(readOnly, 'GET', '/balance')).statusCode).toBe(403);
+    expect(
+      (await call(readOnly, 'POST', '/cardholders', { payload: { firstName: 'A', lastName: 'B' } }))
+        .statusCode,
+    ).toBe(403);
+    expect(
+      (
+        await call(readOnly, 'POST', '/loads/bulk', {
+          payload: { lines: [{ cardId: cardOfA.id, amountCents: 1 }] },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect((await call('not-a-token', 'GET', '/cards')).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,289 @@
+import {
+  OrderSummarySchema,
+  PaymentInstructionsSchema,
+  ProblemDetailsSchema,
+  PublicBalanceSchema,
+  PublicBulkLoadSchema,
+  PublicCardholderSchema,
+  PublicCardholdersPageSchema,
+  PublicCardholdersQuerySchema,
+  PublicCardIdParamsSchema,
+  PublicCardSchema,
+  PublicCardsPageSchema,
+  PublicCardsQuerySchema,
+  PublicCreateCardholderSchema,
+  PublicCreateOrderSchema,
+  PublicDraftIdParamsSchema,
+  PublicOrderIdParamsSchema,
+  PublicOrderSchema,
+  PublicOrdersCreatedSchema,
+  PublicOrdersPageSchema,
+  PublicOrdersQuerySchema,
+  PublicStatementPageSchema,
+  PublicStatementQuerySchema,
+  PublicSubmitDraftSchema,
+  ROLE,
+} from '@tessera/domain';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors';
+import { idempotencyOf } from '../../platform/idempotency';
+import { acceptedLocale, type PublicRoutes } from '../api-clients';
+import type { CardsService } from '../cards';
+import type { OrdersService } from '../orders';
+import type { PublicApiService } from './service';
+
+const problems = {
+  400: ProblemDetailsSchema,
+  401: ProblemDetailsSchema,
+  403: ProblemDetailsSchema,
+  404: ProblemDetailsSchema,
+  409: ProblemDetailsSchema,
+  422: ProblemDetailsSchema,
+  429: ProblemDetailsSchema,
+};
+const security = [{ bearerAuth: [] }];
+const idempotencyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .min(1)
+    .max(128)
+    .describe('A unique key per operation (a UUID): a retry with it is answered, not repeated.'),
+});
+
+/**
+ * The public API's resources (issue 22 §2, ADR 037), behind the front door of the api-clients
+ * module (its guard, scopes, rate limit, audit and problem details): cards and cardholders,
+ * orders (single, bulk, drafts submitted later), the company's balance and statement.
+ */
+export function publicApiResourceRoutes(deps: {
+  service: PublicApiService;
+  cards: CardsService;
+  orders: OrdersService;
+}): PublicRoutes {
+  const { service, cards, orders } = deps;
+  return async (app, kit) => {
+    const { rateLimit } = kit;
+    const read = (tag: string) => ({ tags: ['public-api', tag], security });
+    const locale = (request: { headers: Record<string, unknown> }) =>
+      acceptedLocale(request.headers['accept-language'] as string | undefined);
+
+    app.get(
+      '/cards',
+      {
+        config: { apiScope: 'cards:read', rateLimit },
+        schema: {
+          ...read('cards'),
+          summary: 'List the company’s cards',
+          description:
+            'Oldest first, a page at a time: pass the answer’s `nextCursor` as `cursor` for the next page.',
+          querystring: PublicCardsQuerySchema,
+          response: { 200: PublicCardsPageSchema, ...problems },
+        },
+      },
+      async (request) => cards.publicCardsPage(kit.callerOf(request).companyId, request.query),
+    );
+
+    app.get(
+      '/cards/:cardId',
+      {
+        config: { apiScope: 'cards:read', rateLimit },
+        schema: {
+          ...read('cards'),
+          summary: 'One card of the company',
+          params: PublicCardIdParamsSchema,
+          response: { 200: PublicCardSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const caller = kit.callerOf(request);
+        const { data } = await cards.publicCardsPage(caller.companyId, { limit: 1 }, request.params.cardId);
+        if (!data[0])
+          throw new AppError('NOT_FOUND', `no card ${request.params.cardId} in ${caller.companyId}`);
+        return data[0];
+      },
+    );
+
+    app.get(
+      '/cardholders',
+      {
+        config: { apiScope: 'cards:read', rateLimit },
+        schema: {
+          ...read('cardholders'),
+          summary: 'List the company’s cardholders',
+          description: 'Filter by `employeeCode` or `email` (exact, case-insensitive) to find one person.',
+          querystring: PublicCardholdersQuerySchema,
+          response: { 200: PublicCardholdersPageSchema, ...problems },
+        },
+      },
+      async (request) => cards.publicCardholdersPage(kit.callerOf(request).companyId, request.query),
+    );
+
+    app.post(
+      '/cardholders',
+      {
+        config: { apiScope: 'cards:write', rateLimit },
+        schema: {
+          ...read('cardholders'),
+          summary: 'Create a cardholder',
+          description:
+            'A person to order cards for later (`cardholderId` in an order line). An employee code or email another cardholder of the company has is refused (409) naming the field.',
+          headers: idempotencyHeader,
+          body: PublicCreateCardholderSchema,
+          response: { 201: PublicCardholderSchema, ...problems },
+        },
+      },
+      async (request, reply) => {
+        const caller = kit.callerOf(request);
+        const idempotency = idempotencyOf(request);
+        const created = await service.createCardholder(caller, request.body, idempotency);
+        return reply.code(201).send(created);
+      },
+    );
+
+    const ordered = { 201: PublicOrdersCreatedSchema, ...problems };
+
+    app.post(
+      '/orders',
+      {
+        config: { apiScope: 'orders:write', rateLimit },
+        schema: {
+          ...read('orders'),
+          summary: 'Create an order: load cards, or issue new cards',
+          description:
+            '`type: load` names the company’s cards (`cardId`); `type: new` names a cardholder (`cardholderId`) or a new one (`cardholder`). With a `paymentMethod` (RF or IRIS) the order is submitted and its payment started (an order above the company’s approval threshold waits for its approvers first); with `paymentMethod: null` a draft is kept, to be submitted with `POST /order-drafts/{draftId}/submit`.',
+          headers: idempotencyHeader,
+          body: PublicCreateOrderSchema,
+          response: ordered,
+        },
+      },
+      async (request, reply) => {
+        const caller = kit.callerOf(request);
+        const result = await service.createOrder(
+          caller,
+          request.body,
+          idempotencyOf(request),
+          locale(request),
+        );
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.post(
+      '/loads/bulk',
+      {
+        config: { apiScope: 'orders:write', rateLimit },
+        bodyLimit: 8 * 1024 * 1024,
+        schema: {
+          ...read('orders'),
+          summary: 'Load (or issue) up to 10,000 cards in one call',
+          description:
+            'The lines are the Excel bulk template’s columns (amounts in cents) and are judged by the same rules as an uploaded file: an unknown or foreign card, a blocked or replaced one, an amount out of range, a line repeated… Any line in error refuses the whole call (422) naming each line as `lines.<index>.<field>`; nothing is made. Otherwise the lines become one order per product and family (as the Excel path makes drafts), submitted with the payment method, or drafts with `paymentMethod: null`.',
+          headers: idempotencyHeader,
+          body: PublicBulkLoadSchema,
+          response: ordered,
+        },
+      },
+      async (request, reply) => {
+        const caller = kit.callerOf(request);
+        const result = await service.bulkLoad(caller, request.body, idempotencyOf(request), locale(request));
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.post(
+      '/order-drafts/:draftId/submit',
+      {
+        config: { apiScope: 'orders:write', rateLimit },
+        schema: {
+          ...read('orders'),
+          summary: 'Submit a kept draft',
+          headers: idempotencyHeader,
+          params: PublicDraftIdParamsSchema,
+          body: PublicSubmitDraftSchema,
+          response: {
+            201: z.object({ order: OrderSummarySchema, payment: PaymentInstructionsSchema.nullable() }),
+            ...problems,
+          },
+        },
+      },
+      async (request, reply) => {
+        const caller = kit.callerOf(request);
+        const result = await service.submitDraft(
+          caller,
+          request.params.draftId,
+          request.body.paymentMethod,
+          idempotencyOf(request),
+          locale(request),
+        );
+        return reply.code(201).send(result);
+      },
+    );
+
+    app.get(
+      '/orders',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...read('orders'),
+          summary: 'List the company’s orders, newest first',
+          querystring: PublicOrdersQuerySchema,
+          response: { 200: PublicOrdersPageSchema, ...problems },
+        },
+      },
+      async (request) => orders.publicPage(kit.callerOf(request).companyId, request.query),
+    );
+
+    app.get(
+      '/orders/:orderId',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...read('orders'),
+          summary: 'One order with its timeline, price and payments',
+          params: PublicOrderIdParamsSchema,
+          response: { 200: PublicOrderSchema, ...problems },
+        },
+      },
+      async (request) => {
+        const caller = kit.callerOf(request);
+        const { actions: _actions, ...order } = await orders.details(
+          caller.companyId,
+          request.params.orderId,
+          {
+            userId: caller.id,
+            roleId: ROLE.ORDER_MANAGER,
+          },
+        );
+        return order;
+      },
+    );
+
+    app.get(
+      '/balance',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...read('statements'),
+          summary: 'The company’s balance',
+          response: { 200: PublicBalanceSchema, ...problems },
+        },
+      },
+      async (request) => service.balance(kit.callerOf(request)),
+    );
+
+    app.get(
+      '/statements',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...read('statements'),
+          summary: 'The company’s statement: every money movement, oldest first',
+          description: '`from` and `to` are Athens calendar days, both included.',
+          querystring: PublicStatementQuerySchema,
+          response: { 200: PublicStatementPageSchema, ...problems },
+        },
+      },
+      async (request) => service.statement(kit.callerOf(request), request.query),
+    );
+  };
+}
