@@ -319,6 +319,11 @@ const apiClients = {
     () => import('../features/api-clients/pages/api-clients-page'),
     (m) => m.ApiClientsPage,
   ),
+  // Issue 22 §2 (ADR 037): the public API's document.
+  docs: page(
+    () => import('../features/api-clients/pages/api-docs-page'),
+    (m) => m.ApiDocsPage,
+  ),
 };
 
 // Issue 18 §7–8 (ADR 026).
@@ -517,6 +522,7 @@ const PAGES: PageRoute[] = [
   built('accountUsers', userAdmin.companyUsers, 'CompanyUsersPage', ['account', 'userAdmin']),
   built('backOfficeUsers', userAdmin.backOfficeUsers, 'BackOfficeUsersPage', ['userAdmin']),
   built('accountApiClients', apiClients.list, 'ApiClientsPage', ['account']),
+  built('accountApiDocs', apiClients.docs, 'ApiDocsPage', ['account']),
   // Issue 18 §3, §6 (ADR 024).
   built('backOfficeNewCompany', companyAdmin.newCompany, 'NewCompanyPage', ['backOffice']),
   built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),
