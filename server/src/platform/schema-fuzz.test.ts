@@ -61,7 +61,10 @@ beforeAll(async () => {
     method: 'POST',
     url: '/api/v1/accounts/createApiClient',
     headers: { ...(await sessionHeaders(ctx, ids.om1)), companyid: 'C1001' },
-    payload: { name: 'fuzz', scopes: ['cards:read', 'cards:write', 'orders:read', 'orders:write', 'webhooks'] },
+    payload: {
+      name: 'fuzz',
+      scopes: ['cards:read', 'cards:write', 'orders:read', 'orders:write', 'webhooks'],
+    },
   });
   const { client, clientSecret } = created.json<{ client: { clientId: string }; clientSecret: string }>();
   const token = await ctx.app.inject({
@@ -126,7 +129,9 @@ describe('schema fuzzing of every endpoint', () => {
                   merchantid: merchantId,
                   culture: request.culture,
                   ...(PROBLEMS.test(key) && !OAUTH.test(key) ? { authorization: `Bearer ${bearer}` } : {}),
-                  ...(PROBLEMS.test(key) && method === 'POST' ? { 'idempotency-key': `fuzz-${(keys += 1)}` } : {}),
+                  ...(PROBLEMS.test(key) && method === 'POST'
+                    ? { 'idempotency-key': `fuzz-${(keys += 1)}` }
+                    : {}),
                   ...(body !== undefined ? { 'content-type': request.contentType } : {}),
                 },
                 ...(body !== undefined ? { payload: body } : {}),
