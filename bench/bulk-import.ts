@@ -332,7 +332,7 @@ function sampleRss(pid: number): RssSampler {
 }
 
 /** The bench's file, as Excel saves it (shared strings after the sheet). */
-async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
+export async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const output = new PassThrough();
   output.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -15,6 +15,7 @@ import { schemaFuzzBenchmark } from './schema-fuzz';
 import { fileFuzzBenchmark } from './file-fuzz';
 import { chaosBenchmark } from './chaos';
 import { startTimeBenchmark } from './start-time';
+import { publicApiBenchmark } from './public-api';
 
 const BENCHMARKS: Record<string, () => Promise<void>> = {
   // Issue 17: the user's path against its floor, and what a browser and an idle server cost.
@@ -36,6 +37,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   chaos: chaosBenchmark,
   // Issue 20 §6: the compiled server's start on an existing database.
   'start-time': startTimeBenchmark,
+  // Issue 22 §5: a bulk load as JSON through the public API against the Excel bulk path.
+  'public-api': publicApiBenchmark,
 };
 
 const names = process.argv.slice(2);
