@@ -410,3 +410,70 @@ describe('money and scopes', () => {
     expect((await call('not-a-token', 'GET', '/cards')).statusCode).toBe(401);
   });
 });
+
+describe('every public route, generated from the route table', () => {
+  it('answers a client of C1002 that names C1001’s card, cardholder, order or draft without any of it, and makes nothing', async () => {
+    const { ROUTE_ACCESS } = await import('../../platform/route-access');
+    const [order] = await query<{ id: string }>(`select id from orders where company_id = 'C1001' limit 1`);
+    const [draft] = await query<{ id: string }>(
+      `select id from draft_orders where company_id = 'C1001' limit 1`,
+    );
+    const [holder] = await query<{ id: string }>(
+      `select id from cardholders where company_id = 'C1001' limit 1`,
+    );
+    const foreign: Record<string, string> = {
+      cardId: cardOfA.id,
+      orderId: order?.id ?? randomUUID(),
+      draftId: draft?.id ?? randomUUID(),
+      cardholderId: holder!.id,
+    };
+    const bodies: Record<string, unknown> = {
+      'POST /api/public/v1/orders': {
+        type: 'load',
+        product: cardOfA.product,
+        family: cardOfA.family,
+        lines: [{ cardId: cardOfA.id, amountCents: 1000 }],
+      },
+      'POST /api/public/v1/loads/bulk': { lines: [{ cardId: cardOfA.id, amountCents: 1000 }] },
+      'POST /api/public/v1/cardholders': { firstName: 'Ξένος', lastName: 'Πελάτης' },
+      'POST /api/public/v1/order-drafts/:draftId/submit': { paymentMethod: 'RF' },
+    };
+    const counts = async () =>
+      query(`select (select count(*) from orders where company_id = 'C1001')::int as orders,
+                    (select count(*) from draft_orders where company_id = 'C1001')::int as drafts,
+                    (select count(*) from cardholders where company_id = 'C1001')::int as holders`);
+    const before = await counts();
+    const secrets = Object.values(foreign);
+    let attempts = 0;
+    for (const [route, access] of Object.entries(ROUTE_ACCESS)) {
+      const [method, template] = route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+      if (
+        access !== 'api-client' ||
+        !template.startsWith('/api/public/v1/') ||
+        /oauth\/token$/.test(template)
+      )
+        continue;
+      if (method === 'DELETE') continue;
+      const url = template.replace(/:(\w+)/g, (_, name: string) => foreign[name] ?? randomUUID());
+      // The card list is asked for the other company's cardholder too.
+      const filter = template.endsWith('/cards') ? `?cardholderId=${foreign.cardholderId}` : '';
+      const response = await world.ctx.app.inject({
+        method,
+        url: `${url}${filter}`,
+        headers: {
+          authorization: `Bearer ${b}`,
+          ...(method === 'POST' ? { 'idempotency-key': randomUUID() } : {}),
+        },
+        ...(method === 'POST' ? { payload: (bodies[route] ?? {}) as object } : {}),
+      });
+      attempts += 1;
+      expect(response.statusCode, `${route}: ${response.body}`).toBeLessThan(500);
+      if (response.statusCode < 300) {
+        for (const secret of secrets) expect(response.body, `${route} leaks ${secret}`).not.toContain(secret);
+      }
+    }
+    expect(attempts).toBeGreaterThanOrEqual(10);
+    expect(await counts()).toEqual(before);
+    console.log(`public API routes as a foreign client: ${attempts} requests, 0 leaks`);
+  });
+});

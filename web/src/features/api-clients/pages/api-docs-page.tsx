@@ -4,6 +4,7 @@ import { Fragment, useMemo, useState, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import type { MessageId } from '../../../i18n/messages';
+import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { AccountHeader } from '../../../ui/account-header';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
@@ -41,7 +42,12 @@ type Document = {
   paths: Record<string, Record<string, Operation>>;
 };
 
-const METHOD_COLOR: Record<string, string> = { get: 'blue', post: 'green', put: 'orange', delete: 'red' };
+const METHOD_COLOR: Record<string, string> = {
+  get: BADGE_COLOR.blue,
+  post: BADGE_COLOR.green,
+  put: BADGE_COLOR.amber,
+  delete: BADGE_COLOR.red,
+};
 
 /** `code` and **bold** inside a line of the document's text. */
 function inline(text: string): ReactNode[] {
@@ -161,7 +167,7 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
     <Paper withBorder p="md" id={`${method}-${path}`}>
       <Stack gap="xs">
         <Group gap="xs" wrap="wrap">
-          <Badge color={METHOD_COLOR[method] ?? 'gray'} variant="filled">
+          <Badge color={METHOD_COLOR[method] ?? BADGE_COLOR.grey} variant="filled">
             {method.toUpperCase()}
           </Badge>
           <Code style={{ wordBreak: 'break-all' }}>{path}</Code>
@@ -222,7 +228,11 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
         </Text>
         <Group gap="xs" wrap="wrap">
           {Object.keys(operation.responses ?? {}).map((status) => (
-            <Badge key={status} variant="light" color={Number(status) < 400 ? 'green' : 'gray'}>
+            <Badge
+              key={status}
+              variant="outline"
+              color={Number(status) < 400 ? BADGE_COLOR.green : BADGE_COLOR.grey}
+            >
               {status}
             </Badge>
           ))}
