@@ -83,6 +83,13 @@ import {
   type ApiClientsService,
 } from './modules/api-clients';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
+// Issue 22 §3 (ADR 035): webhooks.
+import {
+  createWebhooksService,
+  publicWebhookRoutes,
+  webhooksRoutes,
+  type WebhooksService,
+} from './modules/webhooks';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
 import { createBulkService, type BulkService } from './modules/bulk';
@@ -159,6 +166,7 @@ export type AppServices = {
   leads: LeadsService;
   recurring: RecurringService;
   apiClients: ApiClientsService;
+  webhooks: WebhooksService;
 };
 /** A route as Fastify registered it: `GET /api/v1/orders/retrieveOrderDetails`, `/x/:id` form. */
 export type RegisteredRoute = { method: string; url: string };
@@ -562,10 +570,23 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // A company's API clients and the public API they call (issue 22 §1, ADR 034).
   const apiClients = createApiClientsService({ db: database.db, secret: config.sessionSecret });
   await app.register(apiClientsRoutes(apiClients), { prefix: '/api/v1/accounts' });
+  // Webhooks of a company (issue 22 §3, ADR 035): endpoints, the outbox's dispatcher, the log.
+  const webhooks = createWebhooksService({
+    db: database.db,
+    jobs,
+    mailer,
+    companyUsers: (companyId) => identity.companyUsers(companyId),
+    expiringCards: (companyIds, fromDay, untilDay) => cards.expiringCards(companyIds, fromDay, untilDay),
+    publicUrl: config.publicUrl,
+    isProduction: config.NODE_ENV === 'production',
+  });
+  app.addHook('onClose', async () => webhooks.close());
+  await app.register(webhooksRoutes(webhooks), { prefix: '/api/v1/accounts' });
   await app.register(
     publicApiRoutes(apiClients, {
       rateLimitMax: config.API_CLIENT_RATE_LIMIT,
       tokenPerMinute: config.API_TOKEN_RATE_LIMIT,
+      plugins: [publicWebhookRoutes(webhooks)],
     }),
     { prefix: '/api/public/v1' },
   );
@@ -625,6 +646,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     leads,
     recurring,
     apiClients,
+    webhooks,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

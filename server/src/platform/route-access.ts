@@ -97,6 +97,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/accounts/createApiClient': 'api-clients.manage',
   'POST /api/v1/accounts/revokeApiClient': 'api-clients.manage',
   'POST /api/v1/accounts/rotateApiClientSecret': 'api-clients.manage',
+  // Issue 22 §3 (ADR 035): webhooks.
+  'GET /api/v1/accounts/webhookEndpoints': 'webhooks.read',
+  'GET /api/v1/accounts/webhookDeliveries': 'webhooks.read',
+  'POST /api/v1/accounts/createWebhookEndpoint': 'webhooks.manage',
+  'POST /api/v1/accounts/updateWebhookEndpoint': 'webhooks.manage',
+  'POST /api/v1/accounts/deleteWebhookEndpoint': 'webhooks.manage',
+  'POST /api/v1/accounts/replayWebhookDelivery': 'webhooks.manage',
   'POST /api/v1/accounts/account/card-name': 'cards.manage',
   'POST /api/v1/accounts/addDeliveryPoint': 'delivery-points.manage',
   'POST /api/v1/accounts/cardFilter': 'cards.read',
@@ -268,6 +275,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // /api/public/v1: the public API of companies' own systems (issue 22 §1, ADR 034)
   'GET /api/public/v1/me': 'api-client',
   'POST /api/public/v1/oauth/token': 'api-client',
+  // Issue 22 §3 (ADR 035): an integration subscribes itself (scope `webhooks`).
+  'GET /api/public/v1/webhook-endpoints': 'api-client',
+  'POST /api/public/v1/webhook-endpoints': 'api-client',
+  'DELETE /api/public/v1/webhook-endpoints/:endpointId': 'api-client',
   'POST /api/v1/terminals/authorise': 'terminal',
   'POST /api/v1/terminals/oauth/token': 'terminal',
   'POST /api/v1/terminals/refund': 'terminal',

@@ -11,6 +11,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ApiCaller, ApiClientsService } from './service';
 import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
+import { AppError } from '../../platform/errors';
+
+/**
+ * Public routes another module adds inside this scope (issue 22 §3: webhook endpoints), so the
+ * guard, rate limit, audit and problem details apply to them; `callerOf` is the guard's client.
+ */
+export type PublicApiPlugin = (
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  callerOf: (request: FastifyRequest) => ApiCaller,
+  rateLimit: object,
+) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -129,7 +140,7 @@ function sendProblem(
  */
 export function publicApiRoutes(
   service: ApiClientsService,
-  options: { rateLimitMax: number; tokenPerMinute: number },
+  options: { rateLimitMax: number; tokenPerMinute: number; plugins?: PublicApiPlugin[] },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['public-api'];
@@ -143,7 +154,13 @@ export function publicApiRoutes(
     };
 
     app.setErrorHandler((error, request, reply) => {
-      const status = (error as { statusCode?: number }).statusCode ?? 500;
+      // A service's refusal (issue 22 §3): its fields named, or its status as a problem.
+      if (error instanceof AppError && error.fields.length > 0) {
+        const fields = [...new Set(error.fields.map((field) => field.field))].join(', ');
+        return sendProblem(request, reply, 'invalid-request', { fields });
+      }
+      const status =
+        error instanceof AppError ? error.status : ((error as { statusCode?: number }).statusCode ?? 500);
       const validation = (error as { validation?: { instancePath?: string }[] }).validation;
       if (validation) {
         const fields = validation.map((issue) => (issue.instancePath ?? '').replace(/^\//, '') || 'body');
@@ -273,5 +290,7 @@ export function publicApiRoutes(
         };
       },
     );
+
+    for (const plugin of options.plugins ?? []) await plugin(app, (request) => callers.get(request)!, rateLimit);
   };
 }
