@@ -221,6 +221,11 @@ export function createWebhooksService(deps: {
     const found = await repository.deliveryToSend(deps.db, deliveryId);
     if (!found || found.delivery.state !== 'pending') return;
     const { delivery, event, endpoint } = found;
+    // Disabled since it was claimed: it waits, due, for the endpoint to be enabled again.
+    if (endpoint.disabledAt) {
+      await repository.updateDelivery(deps.db, delivery.id, { nextAttemptAt: now });
+      return;
+    }
     const attempts = delivery.attempts + 1;
     const result = await sendEvent(endpoint, event, {
       attempt: attempts,
