@@ -28,6 +28,7 @@ const MANAGING_LINKS = [
   ['Χρήστες εταιρείας', '/account/users'],
   ['Αρχείο ενεργειών', '/account/audit'],
   ['Πελάτες API', '/account/api-clients'],
+  ['Webhooks', '/account/webhooks'],
   ...ALL_ACCOUNT_LINKS.slice(7),
 ];
 

@@ -25,6 +25,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountAudit', label: 'pages.accountAudit' },
   // Issue 22 §1 (ADR 034): the company's API clients.
   { key: 'accountApiClients', label: 'pages.accountApiClients' },
+  // Issue 22 §3 (ADR 035): its webhooks.
+  { key: 'accountWebhooks', label: 'pages.accountWebhooks' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
   // Issue 21 (ADR 033): where the user is signed in.
   { key: 'accountSessions', label: 'pages.accountSessions' },
