@@ -291,6 +291,7 @@ export function publicApiRoutes(
       },
     );
 
-    for (const plugin of options.plugins ?? []) await plugin(app, (request) => callers.get(request)!, rateLimit);
+    for (const plugin of options.plugins ?? [])
+      await plugin(app, (request) => callers.get(request)!, rateLimit);
   };
 }

@@ -21,7 +21,13 @@ export async function closeCards(
   await setCardsStatus(db, companyId, cardIds, status, at);
   ctx.totals.forget(companyId);
   const closed = await db
-    .select({ id: cards.id, bin: cards.bin, last4: cards.last4, cardName: cards.cardName, replacedBy: cards.replacedByCardId })
+    .select({
+      id: cards.id,
+      bin: cards.bin,
+      last4: cards.last4,
+      cardName: cards.cardName,
+      replacedBy: cards.replacedByCardId,
+    })
     .from(cards)
     .where(and(eq(cards.companyId, companyId), inArray(cards.id, cardIds)));
   for (const card of closed) {

@@ -14,7 +14,14 @@ export async function listExpiringCards(
   fromDay: string,
   untilDay: string,
 ): Promise<
-  { cardId: string; companyId: string; expiryDate: string; maskedNumber: string; cardName: string; status: string }[]
+  {
+    cardId: string;
+    companyId: string;
+    expiryDate: string;
+    maskedNumber: string;
+    cardName: string;
+    status: string;
+  }[]
 > {
   if (companyIds.length === 0) return [];
   const rows = await ctx.db

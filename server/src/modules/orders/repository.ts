@@ -92,7 +92,12 @@ export async function addEvent(
   // in the same transaction (the first `draft` row only recalls when the draft was made).
   if (event.status === 'draft') return;
   const [order] = await db
-    .select({ companyId: orders.companyId, number: orders.number, orderType: orders.orderType, totalCents: orders.totalCents })
+    .select({
+      companyId: orders.companyId,
+      number: orders.number,
+      orderType: orders.orderType,
+      totalCents: orders.totalCents,
+    })
     .from(orders)
     .where(eq(orders.id, event.orderId));
   if (!order) return;

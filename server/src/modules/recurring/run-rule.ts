@@ -244,7 +244,11 @@ export async function runRule(
           cardCount: resolved.lines.length,
           totalCents,
           draftIds,
-          orders: orders.map((order) => ({ orderId: order.id, orderNumber: order.number, status: order.status })),
+          orders: orders.map((order) => ({
+            orderId: order.id,
+            orderNumber: order.number,
+            status: order.status,
+          })),
         },
       });
       return { ...claimed, cardCount: resolved.lines.length, totalCents, notes: resolved.notes };

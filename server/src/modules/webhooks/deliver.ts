@@ -1,4 +1,8 @@
-import { WEBHOOK_EVENT_ID_HEADER, WEBHOOK_EVENT_TYPE_HEADER, WEBHOOK_SIGNATURE_HEADER } from '@tessera/domain';
+import {
+  WEBHOOK_EVENT_ID_HEADER,
+  WEBHOOK_EVENT_TYPE_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+} from '@tessera/domain';
 import type { EndpointRow, EventRow } from './repository';
 import { signatureHeader } from './signing';
 
@@ -71,6 +75,11 @@ export async function sendEvent(
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code;
     const message = error instanceof Error ? error.message : String(error);
-    return { ok: false, statusCode: null, excerpt: null, error: (cause ? `${cause}: ${message}` : message).slice(0, 200) };
+    return {
+      ok: false,
+      statusCode: null,
+      excerpt: null,
+      error: (cause ? `${cause}: ${message}` : message).slice(0, 200),
+    };
   }
 }

@@ -125,7 +125,10 @@ export function webhooksRoutes(service: WebhooksService): FastifyPluginAsyncZod 
       },
       async (request) => {
         const actor = await requireActor(request, 'webhooks.manage');
-        return { success: true as const, delivery: await service.replay(request.body.deliveryId, actorOf(actor)) };
+        return {
+          success: true as const,
+          delivery: await service.replay(request.body.deliveryId, actorOf(actor)),
+        };
       },
     );
   };
@@ -175,7 +178,11 @@ export function publicWebhookRoutes(service: WebhooksService) {
           summary: 'Subscribes an endpoint; its signing secret is in this answer only',
           security: [{ bearerAuth: [] }],
           body: CreateWebhookEndpointRequestSchema,
-          response: { 201: PublicWebhookEndpointSecretResponseSchema, 400: ProblemDetailsSchema, ...problems },
+          response: {
+            201: PublicWebhookEndpointSecretResponseSchema,
+            400: ProblemDetailsSchema,
+            ...problems,
+          },
         },
       },
       async (request, reply) => {

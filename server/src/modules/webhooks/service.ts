@@ -8,7 +8,6 @@ import {
   type User,
   type WebhookDelivery,
   type WebhookEndpoint,
-  type WebhookEventType,
 } from '@tessera/domain';
 import { auditChange, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -36,7 +35,8 @@ const ENTITY = 'webhook-endpoint';
 /** Hosts that are this machine: plain http is allowed to them outside production (tests, demos). */
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 /** Hosts of private networks: an endpoint may not point a production server at them (SSRF). */
-const PRIVATE_HOST = /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|\[::1?\]|\[f[cd])/i;
+const PRIVATE_HOST =
+  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|\[::1?\]|\[f[cd])/i;
 
 /** A card the expiry job announces (`card.expiring`). */
 export type ExpiringCard = {
@@ -180,7 +180,11 @@ export function createWebhooksService(deps: {
     if (actor.userId) {
       await auditChange(
         tx,
-        { userId: actor.userId, companyId: actor.companyId, ...(actor.requestId ? { requestId: actor.requestId } : {}) },
+        {
+          userId: actor.userId,
+          companyId: actor.companyId,
+          ...(actor.requestId ? { requestId: actor.requestId } : {}),
+        },
         { entity: ENTITY, ...change, before: change.before ?? null, after: change.after ?? null },
       );
     } else {
@@ -276,9 +280,10 @@ export function createWebhooksService(deps: {
       }
     });
     if (disabled) {
-      await mailDisabled(endpoint, result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? '')).catch(
-        () => undefined,
-      );
+      await mailDisabled(
+        endpoint,
+        result.statusCode !== null ? `HTTP ${result.statusCode}` : (result.error ?? ''),
+      ).catch(() => undefined);
     }
   }
 
@@ -287,7 +292,12 @@ export function createWebhooksService(deps: {
     const now = options.now ?? clock();
     let total = 0;
     for (;;) {
-      const ids = await repository.claimDue(deps.db, now, new Date(now.getTime() + LEASE_MS), options.limit ?? 20);
+      const ids = await repository.claimDue(
+        deps.db,
+        now,
+        new Date(now.getTime() + LEASE_MS),
+        options.limit ?? 20,
+      );
       for (const id of ids) await attempt(id, now);
       total += ids.length;
       if (ids.length < (options.limit ?? 20)) return total;
@@ -302,14 +312,22 @@ export function createWebhooksService(deps: {
     const companies = await repository.companiesSubscribedTo(deps.db, 'card.expiring');
     if (companies.length === 0) return 0;
     const day = (date: Date) => date.toISOString().slice(0, 10);
-    const cards = await deps.expiringCards(companies, day(now), day(new Date(now.getTime() + 60 * 86_400_000)));
+    const cards = await deps.expiringCards(
+      companies,
+      day(now),
+      day(new Date(now.getTime() + 60 * 86_400_000)),
+    );
     let told = 0;
     for (let start = 0; start < cards.length; start += 200) {
       const batch = cards.slice(start, start + 200);
       await deps.db.transaction(async (tx) => {
         const fresh = await repository.claimExpiryNotices(
           tx,
-          batch.map((card) => ({ cardId: card.cardId, expiryDate: card.expiryDate, companyId: card.companyId })),
+          batch.map((card) => ({
+            cardId: card.cardId,
+            expiryDate: card.expiryDate,
+            companyId: card.companyId,
+          })),
         );
         for (const card of batch.filter((c) => fresh.has(c.cardId))) {
           await publishEvent(tx, {
@@ -350,9 +368,7 @@ export function createWebhooksService(deps: {
     if (!deps.jobs.isWorking || nudge) return;
     nudge = setTimeout(() => {
       nudge = undefined;
-      deps.jobs
-        .send(DISPATCH_JOB, {}, { singletonKey: 'nudge', singletonSeconds: 1 })
-        .catch(() => undefined);
+      deps.jobs.send(DISPATCH_JOB, {}, { singletonKey: 'nudge', singletonSeconds: 1 }).catch(() => undefined);
     }, 500);
     nudge.unref();
   });
@@ -409,8 +425,12 @@ export function createWebhooksService(deps: {
           url,
           ...(request.description !== undefined ? { description: request.description } : {}),
           ...(request.eventTypes ? { eventTypes: [...new Set(request.eventTypes)] } : {}),
-          ...(request.isEnabled === true ? { disabledAt: null, disabledReason: null, consecutiveFailures: 0 } : {}),
-          ...(request.isEnabled === false && !row.disabledAt ? { disabledAt: at, disabledReason: 'manual' as const } : {}),
+          ...(request.isEnabled === true
+            ? { disabledAt: null, disabledReason: null, consecutiveFailures: 0 }
+            : {}),
+          ...(request.isEnabled === false && !row.disabledAt
+            ? { disabledAt: at, disabledReason: 'manual' as const }
+            : {}),
         });
         await audit(tx, actor, {
           action: 'webhook-endpoint.update',
@@ -448,7 +468,8 @@ export function createWebhooksService(deps: {
      */
     async replay(deliveryId: string, actor: WebhookActor): Promise<WebhookDelivery> {
       const row = await repository.deliveryOfCompany(deps.db, actor.companyId, deliveryId);
-      if (!row) throw new AppError('NOT_FOUND', `webhook delivery ${deliveryId} is not one of ${actor.companyId}`);
+      if (!row)
+        throw new AppError('NOT_FOUND', `webhook delivery ${deliveryId} is not one of ${actor.companyId}`);
       const now = clock();
       const wallClock = new Date();
       await deps.db.transaction(async (tx) => {
@@ -466,7 +487,6 @@ export function createWebhooksService(deps: {
       const replayed = await repository.deliveryOfCompany(deps.db, actor.companyId, deliveryId);
       return deliveryView(replayed!);
     },
-
   };
 }
 

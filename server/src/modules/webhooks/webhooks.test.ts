@@ -160,7 +160,10 @@ async function paidOrder(cards: DraftCard[]): Promise<OrderSummary> {
     method: 'POST',
     url: '/sandbox/bank/pay',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({ session: url.searchParams.get('session')!, decision: 'approved' }).toString(),
+    payload: new URLSearchParams({
+      session: url.searchParams.get('session')!,
+      decision: 'approved',
+    }).toString(),
   });
   expect(decided.statusCode).toBe(303);
   return submitted.order;
@@ -177,7 +180,9 @@ describe('signatures', () => {
     expect(verifyWebhookSignature(body, header, 'whsec_b', { now: at })).toBe(false);
     const late = new Date(at.getTime() + 301_000);
     expect(verifyWebhookSignature(body, header, 'whsec_a', { now: late })).toBe(false);
-    expect(verifyWebhookSignature(body, header, 'whsec_a', { now: new Date(at.getTime() + 299_000) })).toBe(true);
+    expect(verifyWebhookSignature(body, header, 'whsec_a', { now: new Date(at.getTime() + 299_000) })).toBe(
+      true,
+    );
     for (const junk of [undefined, '', 't=1', 'v1=00', `t=abc,${header.split(',')[1]}`, 'x'.repeat(1000)]) {
       expect(verifyWebhookSignature(body, junk, 'whsec_a', { now: at })).toBe(false);
     }
@@ -200,7 +205,12 @@ describe('endpoints of a company', () => {
     expect(audit.map((row) => row.action)).toEqual(['webhook-endpoint.create']);
     expect(JSON.stringify(audit)).not.toContain(created.secret);
 
-    for (const url of ['http://example.com/hook', 'ftp://example.com/hook', 'not a url', 'https://user:pw@example.com/']) {
+    for (const url of [
+      'http://example.com/hook',
+      'ftp://example.com/hook',
+      'not a url',
+      'https://user:pw@example.com/',
+    ]) {
       const greek = await api('om1', 'POST', 'createWebhookEndpoint', {
         payload: { url, eventTypes: ['payment.received'] },
       });
@@ -233,7 +243,9 @@ describe('endpoints of a company', () => {
       ),
       enrolledAt: new Date(),
     });
-    const stale = await sessionHeaders(world.ctx, user.id, { secondFactorAt: new Date(Date.now() - 6 * 60_000) });
+    const stale = await sessionHeaders(world.ctx, user.id, {
+      secondFactorAt: new Date(Date.now() - 6 * 60_000),
+    });
     const refused = await api('om1', 'POST', 'createWebhookEndpoint', {
       headers: stale,
       payload: { url: receiver.url('/stale'), eventTypes: ['payment.received'] },
@@ -275,7 +287,11 @@ describe('the transactional outbox', () => {
     const before = await query<{ n: number }>(`select count(*)::int as n from webhook_events`);
     await expect(
       world.ctx.database.db.transaction(async (tx) => {
-        await publishEvent(tx, { companyId: 'C1003', type: 'bulk_import.finished', data: { importId: 'rolled-back' } });
+        await publishEvent(tx, {
+          companyId: 'C1003',
+          type: 'bulk_import.finished',
+          data: { importId: 'rolled-back' },
+        });
         throw new Error('the change fails');
       }),
     ).rejects.toThrow('the change fails');
@@ -292,7 +308,9 @@ describe('the transactional outbox', () => {
       `select event_id, endpoint_id, state from webhook_deliveries where endpoint_id = $1`,
       [endpoint.endpoint.endpointId],
     );
-    expect(deliveries).toEqual([{ event_id: eventId, endpoint_id: endpoint.endpoint.endpointId, state: 'pending' }]);
+    expect(deliveries).toEqual([
+      { event_id: eventId, endpoint_id: endpoint.endpoint.endpointId, state: 'pending' },
+    ]);
     await dispatch(new Date());
     expect(receiver.appliedAt('/outbox').map((r) => r.body.data)).toEqual([{ importId: 'committed' }]);
   });
@@ -398,7 +416,9 @@ describe('an order paid and its cards loaded, learnt by webhook', () => {
     await dispatch(new Date(start.getTime() + minutes(11)));
     expect(receiver.duplicates).toBe(1);
     expect(receiver.appliedAt('/erp')).toHaveLength(5);
-    const after = (await deliveriesOf(erp.endpoint.endpointId)).find((d) => d.deliveryId === log[0]!.deliveryId)!;
+    const after = (await deliveriesOf(erp.endpoint.endpointId)).find(
+      (d) => d.deliveryId === log[0]!.deliveryId,
+    )!;
     expect(after).toMatchObject({ state: 'succeeded', attempts: 4, lastStatusCode: 200 });
   });
 
@@ -430,13 +450,19 @@ describe('an endpoint that keeps failing', () => {
     const [endpoint] = ok<{ endpoints: WebhookEndpoint[] }>(
       await api('om3', 'GET', 'webhookEndpoints', { company: 'C1002' }),
     ).endpoints.filter((e) => e.endpointId === down.endpoint.endpointId);
-    expect(endpoint).toMatchObject({ status: 'disabled', disabledReason: 'failures', consecutiveFailures: 15 });
+    expect(endpoint).toMatchObject({
+      status: 'disabled',
+      disabledReason: 'failures',
+      consecutiveFailures: 15,
+    });
     // The sixteenth was not attempted once the endpoint was disabled.
     const log = await deliveriesOf(down.endpoint.endpointId, 'C1002', 'om3');
     expect(log.filter((d) => d.attempts === 1)).toHaveLength(15);
     expect(log.filter((d) => d.attempts === 0)).toHaveLength(1);
     await dispatch(new Date(Date.now() + minutes(30)));
-    expect((await deliveriesOf(down.endpoint.endpointId, 'C1002', 'om3')).filter((d) => d.attempts > 1)).toEqual([]);
+    expect(
+      (await deliveriesOf(down.endpoint.endpointId, 'C1002', 'om3')).filter((d) => d.attempts > 1),
+    ).toEqual([]);
 
     const audit = await query<{ action: string }>(
       `select action from audit_log where entity = 'webhook-endpoint' and entity_id = $1 order by id`,
@@ -516,7 +542,9 @@ describe('cards expiring within 60 days', () => {
     expect(expected!.n).toBeGreaterThan(0);
     const service = world.ctx.app.services.webhooks;
     expect(await service.announceExpiringCards(now)).toBe(expected!.n);
-    expect(await service.announceExpiringCards(new Date(now.getTime() + 86_400_000))).toBeGreaterThanOrEqual(0);
+    expect(await service.announceExpiringCards(new Date(now.getTime() + 86_400_000))).toBeGreaterThanOrEqual(
+      0,
+    );
     expect(await service.announceExpiringCards(now)).toBe(0);
     await dispatch(new Date());
     const told = receiver.appliedAt('/expiry');
@@ -524,7 +552,9 @@ describe('cards expiring within 60 days', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual(expected!.n);
     expect(JSON.stringify(told)).toMatch(/••/);
-    expect((await deliveriesOf(endpoint.endpoint.endpointId)).every((d) => d.state === 'succeeded')).toBe(true);
+    expect((await deliveriesOf(endpoint.endpoint.endpointId)).every((d) => d.state === 'succeeded')).toBe(
+      true,
+    );
   });
 });
 

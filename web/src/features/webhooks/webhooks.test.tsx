@@ -52,7 +52,11 @@ describe('webhooks (/account/webhooks)', () => {
       'GET /api/auth/session': { body: session('om1') },
       [`GET ${API}/webhookEndpoints`]: { body: { success: true, endpoints: [ERP, DOWN] } },
       [`POST ${API}/createWebhookEndpoint`]: ({ body }) => ({
-        body: { success: true, endpoint: endpoint({ ...(body as object), endpointId: 'new' }), secret: SECRET },
+        body: {
+          success: true,
+          endpoint: endpoint({ ...(body as object), endpointId: 'new' }),
+          secret: SECRET,
+        },
       }),
     });
     const { user } = renderApp('/account/webhooks');
@@ -60,7 +64,9 @@ describe('webhooks (/account/webhooks)', () => {
     const table = await screen.findByRole('table', { name: 'Webhooks' });
     const rowOf = (url: string) => within(table).getByText(url).closest('tr')!;
     expect(within(rowOf(ERP.url)).getByText('Ενεργό')).toBeTruthy();
-    expect(within(rowOf(DOWN.url)).getByText('Απενεργοποιήθηκε μετά από επανειλημμένες αποτυχίες')).toBeTruthy();
+    expect(
+      within(rowOf(DOWN.url)).getByText('Απενεργοποιήθηκε μετά από επανειλημμένες αποτυχίες'),
+    ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Webhooks' })).toBeTruthy();
     // The receiver's check is on the page.
     expect(screen.getByText(/createHmac\('sha256', secret\)/)).toBeTruthy();
@@ -96,7 +102,9 @@ describe('webhooks (/account/webhooks)', () => {
       [`POST ${API}/replayWebhookDelivery`]: {
         body: { success: true, delivery: { ...DELIVERY, state: 'pending' } },
       },
-      [`POST ${API}/updateWebhookEndpoint`]: { body: { success: true, endpoint: { ...DOWN, status: 'enabled' } } },
+      [`POST ${API}/updateWebhookEndpoint`]: {
+        body: { success: true, endpoint: { ...DOWN, status: 'enabled' } },
+      },
       [`POST ${API}/deleteWebhookEndpoint`]: { body: { success: true } },
     });
     const { user } = renderApp('/account/webhooks');

@@ -253,7 +253,9 @@ export function WebhooksPage() {
                     variant="filled"
                     radius="sm"
                   >
-                    {t(endpoint.status === 'enabled' ? 'webhooks.status.enabled' : 'webhooks.status.disabled')}
+                    {t(
+                      endpoint.status === 'enabled' ? 'webhooks.status.enabled' : 'webhooks.status.disabled',
+                    )}
                   </Badge>
                   {endpoint.disabledReason === 'failures' ? (
                     <Text size="xs" c="dimmed">
@@ -275,12 +277,16 @@ export function WebhooksPage() {
                       size="xs"
                       variant="light"
                       aria-label={t(
-                        endpoint.status === 'enabled' ? 'webhooks.disable.actionOf' : 'webhooks.enable.actionOf',
+                        endpoint.status === 'enabled'
+                          ? 'webhooks.disable.actionOf'
+                          : 'webhooks.enable.actionOf',
                         { url: endpoint.url },
                       )}
                       onClick={() => toggle(endpoint)}
                     >
-                      {t(endpoint.status === 'enabled' ? 'webhooks.disable.action' : 'webhooks.enable.action')}
+                      {t(
+                        endpoint.status === 'enabled' ? 'webhooks.disable.action' : 'webhooks.enable.action',
+                      )}
                     </Button>
                     <Button
                       size="xs"
@@ -309,7 +315,12 @@ export function WebhooksPage() {
       </Text>
       {secret ? (
         <section aria-label={t('webhooks.secret.label')}>
-          <Alert color="yellow" variant="light" mb="lg" title={t('webhooks.secret.title', { url: secret.url })}>
+          <Alert
+            color="yellow"
+            variant="light"
+            mb="lg"
+            title={t('webhooks.secret.title', { url: secret.url })}
+          >
             <Stack gap="sm">
               <Text fw={700}>{t('webhooks.secret.once')}</Text>
               <Group align="flex-end" gap="xs" wrap="nowrap">
@@ -340,7 +351,15 @@ export function WebhooksPage() {
       ) : null}
       {body}
       {showing && companyId ? <DeliveryLog companyId={companyId} endpoint={showing} /> : null}
-      <Paper withBorder p="md" mt="xl" component="form" onSubmit={submit} noValidate aria-labelledby="webhooks-new">
+      <Paper
+        withBorder
+        p="md"
+        mt="xl"
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="webhooks-new"
+      >
         <Title order={2} size="h3" id="webhooks-new" mb="sm">
           {t('webhooks.form.title')}
         </Title>
