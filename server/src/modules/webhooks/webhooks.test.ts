@@ -8,7 +8,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@tessera/domain';
-import { ERROR_CODE } from '@tessera/domain';
+import { athensDate, ERROR_CODE } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holderLine } from '../../../test/draft-lines';
 import { demoApiClient, demoWorldTestFile, sessionHeaders } from '../../../test/tenant-helper';
@@ -433,6 +433,59 @@ describe('an order paid and its cards loaded, learnt by webhook', () => {
     expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(delivery!.lastResponseExcerpt).toHaveLength(500);
     expect(delivery!.lastResponseExcerpt!.startsWith('outage x')).toBe(true);
+  });
+});
+
+describe('a recurring run', () => {
+  it('is told to the company’s endpoint when it makes drafts and when it is refused, in its transaction', async () => {
+    await createEndpoint('/recurring', ['recurring_run.created']);
+    const [card] = await query<{ id: string; product: string }>(
+      `select id, product from cards where company_id = 'C1001' and status = 'active'
+          and replaced_by_card_id is null and expiry_date > current_date + 400 order by id limit 1`,
+    );
+    const today = athensDate(new Date());
+    const rule = ok<{ rule: { ruleId: string } }>(
+      await api('om1', 'POST', '/api/v1/orders/saveRecurringRule', {
+        payload: {
+          name: 'Webhook rule',
+          product: card!.product,
+          amountMode: 'sameForAll',
+          amountCents: 15_000,
+          lines: [{ cardId: card!.id }],
+          schedule: { kind: 'monthly', dayOfMonth: 25, workingDaysOnly: true },
+          startDay: today,
+          endDay: null,
+          submitMode: 'draft',
+          paymentMethod: 'RF',
+        },
+      }),
+    ).rule;
+    const recurring = world.ctx.app.services.recurring;
+    const made = await recurring.runRule(rule.ruleId, { runDay: today, period: 'webhook-1' });
+    expect(made.run).toMatchObject({ status: 'created' });
+    const refused = await recurring.runRule(rule.ruleId, {
+      runDay: today,
+      period: 'webhook-2',
+      missed: true,
+    });
+    expect(refused.run).toMatchObject({ status: 'failed' });
+    await dispatch(new Date());
+    const told = receiver.appliedAt('/recurring').map((r) => r.body.data as Record<string, unknown>);
+    expect(told).toEqual([
+      expect.objectContaining({
+        ruleId: rule.ruleId,
+        period: 'webhook-1',
+        status: 'created',
+        cardCount: 1,
+        draftIds: made.drafts,
+      }),
+      expect.objectContaining({
+        ruleId: rule.ruleId,
+        period: 'webhook-2',
+        status: 'failed',
+        failure: 'missed',
+      }),
+    ]);
   });
 });
 
