@@ -157,7 +157,7 @@ export async function updateDelivery(
  * one sends; one that dies mid-way leaves them to be tried again once the lease ends.
  */
 export async function claimDue(tx: Executor, now: Date, leaseUntil: Date, limit: number): Promise<string[]> {
-  const result = await tx.execute<{ id: string }>(sql`
+  const result = await tx.execute<{ id: string; created_at: string }>(sql`
     update webhook_deliveries set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
      where id in (
        select d.id from webhook_deliveries d
@@ -167,8 +167,14 @@ export async function claimDue(tx: Executor, now: Date, leaseUntil: Date, limit:
         order by d.next_attempt_at
         limit ${limit}
         for update of d skip locked)
-    returning id`);
-  return result.rows.map((row) => row.id);
+    returning id, created_at`);
+  // In the order the deliveries were made (an update's answer has no order of its own).
+  return result.rows
+    .sort(
+      (a, b) =>
+        new Date(a.created_at).getTime() - new Date(b.created_at).getTime() || a.id.localeCompare(b.id),
+    )
+    .map((row) => row.id);
 }
 
 /** A claimed delivery with what sending it needs: its event and its endpoint. */

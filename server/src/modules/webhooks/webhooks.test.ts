@@ -136,15 +136,16 @@ const minutes = (n: number) => n * 60_000;
 const dispatch = (at: Date) => world.ctx.app.services.webhooks.dispatchDue({ now: at });
 
 let draftSeq = 0;
-async function paidOrder(cards: DraftCard[]): Promise<OrderSummary> {
+async function paidOrder(
+  cards: DraftCard[],
+  header: Record<string, string> = { reason: 'new-card', orderType: 'NEW', product: 'TICKET_RESTAURANT' },
+): Promise<OrderSummary> {
   draftSeq += 1;
   const draft = ok<{ draftOrder: DraftOrder }>(
     await api('om1', 'POST', '/api/v1/orders/saveDraftOrder', {
       payload: {
-        reason: 'new-card',
-        orderType: 'NEW',
-        product: 'TICKET_RESTAURANT',
         family: 'virtual',
+        ...header,
         draftOrderAlias: `webhooks ${draftSeq}`,
         cards,
       },
@@ -436,6 +437,33 @@ describe('an order paid and its cards loaded, learnt by webhook', () => {
   });
 });
 
+describe('a card replaced after its loss', () => {
+  it('is told as card.blocked with its masked number once the replacement order is paid', async () => {
+    await createEndpoint('/blocked', ['card.blocked']);
+    const [card] = await query<{ id: string; product: string; last4: string }>(
+      `select id, product, last4 from cards where company_id = 'C1001' and status = 'active' and family = 'virtual'
+          and replaced_by_card_id is null and expiry_date > current_date + 400 order by id limit 1`,
+    );
+    await paidOrder(
+      [
+        {
+          tempCardId: 'lost',
+          cardId: card!.id,
+          cardholderId: null,
+          cardholder: null,
+          cardName: '',
+          amountCents: 0,
+        },
+      ],
+      { reason: 'lost-card', orderType: 'LOST', product: card!.product },
+    );
+    await dispatch(new Date());
+    const told = receiver.appliedAt('/blocked').map((r) => r.body.data as Record<string, unknown>);
+    expect(told).toEqual([expect.objectContaining({ cardId: card!.id, status: 'replaced' })]);
+    expect(told[0]!.maskedNumber).toMatch(new RegExp(`${card!.last4}$`));
+  });
+});
+
 describe('a recurring run', () => {
   it('is told to the company’s endpoint when it makes drafts and when it is refused, in its transaction', async () => {
     await createEndpoint('/recurring', ['recurring_run.created']);
@@ -470,7 +498,11 @@ describe('a recurring run', () => {
     });
     expect(refused.run).toMatchObject({ status: 'failed' });
     await dispatch(new Date());
-    const told = receiver.appliedAt('/recurring').map((r) => r.body.data as Record<string, unknown>);
+    // Deliveries carry no order guarantee: sorted by period here.
+    const told = receiver
+      .appliedAt('/recurring')
+      .map((r) => r.body.data as Record<string, unknown>)
+      .sort((a, b) => String(a.period).localeCompare(String(b.period)));
     expect(told).toEqual([
       expect.objectContaining({
         ruleId: rule.ruleId,
