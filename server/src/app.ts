@@ -586,7 +586,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicApiRoutes(apiClients, {
       rateLimitMax: config.API_CLIENT_RATE_LIMIT,
       tokenPerMinute: config.API_TOKEN_RATE_LIMIT,
-      plugins: [publicWebhookRoutes(webhooks)],
+      // Issue 22 §3 (ADR 035): webhook endpoints an integration subscribes itself.
+      routes: [publicWebhookRoutes(webhooks)],
     }),
     { prefix: '/api/public/v1' },
   );

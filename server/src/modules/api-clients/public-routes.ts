@@ -13,15 +13,21 @@ import type { ApiCaller, ApiClientsService } from './service';
 import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
 import { AppError } from '../../platform/errors';
 
-/**
- * Public routes another module adds inside this scope (issue 22 §3: webhook endpoints), so the
- * guard, rate limit, audit and problem details apply to them; `callerOf` is the guard's client.
- */
-export type PublicApiPlugin = (
-  app: Parameters<FastifyPluginAsyncZod>[0],
-  callerOf: (request: FastifyRequest) => ApiCaller,
-  rateLimit: object,
-) => Promise<void>;
+/** What a public route of another module gets from the front door: the caller the guard resolved. */
+export type PublicApiKit = {
+  /** The client the request's token speaks for (set by the guard on every route with `apiScope`). */
+  callerOf(request: FastifyRequest): ApiCaller;
+  /** The per-client rate limit every public route declares in `config.rateLimit`. */
+  rateLimit: {
+    max: number;
+    timeWindow: string;
+    hook: 'preHandler';
+    keyGenerator: (request: FastifyRequest) => string;
+  };
+};
+
+/** Routes of another module served behind the public API's guard (issue 22 §3: webhook endpoints). */
+export type PublicRoutes = (app: Parameters<FastifyPluginAsyncZod>[0], kit: PublicApiKit) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -140,7 +146,12 @@ function sendProblem(
  */
 export function publicApiRoutes(
   service: ApiClientsService,
-  options: { rateLimitMax: number; tokenPerMinute: number; plugins?: PublicApiPlugin[] },
+  options: {
+    rateLimitMax: number;
+    tokenPerMinute: number;
+    /** The other modules' public routes, registered behind the guard. */
+    routes?: PublicRoutes[];
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const tags = ['public-api'];
@@ -291,7 +302,14 @@ export function publicApiRoutes(
       },
     );
 
-    for (const plugin of options.plugins ?? [])
-      await plugin(app, (request) => callers.get(request)!, rateLimit);
+    const kit: PublicApiKit = {
+      callerOf: (request) => {
+        const caller = callers.get(request);
+        if (!caller) throw new AppError('UNAUTHENTICATED', 'public route without a caller');
+        return caller;
+      },
+      rateLimit,
+    };
+    for (const routes of options.routes ?? []) await routes(app, kit);
   };
 }

@@ -139,15 +139,15 @@ export type PublicCaller = { clientId: string; companyId: string };
 
 /**
  * `/api/public/v1/webhook-endpoints` (scope `webhooks`): a company's own system subscribes itself.
- * Registered inside the public API's scope (`publicApiRoutes`' `plugins`), so its guard, rate limit,
+ * Registered inside the public API's scope (`publicApiRoutes`' `routes`), so its guard, rate limit,
  * audit and problem details apply; `callerOf` names the client the guard resolved.
  */
 export function publicWebhookRoutes(service: WebhooksService) {
   return async (
     app: Parameters<FastifyPluginAsyncZod>[0],
-    callerOf: (request: FastifyRequest) => PublicCaller,
-    rateLimit: object,
+    kit: { callerOf: (request: FastifyRequest) => PublicCaller; rateLimit: object },
   ): Promise<void> => {
+    const { callerOf, rateLimit } = kit;
     const publicTags = ['public-api'];
     const problems = { 401: ProblemDetailsSchema, 403: ProblemDetailsSchema, 429: ProblemDetailsSchema };
     const actorOfCaller = (request: FastifyRequest): WebhookActor => {
