@@ -48,3 +48,5 @@ export * from './second-factor';
 export * from './api-clients';
 // Issue 22 §2: the public API's resources (ADR 037).
 export * from './public-api';
+// Issue 22 §3: webhooks (ADR 035).
+export * from './webhooks';

@@ -77,6 +77,8 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'company-users.manage': { roles: ORDERING, scope: 'company' },
   'api-clients.read': { roles: ORDERING, scope: 'company' },
   'api-clients.manage': { roles: ORDERING, scope: 'company' },
+  'webhooks.read': { roles: ORDERING, scope: 'company' },
+  'webhooks.manage': { roles: ORDERING, scope: 'company' },
   // Issue 18 §7–8 (ADR 026).
   'fulfilment.read': { roles: PROVIDER, scope: 'none' },
   'fulfilment.manage': { roles: PROVIDER, scope: 'none' },

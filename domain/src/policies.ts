@@ -154,6 +154,11 @@ export const POLICIES = {
   'api-clients.read': company(ORDERING),
   /** Create, rotate and revoke the company's API clients (creating and rotating need step-up). */
   'api-clients.manage': company(ORDERING),
+  // ---------------------------------------------------------------- issue 22 §3: webhooks (ADR 035)
+  /** The company's webhook endpoints and their delivery log (/account/webhooks), never a secret. */
+  'webhooks.read': company(ORDERING),
+  /** Create (step-up), change, disable, delete endpoints and replay deliveries. */
+  'webhooks.manage': company(ORDERING),
 
   // ------------------------------------------- issue 18 §7–8: fulfilment and client logs (ADR 026)
   /** The production queue, batches and their embossing files: provider staff. */

@@ -92,6 +92,8 @@ export const EXTRA_ROUTES = [
   '/account/api-clients',
   /** Issue 22 §2 (ADR 037): the public API's document, rendered. */
   '/account/api-docs',
+  /** Issue 22 §3 (ADR 035): the company's webhook endpoints. */
+  '/account/webhooks',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -173,6 +175,7 @@ export const ROUTE_ACTIONS = {
   '/account/users': 'company-users.read',
   '/account/api-clients': 'api-clients.read',
   '/account/api-docs': 'api-clients.read',
+  '/account/webhooks': 'webhooks.read',
   '/back-office/users': 'users.search',
   // Issue 18 §7–8 (ADR 026).
   '/back-office/fulfilment': 'fulfilment.read',

@@ -84,6 +84,13 @@ import {
 } from './modules/api-clients';
 import { createPublicApiService, publicApiResourceRoutes, publicOpenApiRoutes } from './modules/public-api';
 import { createPeopleService, peopleRoutes, type PeopleService } from './modules/people';
+// Issue 22 §3 (ADR 035): webhooks.
+import {
+  createWebhooksService,
+  publicWebhookRoutes,
+  webhooksRoutes,
+  type WebhooksService,
+} from './modules/webhooks';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
 import { createBulkService, type BulkService } from './modules/bulk';
@@ -160,6 +167,7 @@ export type AppServices = {
   leads: LeadsService;
   recurring: RecurringService;
   apiClients: ApiClientsService;
+  webhooks: WebhooksService;
 };
 /** A route as Fastify registered it: `GET /api/v1/orders/retrieveOrderDetails`, `/x/:id` form. */
 export type RegisteredRoute = { method: string; url: string };
@@ -563,6 +571,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // A company's API clients and the public API they call (issue 22 §1, ADR 034).
   const apiClients = createApiClientsService({ db: database.db, secret: config.sessionSecret });
   await app.register(apiClientsRoutes(apiClients), { prefix: '/api/v1/accounts' });
+  // Webhooks of a company (issue 22 §3, ADR 035): endpoints, the outbox's dispatcher, the log.
+  const webhooks = createWebhooksService({
+    db: database.db,
+    jobs,
+    mailer,
+    companyUsers: (companyId) => identity.companyUsers(companyId),
+    expiringCards: (companyIds, fromDay, untilDay) => cards.expiringCards(companyIds, fromDay, untilDay),
+    publicUrl: config.publicUrl,
+    isProduction: config.NODE_ENV === 'production',
+  });
+  app.addHook('onClose', async () => webhooks.close());
+  await app.register(webhooksRoutes(webhooks), { prefix: '/api/v1/accounts' });
   await app.register(
     publicApiRoutes(apiClients, {
       rateLimitMax: config.API_CLIENT_RATE_LIMIT,
@@ -571,6 +591,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       // Issue 22 §2 (ADR 037): the resources a company's systems read and order with.
       routes: [
         publicOpenApiRoutes(config.publicUrl),
+        // Issue 22 §3 (ADR 035): webhook endpoints an integration subscribes itself.
+        publicWebhookRoutes(webhooks),
         publicApiResourceRoutes({
           service: createPublicApiService({ db: database.db, cards, drafts, orders }),
           cards,
@@ -636,6 +658,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     leads,
     recurring,
     apiClients,
+    webhooks,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

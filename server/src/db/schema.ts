@@ -27,3 +27,5 @@ export * from '../modules/leads/schema';
 export * from '../modules/recurring/schema';
 // Issue 22 §1 (ADR 034).
 export * from '../modules/api-clients/schema';
+// Issue 22 §3 (ADR 035).
+export * from '../modules/webhooks/schema';

@@ -110,7 +110,7 @@ const VALID_QUERIES: Record<string, string> = {
  * the terminal API (a terminal's Bearer token, never a session: ADR 016) and the public API (ADR 034).
  */
 const PUBLIC =
-  /^(GET|POST) \/api\/(auth|content|health|log|v2\/identity\/(interaction|password|confirmation))(\/|$)|^POST \/api\/v1\/orders\/payments\/callback$|^(GET|POST) \/sandbox\/bank\/|^POST \/api\/v1\/terminals\/|^(GET|POST) \/api\/public\/v1\//;
+  /^(GET|POST) \/api\/(auth|content|health|log|v2\/identity\/(interaction|password|confirmation))(\/|$)|^POST \/api\/v1\/orders\/payments\/callback$|^(GET|POST) \/sandbox\/bank\/|^POST \/api\/v1\/terminals\/|^(GET|POST|DELETE) \/api\/public\/v1\//;
 
 /** The demo user of each role (provider staff and merchants act for C1001, the others for theirs). */
 const ROLE_USERS: Record<RoleId, DemoUserKey> = {

@@ -34,7 +34,7 @@ const SKIP =
 /** The terminal API answers its OAuth token endpoint's errors as OAuth says (RFC 6749 §5.2). */
 const OAUTH = /^POST \/api\/(v1\/terminals|public\/v1)\/oauth\/token$/;
 /** The public API answers RFC 9457 problems (ADR 034). */
-const PROBLEMS = /^(GET|POST) \/api\/public\/v1\//;
+const PROBLEMS = /^(GET|POST|DELETE) \/api\/public\/v1\//;
 /** The first of these roles the route's action allows calls it (so requests reach the handler). */
 const CALLERS: DemoUserKey[] = ['om1', 'admin', 'merchant', 'finance', 'payment'];
 

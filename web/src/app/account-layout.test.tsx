@@ -29,6 +29,7 @@ const MANAGING_LINKS = [
   ['Αρχείο ενεργειών', '/account/audit'],
   ['Πελάτες API', '/account/api-clients'],
   ['Έγγραφο API', '/account/api-docs'],
+  ['Webhooks', '/account/webhooks'],
   ...ALL_ACCOUNT_LINKS.slice(7),
 ];
 

@@ -27,6 +27,8 @@ export const ACCOUNT_LINKS: readonly { key: AccountKey; label: MessageId }[] = [
   { key: 'accountApiClients', label: 'pages.accountApiClients' },
   // Issue 22 §2 (ADR 037): the public API's document.
   { key: 'accountApiDocs', label: 'pages.accountApiDocs' },
+  // Issue 22 §3 (ADR 035): its webhooks.
+  { key: 'accountWebhooks', label: 'pages.accountWebhooks' },
   { key: 'accountChangePassword', label: 'pages.accountChangePassword' },
   // Issue 21 (ADR 033): where the user is signed in.
   { key: 'accountSessions', label: 'pages.accountSessions' },

@@ -134,6 +134,8 @@ export const paths = {
   /** The company's API clients (issue 22 §1, ADR 034). */
   accountApiClients: fixed('account/api-clients'),
   accountApiDocs: fixed('account/api-docs'),
+  /** The company's webhook endpoints (issue 22 §3, ADR 035). */
+  accountWebhooks: fixed('account/webhooks'),
   /** Every user of every company and merchant (provider staff). */
   backOfficeUsers: fixed('back-office/users'),
   // Issue 18 §7–8 (ADR 026): the production queue and the client errors of the back office.

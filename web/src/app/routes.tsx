@@ -326,6 +326,14 @@ const apiClients = {
   ),
 };
 
+// Issue 22 §3 (ADR 035): the company's webhooks.
+const webhooks = {
+  list: page(
+    () => import('../features/webhooks/pages/webhooks-page'),
+    (m) => m.WebhooksPage,
+  ),
+};
+
 // Issue 18 §7–8 (ADR 026).
 const fulfilmentPages = {
   fulfilment: page(
@@ -523,6 +531,7 @@ const PAGES: PageRoute[] = [
   built('backOfficeUsers', userAdmin.backOfficeUsers, 'BackOfficeUsersPage', ['userAdmin']),
   built('accountApiClients', apiClients.list, 'ApiClientsPage', ['account']),
   built('accountApiDocs', apiClients.docs, 'ApiDocsPage', ['account']),
+  built('accountWebhooks', webhooks.list, 'WebhooksPage', ['account']),
   // Issue 18 §3, §6 (ADR 024).
   built('backOfficeNewCompany', companyAdmin.newCompany, 'NewCompanyPage', ['backOffice']),
   built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),

@@ -5,6 +5,7 @@ import type { Db } from '../../platform/db';
 import type { CardReference, CardsService } from '../cards';
 import { FileProblem, problemOfZip } from './inspect-file';
 import { isBlankRow, readRows, type CellValue, type SheetRow } from './read-rows';
+import { publishEvent } from '../webhooks';
 import {
   ACTIVE_STATES,
   claimImport,
@@ -216,6 +217,12 @@ async function failImport(deps: WorkerDeps, row: ImportRow, owner: string, probl
       before: { state: row.state },
       after: { state: 'failed', failure: problem.failure },
     });
+    // Issue 22 §3 (ADR 035).
+    await publishEvent(tx, {
+      companyId: row.companyId,
+      type: 'bulk_import.finished',
+      data: { importId: row.id, state: 'failed', failure: problem.failure.key },
+    });
   });
   deps.log.info({ importId: row.id, failure: problem.failure.key }, 'bulk import failed');
 }
@@ -394,6 +401,20 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
       entityId: row.id,
       before: { state: 'processing' },
       after: { state: 'ready', rows: dataRows, ...counts },
+    });
+    // Issue 22 §3 (ADR 035).
+    await publishEvent(tx, {
+      companyId,
+      type: 'bulk_import.finished',
+      data: {
+        importId: row.id,
+        state: 'ready',
+        rows: dataRows,
+        rowsOk: counts.ok,
+        rowsWarning: counts.warning,
+        rowsError: counts.error,
+        rowsDropped: counts.dropped,
+      },
     });
   });
   deps.log.info({ importId: row.id, rows: dataRows }, 'bulk import ready');

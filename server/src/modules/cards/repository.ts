@@ -21,6 +21,8 @@ export type CardClock = {
 };
 
 const LIVE: CardStatus[] = ['active', 'blocked'];
+/** Statuses of a card that can still be used (webhooks' expiry notices read them too). */
+export const LIVE_STATUSES = LIVE;
 
 export function expiringSoonSql(clock: CardClock): SQL {
   return and(

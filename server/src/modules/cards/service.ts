@@ -16,6 +16,7 @@ import { getCardsKpis } from './get-cards-kpis';
 import { getNotificationStatus } from './get-notification-status';
 import { listCardMovements } from './list-card-movements';
 import { listCardSummaries } from './list-card-summaries';
+import { listExpiringCards } from './list-expiring-cards';
 import { listProducts } from './list-products';
 import { listReadyToTopUpCards } from './list-ready-to-top-up-cards';
 import { lockCards } from './lock-cards';
@@ -75,5 +76,7 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     publicCardsPage: withContext(publicCardsPage),
     publicCardholdersPage: withContext(publicCardholdersPage),
     createPublicCardholder: withContext(createPublicCardholder),
+    /** Issue 22 §3 (ADR 035): live cards expiring between two days, masked. */
+    expiringCards: withContext(listExpiringCards),
   };
 }

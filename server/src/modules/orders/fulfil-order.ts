@@ -3,6 +3,7 @@ import type { CardsService } from '../cards';
 import type { LedgerService } from '../ledger';
 import { addEvent, linesOf, setLineCard, updateOrder, type OrderRow } from './repository';
 import type { Executor } from '../../platform/db';
+import { publishEvent } from '../webhooks';
 
 export type FulfilDeps = { cards: CardsService; ledger: LedgerService };
 
@@ -189,6 +190,21 @@ export async function fulfilOrder(
       createdBy: paidBy,
       postedAt: at,
       entries: [{ accountId: funding, amountCents: -loadedCents }, ...loads],
+    });
+    // Issue 22 §3 (ADR 035): the cards the order loaded, in the payment's transaction.
+    const loadedLines = (await linesOf(tx, order.id)).filter(
+      (line) => accountOfLine.has(line.position) && line.amountCents > 0 && line.cardId,
+    );
+    await publishEvent(tx, {
+      companyId: order.companyId,
+      type: 'cards.loaded',
+      at,
+      data: {
+        orderId: order.id,
+        orderNumber: order.number,
+        totalLoadedCents: loadedCents,
+        cards: loadedLines.map((line) => ({ cardId: line.cardId, amountCents: line.amountCents })),
+      },
     });
   }
 

@@ -8,6 +8,7 @@ import {
   type CardCategory,
 } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
+import { publishEvent } from '../webhooks';
 import { companyOrderSettings, orderApprovals, orderEvents, orderLines, orders } from './schema';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -87,6 +88,32 @@ export async function addEvent(
   },
 ): Promise<void> {
   await db.insert(orderEvents).values({ ...event, note: event.note ?? null });
+  // Issue 22 §3 (ADR 035): every step of the timeline is an `order.status_changed` webhook event,
+  // in the same transaction (the first `draft` row only recalls when the draft was made).
+  if (event.status === 'draft') return;
+  const [order] = await db
+    .select({
+      companyId: orders.companyId,
+      number: orders.number,
+      orderType: orders.orderType,
+      totalCents: orders.totalCents,
+    })
+    .from(orders)
+    .where(eq(orders.id, event.orderId));
+  if (!order) return;
+  await publishEvent(db, {
+    companyId: order.companyId,
+    type: 'order.status_changed',
+    ...(event.at ? { at: event.at } : {}),
+    data: {
+      orderId: event.orderId,
+      orderNumber: order.number,
+      orderType: order.orderType,
+      status: event.status,
+      totalCents: order.totalCents,
+      note: event.note ?? null,
+    },
+  });
 }
 
 export async function eventsOf(db: Executor, orderId: string): Promise<OrderEventRow[]> {

@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors';
 import type { OrderRow, OrdersService } from '../orders';
 import type { PaymentResult } from './gateway';
 import { claimNotice, findPayment, setNoticeOutcome, updatePayment, type PaymentRow } from './repository';
+import { publishEvent } from '../webhooks';
 
 /** What payments use of the orders module: the order paid, locked, and its fulfilment. */
 export type PayableOrders = Pick<OrdersService, 'lockPaidOrder' | 'lockOrderByNumber' | 'fulfil'>;
@@ -95,6 +96,20 @@ export async function applyCardResult(
   });
   const { order: paidOrder, cardsLoaded } = await orders.fulfil(tx, order, payment.createdBy, at);
   await setNoticeOutcome(tx, notice.id, 'matched');
+  // Issue 22 §3 (ADR 035): the payment, told in its own transaction.
+  await publishEvent(tx, {
+    companyId: order.companyId,
+    type: 'payment.received',
+    at,
+    data: {
+      paymentId: succeeded.id,
+      orderId: order.id,
+      orderNumber: order.number,
+      method: succeeded.method,
+      amountCents: succeeded.amountCents,
+      orderStatus: paidOrder.status,
+    },
+  });
   await writeAudit(tx, {
     actorUserId: null,
     companyId: order.companyId,

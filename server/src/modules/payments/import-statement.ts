@@ -11,6 +11,7 @@ import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { PayableOrders, PaymentOutcome } from './apply-card-result';
 import { claimNotice, insertPayment, pendingPayments, setNoticeOutcome, updatePayment } from './repository';
+import { publishEvent } from '../webhooks';
 
 export type StatementLine = ImportBankStatementResponse['lines'][number];
 
@@ -138,6 +139,20 @@ export async function applyStatementLine(
         completedAt: at,
       });
   const { order: paidOrder, cardsLoaded } = await orders.fulfil(tx, order, payment.createdBy, at);
+  // Issue 22 §3 (ADR 035): the payment, told in its own transaction.
+  await publishEvent(tx, {
+    companyId: order.companyId,
+    type: 'payment.received',
+    at,
+    data: {
+      paymentId: payment.id,
+      orderId: order.id,
+      orderNumber: order.number,
+      method: payment.method,
+      amountCents: payment.amountCents,
+      orderStatus: paidOrder.status,
+    },
+  });
   await writeAudit(tx, {
     actorUserId: importedBy,
     companyId: order.companyId,

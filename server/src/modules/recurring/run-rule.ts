@@ -26,6 +26,7 @@ import {
 } from './repository';
 import { notifyFailure } from './recurring-mail';
 import { ruleInput } from './rule-view';
+import { publishEvent } from '../webhooks';
 
 /** What one run did: its row (null when the period had one already) and the orders it made. */
 export type RunOutcome = { run: RunRow | null; orders: OrderRow[]; drafts: string[] };
@@ -228,6 +229,28 @@ export async function runRule(
           totalCents,
         },
       });
+      // Issue 22 §3 (ADR 035): the run and what it made, in its transaction.
+      await publishEvent(tx, {
+        companyId: rule.companyId,
+        type: 'recurring_run.created',
+        at,
+        data: {
+          runId: claimed.id,
+          ruleId,
+          ruleName: rule.name,
+          period: run.period,
+          runDay: run.runDay,
+          status: 'created',
+          cardCount: resolved.lines.length,
+          totalCents,
+          draftIds,
+          orders: orders.map((order) => ({
+            orderId: order.id,
+            orderNumber: order.number,
+            status: order.status,
+          })),
+        },
+      });
       return { ...claimed, cardCount: resolved.lines.length, totalCents, notes: resolved.notes };
     });
   } catch (error) {
@@ -254,8 +277,8 @@ async function recordFailure(
   refusal: RunRefused,
   at: Date,
 ): Promise<RunRow | null> {
-  const failed = await ctx.db.transaction(async (tx) =>
-    claimRun(tx, {
+  const failed = await ctx.db.transaction(async (tx) => {
+    const claimed = await claimRun(tx, {
       ruleId: rule.id,
       companyId: rule.companyId,
       period: run.period,
@@ -264,8 +287,30 @@ async function recordFailure(
       failure: refusal.reason,
       detail: refusal.detail,
       createdAt: at,
-    }),
-  );
+    });
+    // Issue 22 §3 (ADR 035): a run that made nothing is told too, with its reason.
+    if (claimed) {
+      await publishEvent(tx, {
+        companyId: rule.companyId,
+        type: 'recurring_run.created',
+        at,
+        data: {
+          runId: claimed.id,
+          ruleId: rule.id,
+          ruleName: rule.name,
+          period: run.period,
+          runDay: run.runDay,
+          status: 'failed',
+          failure: refusal.reason,
+          cardCount: 0,
+          totalCents: 0,
+          draftIds: [],
+          orders: [],
+        },
+      });
+    }
+    return claimed;
+  });
   if (!failed) return null;
   ctx.log.info(
     { ruleId: rule.id, period: run.period, reason: refusal.reason, detail: refusal.detail },
