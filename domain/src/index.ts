@@ -46,3 +46,5 @@ export * from './recurring-rules';
 export * from './second-factor';
 // Issue 22 §1: API clients per company (ADR 034).
 export * from './api-clients';
+// Issue 22 §4: leavers and expiring cards (ADR 036).
+export * from './leavers';

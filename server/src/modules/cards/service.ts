@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import type { LedgerService } from '../ledger';
 import { activateCards } from './activate-cards';
 import { closeCards } from './close-cards';
@@ -13,6 +13,14 @@ import { filterCards } from './filter-cards';
 import { getCard } from './get-card';
 import { getCardsKpis } from './get-cards-kpis';
 import { getNotificationStatus } from './get-notification-status';
+import {
+  checkBulkCards,
+  getCardholderLeaver,
+  leaverCardsOf,
+  listLeaversAndExpiring,
+  markCardholderLeaver,
+  setCardsRenewal,
+} from './leavers-expiry';
 import { listCardMovements } from './list-card-movements';
 import { listCardSummaries } from './list-card-summaries';
 import { listProducts } from './list-products';
@@ -24,6 +32,7 @@ import { updateCardholder } from './update-cardholder';
 
 export { cardClock, cardSearchFields, expiryAfterMonths } from './card-fields';
 export type { CardActor } from './context';
+export type { BulkCardRefusal } from './leavers-expiry';
 export type { NewCard, NewCardholder } from './create-cards';
 export type { CardReference } from './views';
 
@@ -70,5 +79,19 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     updateCardholder: withContext(updateCardholder),
     renameCard: withContext(renameCard),
     createCards: withContext(createCards),
+    // Leavers and expiry (issue 22 §4, ADR 036).
+    leaversAndExpiring: withContext(listLeaversAndExpiring),
+    cardholderLeaver: withContext(getCardholderLeaver),
+    markCardholderLeaver: withContext(markCardholderLeaver),
+    setCardsRenewal: withContext(setCardsRenewal),
+    leaverCardsOf: withContext(leaverCardsOf),
+    /** The cards of a bulk action, each row judged; a 400 naming every refused row (ADR 036). */
+    checkBulkCards: withContext(checkBulkCards),
+    /**
+     * Blocks the company's cards among `cardIds` in the caller's transaction: the one status path
+     * (`closeCards`) every block takes, where the `card.blocked` webhook belongs (ADR 036).
+     */
+    blockCards: (db: Executor, companyId: string, cardIds: string[]): Promise<void> =>
+      closeCards(ctx, db, companyId, cardIds, 'blocked'),
   };
 }
