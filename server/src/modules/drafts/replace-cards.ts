@@ -57,46 +57,58 @@ export async function replaceCards(
   idempotency: IdempotencyOptions,
 ): Promise<Omit<ReplaceCardsResponse, 'success'>> {
   const { deps, claimDraftSlot, insertNewDraft } = ctx;
-  return idempotent(deps.db, companyScope(actor, idempotency, request), async (tx) => {
-    const now = (deps.now ?? (() => new Date()))();
-    const today = athensDate(now);
-    const cards = await deps.cards.checkBulkCards(tx, actor.companyId, request.cardIds, (card) =>
-      replacementRefusal(card, today),
-    );
-    const groups = new Map<string, LeaverCard[]>();
-    for (const card of cards) {
-      const key = `${card.product}/${card.family}`;
-      groups.set(key, [...(groups.get(key) ?? []), card]);
-    }
-    const drafts: ReplaceCardsResponse['drafts'] = [];
-    for (const group of groups.values()) {
-      const { product, family } = group[0]!;
-      const reason = replacementReasonOf(product, family);
-      const header: DraftHeader = {
-        reason,
-        orderType: 'EXPIRED',
-        product,
-        family,
-        draftOrderAlias: '',
-        invoiceComments: '',
-        deliveryPointId: null,
-        bulkAmountCents: null,
-        expiringDate: expiredFlowDate(now),
-      };
-      checkHeader(header);
-      await ctx.checkProductAllowed(actor.companyId, product);
-      await claimDraftSlot(tx, actor.companyId);
-      const lines: DraftCard[] = group.map((card) => ({
-        tempCardId: card.cardId,
-        cardId: card.cardId,
-        cardholderId: null,
-        cardholder: null,
-        cardName: card.cardName,
-        amountCents: 0,
-      }));
-      const row = await insertNewDraft(tx, header, lines, actor);
-      drafts.push({ draftId: row.id, product, family, cards: lines.length });
-    }
-    return { drafts };
-  });
+  return idempotent(
+    deps.db,
+    companyScope(actor, idempotency, request),
+    async (tx) => {
+      const now = (deps.now ?? (() => new Date()))();
+      const today = athensDate(now);
+      const cards = await deps.cards.checkBulkCards(tx, actor.companyId, request.cardIds, (card) =>
+        replacementRefusal(card, today),
+      );
+      const groups = new Map<string, LeaverCard[]>();
+      for (const card of cards) {
+        const key = `${card.product}/${card.family}`;
+        groups.set(key, [...(groups.get(key) ?? []), card]);
+      }
+      const drafts: ReplaceCardsResponse['drafts'] = [];
+      for (const group of groups.values()) {
+        const { product, family } = group[0]!;
+        const reason = replacementReasonOf(product, family);
+        const header: DraftHeader = {
+          reason,
+          orderType: 'EXPIRED',
+          product,
+          family,
+          draftOrderAlias: '',
+          invoiceComments: '',
+          deliveryPointId: null,
+          bulkAmountCents: null,
+          expiringDate: expiredFlowDate(now),
+        };
+        checkHeader(header);
+        await claimDraftSlot(tx, actor.companyId);
+        const lines: DraftCard[] = group.map((card) => ({
+          tempCardId: card.cardId,
+          cardId: card.cardId,
+          cardholderId: null,
+          cardholder: null,
+          cardName: card.cardName,
+          amountCents: 0,
+        }));
+        const row = await insertNewDraft(tx, header, lines, actor);
+        drafts.push({ draftId: row.id, product, family, cards: lines.length });
+      }
+      return { drafts };
+    },
+    // Outside the transaction (it reads the company's settings on its own connection): the
+    // products of the cards named may be ordered by the company. The rows are judged in the
+    // transaction, on the locked state.
+    async () => {
+      const named = await deps.cards.leaverCardsOf(deps.db, actor.companyId, request.cardIds);
+      for (const product of new Set(named.map((card) => card.product))) {
+        await ctx.checkProductAllowed(actor.companyId, product);
+      }
+    },
+  );
 }
