@@ -90,6 +90,8 @@ export const EXTRA_ROUTES = [
   '/account/sessions',
   /** Issue 22 §1 (ADR 034): the company's API clients. */
   '/account/api-clients',
+  /** Issue 22 §4 (ADR 036): cards expiring within 60 days and leavers' cards, with bulk actions. */
+  '/cards/leavers-expiry',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -170,6 +172,7 @@ export const ROUTE_ACTIONS = {
   // issue 18 §2: user administration (ADR 023)
   '/account/users': 'company-users.read',
   '/account/api-clients': 'api-clients.read',
+  '/cards/leavers-expiry': 'cards.read',
   '/back-office/users': 'users.search',
   // Issue 18 §7–8 (ADR 026).
   '/back-office/fulfilment': 'fulfilment.read',
