@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { OrderSummarySchema } from './order-api';
-import { CardCategorySchema, CardFamilySchema, CardStatusSchema } from './products';
+import type { CardIssueReason } from './orders';
+import {
+  CardCategorySchema,
+  CardFamilySchema,
+  CardStatusSchema,
+  type CardCategory,
+  type CardFamily,
+} from './products';
 
 /**
  * Leavers and expiring cards (issue 22 §4, ADR 036; the incumbents' pain 7): one page listing the
@@ -152,3 +159,13 @@ export const BlockAndUnloadResponseSchema = z.object({
   order: OrderSummarySchema.nullable(),
 });
 export type BlockAndUnloadResponse = z.infer<typeof BlockAndUnloadResponseSchema>;
+
+/**
+ * SPEC §4 reasons of an expiry replacement: the plastic and the virtual Ticket Restaurant card have
+ * their own (`expiring-trc`, `expiring-trz`), every other card is an `expired-card`; all three are
+ * order type EXPIRED.
+ */
+export function replacementReasonOf(product: CardCategory, family: CardFamily): CardIssueReason {
+  if (product === 'TICKET_RESTAURANT') return family === 'virtual' ? 'expiring-trz' : 'expiring-trc';
+  return 'expired-card';
+}

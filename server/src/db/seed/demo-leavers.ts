@@ -19,9 +19,7 @@ export async function seedDemoLeavers(db: Db, companyId: string, now: Date = new
     .innerJoin(cards, eq(cards.cardholderId, cardholders.id))
     .where(eq(cardholders.companyId, companyId))
     .groupBy(cardholders.id, cardholders.lastName, cardholders.firstName)
-    .having(
-      sql`bool_and(${cards.status} = 'active' and ${cards.expiryDate} > ${until})`,
-    )
+    .having(sql`bool_and(${cards.status} = 'active' and ${cards.expiryDate} > ${until})`)
     .orderBy(desc(cardholders.lastName), desc(cardholders.firstName))
     .limit(2);
   const [first, second] = holders;

@@ -2,6 +2,7 @@ import {
   addDays,
   athensDate,
   maskCardNumber,
+  replacementReasonOf,
   type BlockAndUnloadResponse,
   type Locale,
   type DraftOrderResponse,
@@ -10,7 +11,6 @@ import {
 } from '@tessera/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ValidationKey } from '../../platform/errors';
-import { replacementReasonOf } from '../drafts/replace-cards';
 import { demoApiClient, demoWorldTestFile, type DemoUserKey } from '../../../test/tenant-helper';
 
 /**

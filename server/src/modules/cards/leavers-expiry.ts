@@ -7,7 +7,7 @@ import {
   type LeaversAndExpiringQuery,
   type LeaversAndExpiringResponse,
 } from '@tessera/domain';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { auditChange } from '../../platform/audit';
 import { AppError, type FieldProblem, type ValidationKey } from '../../platform/errors';
 import type { MarkCardholderLeaverRequestSchema, SetCardsRenewalRequestSchema } from '@tessera/domain';
@@ -46,14 +46,15 @@ function toLeaverCard(row: LeaverCardRow, clock: CardClock): LeaverCard {
     expiryDate,
     balanceCents: row.balanceCents,
     isExpiringSoon:
-      LIVE_CARD_STATUSES.includes(row.status) && expiryDate >= clock.today && expiryDate <= clock.expiringUntil,
+      LIVE_CARD_STATUSES.includes(row.status) &&
+      expiryDate >= clock.today &&
+      expiryDate <= clock.expiringUntil,
     doNotRenew: row.doNotRenew,
     cardholder: {
       cardholderId: row.cardholderId,
       firstName: row.firstName,
       lastName: row.lastName,
-      leaverSince:
-        row.leaverMarkedAt === null ? null : (row.leavingDate ?? athensDate(row.leaverMarkedAt)),
+      leaverSince: row.leaverMarkedAt === null ? null : (row.leavingDate ?? athensDate(row.leaverMarkedAt)),
     },
   };
 }
@@ -141,7 +142,13 @@ export async function setCardsRenewal(
 ): Promise<{ changed: number }> {
   return ctx.db.transaction(async (tx) => {
     await checkBulkCards(ctx, tx, actor.companyId, request.cardIds, () => null);
-    const changed = await setCardsDoNotRenew(tx, actor.companyId, request.cardIds, request.doNotRenew, ctx.now());
+    const changed = await setCardsDoNotRenew(
+      tx,
+      actor.companyId,
+      request.cardIds,
+      request.doNotRenew,
+      ctx.now(),
+    );
     for (const cardId of changed) {
       await auditChange(tx, actor, {
         action: request.doNotRenew ? 'card.renewal.stop' : 'card.renewal.resume',
@@ -183,7 +190,9 @@ export async function checkBulkCards(
   cardIds: readonly string[],
   refusal: (card: LeaverCard) => BulkCardRefusal | null,
 ): Promise<LeaverCard[]> {
-  const found = new Map((await leaverCardsOf(ctx, db, companyId, [...cardIds])).map((card) => [card.cardId, card]));
+  const found = new Map(
+    (await leaverCardsOf(ctx, db, companyId, [...cardIds])).map((card) => [card.cardId, card]),
+  );
   const seen = new Set<string>();
   const problems: FieldProblem[] = [];
   cardIds.forEach((cardId, index) => {
@@ -201,7 +210,11 @@ export async function checkBulkCards(
     seen.add(cardId);
     const refused = refusal(card);
     if (refused) {
-      problems.push({ field, key: refused.key, params: { line, card: card.maskedNumber, ...refused.params } });
+      problems.push({
+        field,
+        key: refused.key,
+        params: { line, card: card.maskedNumber, ...refused.params },
+      });
     }
   });
   if (problems.length > 0) {

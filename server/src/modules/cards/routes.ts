@@ -167,7 +167,10 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
       },
       async (request) => {
         const actor = await requireActor(request, 'cards.manage');
-        return { success: true as const, cardholder: await service.markCardholderLeaver(request.body, actor) };
+        return {
+          success: true as const,
+          cardholder: await service.markCardholderLeaver(request.body, actor),
+        };
       },
     );
 

@@ -2,9 +2,7 @@ import {
   athensDate,
   expiredFlowDate,
   LIVE_CARD_STATUSES,
-  type CardCategory,
-  type CardFamily,
-  type CardIssueReason,
+  replacementReasonOf,
   type DraftCard,
   type LeaverCard,
   type ReplaceCardsRequestSchema,
@@ -17,16 +15,6 @@ import type { DraftActor, DraftContext, DraftHeader, IdempotencyOptions } from '
 import { checkHeader } from './validate-lines';
 
 export type ReplaceCards = z.output<typeof ReplaceCardsRequestSchema>;
-
-/**
- * SPEC §4 reasons of an expiry replacement: the plastic and the virtual Ticket Restaurant card
- * have their own (`expiring-trc`, `expiring-trz`), every other card is an `expired-card`; all three
- * are order type EXPIRED.
- */
-export function replacementReasonOf(product: CardCategory, family: CardFamily): CardIssueReason {
-  if (product === 'TICKET_RESTAURANT') return family === 'virtual' ? 'expiring-trz' : 'expiring-trc';
-  return 'expired-card';
-}
 
 /**
  * Why a card of the leavers and expiry page may not be replaced for its expiry (ADR 036): it is no

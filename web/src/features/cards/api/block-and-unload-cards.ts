@@ -2,7 +2,12 @@ import type { BlockAndUnloadRequest, BlockAndUnloadResponse } from '@tessera/dom
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { PLACED_ORDERS_QUERY_ROOT } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
-import { ORDERS_API, contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import {
+  ORDERS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 import { bulkFailureOf, isBulkCardFailure, type BulkResult } from './bulk-card-failure';
 import { invalidateCardQueries } from './invalidate-cards';
 

@@ -1,8 +1,13 @@
 import type { CardholderLeaver, MarkCardholderLeaverRequest } from '@tessera/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { cardKeys } from '../../../lib/query-keys';
-import { request, requestOrThrow } from '../../../lib/request';
-import { ACCOUNTS_API, contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import { request } from '../../../lib/request';
+import {
+  ACCOUNTS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 import { bulkFailureOf, isBulkCardFailure, type BulkResult } from './bulk-card-failure';
 import { invalidateCardQueries } from './invalidate-cards';
 
@@ -11,15 +16,21 @@ export const MARK_CARDHOLDER_LEAVER_PATH = `${ACCOUNTS_API}/markCardholderLeaver
 
 type LeaverResponse = { success: true; cardholder: CardholderLeaver };
 
-/** `GET cardholderLeaver?cardholderId=` (ADR 036): the cardholder's leaver mark. */
+/**
+ * `GET cardholderLeaver?cardholderId=` (ADR 036): the cardholder's leaver mark, or null when it
+ * cannot be read (the form then leaves the mark out rather than raising the global error over the
+ * cardholder's form).
+ */
 export const cardholderLeaverQueryOptions = (context: RequestContext, cardholderId: string) =>
   queryOptions({
     queryKey: cardKeys.leaverMark(context.companyId, cardholderId),
-    queryFn: ({ signal }) =>
-      requestOrThrow<LeaverResponse>(
+    queryFn: async ({ signal }): Promise<CardholderLeaver | null> => {
+      const result = await request<LeaverResponse>(
         `${CARDHOLDER_LEAVER_PATH}?${new URLSearchParams({ cardholderId }).toString()}`,
-        { ...contextOptions(context), signal },
-      ),
+        { ...contextOptions(context), signal, suppressGlobalError: true },
+      );
+      return result.error ? null : result.data.cardholder;
+    },
     enabled: context.companyId !== null,
   });
 

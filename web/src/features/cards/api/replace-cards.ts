@@ -2,7 +2,12 @@ import type { ReplaceCardsRequest, ReplaceCardsResponse } from '@tessera/domain'
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DRAFTS_QUERY_ROOT } from '../../../lib/query-keys';
 import { request } from '../../../lib/request';
-import { ORDERS_API, contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import {
+  ORDERS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 import { bulkFailureOf, isBulkCardFailure, type BulkResult } from './bulk-card-failure';
 
 export const REPLACE_CARDS_PATH = `${ORDERS_API}/replaceCards`;

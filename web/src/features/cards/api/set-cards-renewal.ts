@@ -1,7 +1,12 @@
 import type { SetCardsRenewalRequest } from '@tessera/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
-import { ACCOUNTS_API, contextOptions, useRequestContext, type RequestContext } from '../../../lib/request-context';
+import {
+  ACCOUNTS_API,
+  contextOptions,
+  useRequestContext,
+  type RequestContext,
+} from '../../../lib/request-context';
 import { bulkFailureOf, isBulkCardFailure, type BulkResult } from './bulk-card-failure';
 import { invalidateCardQueries } from './invalidate-cards';
 

@@ -18,7 +18,7 @@ import {
   type LeaversView,
   type ReplaceCardsResponse,
 } from '@tessera/domain';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDate, formatMoney } from '../../../lib/format';
@@ -70,6 +70,19 @@ export function LeaversExpiryPage() {
   const replace = useReplaceCards();
   const blockAndUnload = useBlockAndUnloadCards();
   const replaceKeys = useIdempotencyKeys();
+  /** One action at a time: a double click sends one request (the state updates a render later). */
+  const inFlight = useRef(false);
+  const once =
+    <Args extends unknown[]>(action: (...args: Args) => Promise<void>) =>
+    async (...args: Args): Promise<void> => {
+      if (inFlight.current) return;
+      inFlight.current = true;
+      try {
+        await action(...args);
+      } finally {
+        inFlight.current = false;
+      }
+    };
   const unloadKeys = useIdempotencyKeys();
 
   const cards = list.data?.cards ?? [];
@@ -102,7 +115,7 @@ export function LeaversExpiryPage() {
       return next;
     });
 
-  const onRenewal = async (doNotRenew: boolean) => {
+  const onRenewal = once(async (doNotRenew: boolean) => {
     const result = await renewal.mutateAsync({ cardIds: chosenIds, doNotRenew });
     if (!result.ok) return setOutcome({ kind: 'refused', messages: result.messages });
     setChosen(new Map());
@@ -113,9 +126,9 @@ export function LeaversExpiryPage() {
         { count: chosenIds.length },
       ),
     });
-  };
+  });
 
-  const onReplace = async () => {
+  const onReplace = once(async () => {
     const request = { cardIds: chosenIds };
     const result = await replace.mutateAsync({ request, idempotencyKey: replaceKeys.keyFor(request) });
     if (!result.ok) return setOutcome({ kind: 'refused', messages: result.messages });
@@ -126,9 +139,9 @@ export function LeaversExpiryPage() {
       kind: 'success',
       text: intl.formatMessage({ id: 'cards.leavers.replaceDone' }, { count: result.data.length }),
     });
-  };
+  });
 
-  const onBlockAndUnload = async () => {
+  const onBlockAndUnload = once(async () => {
     const request = { cardIds: chosenIds };
     const result = await blockAndUnload.mutateAsync({ request, idempotencyKey: unloadKeys.keyFor(request) });
     setIsConfirming(false);
@@ -142,7 +155,7 @@ export function LeaversExpiryPage() {
         { count: result.data.blocked, amount: formatMoney(result.data.unloadedCents) },
       ),
     });
-  };
+  });
 
   const views = useMemo(
     () =>
@@ -165,7 +178,11 @@ export function LeaversExpiryPage() {
 
   return (
     <section className="tessera-page tessera-cards" aria-labelledby="leavers-title">
-      <PageHeader id="leavers-title" title={title} summary={intl.formatMessage({ id: 'cards.leavers.summary' })} />
+      <PageHeader
+        id="leavers-title"
+        title={title}
+        summary={intl.formatMessage({ id: 'cards.leavers.summary' })}
+      />
       <Anchor component={LanguageLink} to={paths.cardList.href()} display="inline-block" mb="md">
         {intl.formatMessage({ id: 'cards.leavers.back' })}
       </Anchor>
@@ -207,7 +224,11 @@ export function LeaversExpiryPage() {
             {drafts.length > 0 && (
               <Stack gap={4} mt="xs">
                 {drafts.map((draft) => (
-                  <Anchor key={draft.draftId} component={LanguageLink} to={paths.cardIssueInfoDraft.href(draft.draftId)}>
+                  <Anchor
+                    key={draft.draftId}
+                    component={LanguageLink}
+                    to={paths.cardIssueInfoDraft.href(draft.draftId)}
+                  >
                     {intl.formatMessage(
                       { id: 'cards.leavers.openDraft' },
                       { product: productName(draft.product, locale), count: draft.cards },
@@ -275,7 +296,10 @@ export function LeaversExpiryPage() {
         </Group>
       )}
 
-      <section aria-label={intl.formatMessage({ id: 'cards.leavers.table' })} className="tessera-leavers__table">
+      <section
+        aria-label={intl.formatMessage({ id: 'cards.leavers.table' })}
+        className="tessera-leavers__table"
+      >
         {list.isPending ? (
           <Text role="status">{intl.formatMessage({ id: 'cards.leavers.loading' })}</Text>
         ) : list.isError ? (
