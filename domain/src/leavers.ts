@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { OrderSummarySchema } from './order-api';
 import type { CardIssueReason } from './orders';
+import { DateOnlySchema } from './text';
 import {
   CardCategorySchema,
   CardFamilySchema,
@@ -24,15 +25,6 @@ export const LEAVERS_VIEWS = ['expiring', 'leavers', 'all'] as const;
 export type LeaversView = (typeof LEAVERS_VIEWS)[number];
 
 export const LEAVERS_PAGE_SIZES = [25, 50, 100] as const;
-
-/** A date of the calendar, `YYYY-MM-DD`, that exists. */
-const CalendarDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/)
-  .refine((value) => {
-    const parsed = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(parsed.getTime()) && parsed.toISOString().slice(0, 10) === value;
-  }, 'invalid date');
 
 /** `GET /api/v1/accounts/leaversAndExpiring`: one page of the list. */
 export const LeaversAndExpiringRequestSchema = z.object({
@@ -88,7 +80,7 @@ export const MarkCardholderLeaverRequestSchema = z.object({
   cardholderId: z.uuid(),
   isLeaver: z.boolean(),
   /** The last working day, when known (a mark without one is a leaver from today). */
-  leavingDate: CalendarDate.nullable().default(null),
+  leavingDate: DateOnlySchema.nullable().default(null),
 });
 export type MarkCardholderLeaverRequest = z.input<typeof MarkCardholderLeaverRequestSchema>;
 export const CardholderLeaverSchema = z.object({

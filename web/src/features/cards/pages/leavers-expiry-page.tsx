@@ -6,7 +6,7 @@ import {
   Group,
   NativeSelect,
   Pagination,
-  SegmentedControl,
+  Radio,
   Stack,
   Table,
   Text,
@@ -192,16 +192,21 @@ export function LeaversExpiryPage() {
         </Alert>
       )}
       <Group align="end" gap="md" mb="md" wrap="wrap">
-        <SegmentedControl
-          aria-label={intl.formatMessage({ id: 'cards.leavers.viewLabel' })}
-          data={views}
+        <Radio.Group
+          label={intl.formatMessage({ id: 'cards.leavers.viewLabel' })}
           value={which}
           onChange={(value) => {
             setWhich(value as LeaversView);
             resetChoice();
           }}
-          style={{ maxWidth: '100%', flexWrap: 'wrap' }}
-        />
+        >
+          {/* Radios that wrap: three choices fit a 360 px screen one under the other. */}
+          <Group gap="md" mt={6} wrap="wrap">
+            {views.map((view) => (
+              <Radio key={view.value} value={view.value} label={view.label} />
+            ))}
+          </Group>
+        </Radio.Group>
         <NativeSelect
           name="product"
           label={intl.formatMessage({ id: 'cards.filter.product' })}
@@ -349,17 +354,19 @@ export function LeaversExpiryPage() {
                       )}
                       <Table.Td>
                         <Text size="sm">{card.cardName}</Text>
-                        <Text size="xs" c="dimmed" className="tessera-nowrap">
+                        <Text size="xs" c="dimmed" className="tessera-leavers__nowrap">
                           {card.maskedNumber}
                         </Text>
                       </Table.Td>
                       <Table.Td>{holder}</Table.Td>
                       <Table.Td>{productName(card.product, locale)}</Table.Td>
-                      <Table.Td ta="right" className="tessera-nowrap">
+                      <Table.Td ta="right" className="tessera-leavers__nowrap">
                         {formatMoney(card.balanceCents)}
                       </Table.Td>
-                      <Table.Td className="tessera-nowrap">{formatDate(card.expiryDate, locale)}</Table.Td>
-                      <Table.Td className="tessera-nowrap">
+                      <Table.Td className="tessera-leavers__nowrap">
+                        {formatDate(card.expiryDate, locale)}
+                      </Table.Td>
+                      <Table.Td className="tessera-leavers__nowrap">
                         {card.cardholder.leaverSince ? formatDate(card.cardholder.leaverSince, locale) : '—'}
                       </Table.Td>
                       <Table.Td>
