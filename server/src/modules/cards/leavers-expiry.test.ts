@@ -163,6 +163,18 @@ beforeAll(() => {
 });
 
 describe('GET leaversAndExpiring', () => {
+  it('shows the demo’s leavers of C1001, one of their cards marked "do not renew"', async () => {
+    const [demo] = await query<{ leavers: number; stopped: number }>(
+      `select (select count(*)::int from cardholders where company_id = 'C1001' and leaver_marked_at is not null) as leavers,
+              (select count(*)::int from cards where company_id = 'C1001' and do_not_renew) as stopped`,
+    );
+    expect(demo!.leavers).toBeGreaterThan(0);
+    expect(demo!.leavers).toBeLessThanOrEqual(2);
+    const leavers = await listAll('leavers');
+    expect(leavers.total).toBeGreaterThan(0);
+    expect(leavers.cards.every((card) => card.cardholder.leaverSince !== null)).toBe(true);
+  });
+
   it('lists live cards expiring within 60 days on the Athens calendar: today and day 60 in, day 61 and yesterday out', async () => {
     const [day0, day60, day61, yesterday, blocked] = await freshCards('C1001', 5);
     await setExpiry(day0!.id, today);
