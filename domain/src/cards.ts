@@ -51,6 +51,8 @@ export const CardSchema = z.object({
   expiringSoon: z.boolean(),
   readyToTopUp: z.boolean(),
   replacedByCardId: z.uuid().nullable(),
+  /** Marked "do not renew" (issue 22 §4, ADR 036): an expiry replacement refuses it. */
+  doNotRenew: z.boolean().optional(),
   cardholder: CardholderSchema,
   createdAt: z.string(),
 });

@@ -49,6 +49,8 @@ export type DraftLineToCheck = {
 /** What the line rules need to know of a card of the company. */
 export type LineCard = Pick<Card, 'cardId' | 'product' | 'status' | 'expiryDate' | 'replacedByCardId'> & {
   maskedNumber?: string;
+  /** Marked "do not renew" (ADR 036): an EXPIRED replacement of it is refused. */
+  doNotRenew?: boolean;
 };
 
 /** What the line rules need from the database, looked up by the caller beforehand. */
@@ -97,7 +99,7 @@ type ProblemOf<Code extends string, Params> = {
 /** A problem that refuses the line. */
 export type DraftLineError =
   | ProblemOf<'cardNotOfCompany' | 'cardholderNotOfCompany' | 'cardholderRequired' | 'required', object>
-  | ProblemOf<'duplicateCard' | 'cardAlreadyReplaced', { card: string }>
+  | ProblemOf<'duplicateCard' | 'cardAlreadyReplaced' | 'cardNotRenewed', { card: string }>
   | ProblemOf<'cardNotLoadable', { card: string; reason: NotLoadableReason }>
   | ProblemOf<'tooLong', { max: number }>
   | ProblemOf<'invalidEmail' | 'invalidPhone' | 'invalidTaxId', object>
@@ -229,6 +231,9 @@ export function checkDraftLines(
           (card.status === 'replaced' || card.replacedByCardId !== null)
         ) {
           problems.push({ ...at, field: 'cardId', code: 'cardAlreadyReplaced', params: named });
+        } else if (line.orderType === 'EXPIRED' && card.doNotRenew === true) {
+          // ADR 036: a card marked "do not renew" is not replaced when it expires.
+          problems.push({ ...at, field: 'cardId', code: 'cardNotRenewed', params: named });
         } else if (
           LOADING_TYPES.includes(line.orderType) &&
           context.expiringUntil !== undefined &&

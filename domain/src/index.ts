@@ -50,3 +50,5 @@ export * from './api-clients';
 export * from './public-api';
 // Issue 22 §3: webhooks (ADR 035).
 export * from './webhooks';
+// Issue 22 §4: leavers and expiring cards (ADR 036).
+export * from './leavers';

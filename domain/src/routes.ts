@@ -94,6 +94,8 @@ export const EXTRA_ROUTES = [
   '/account/api-docs',
   /** Issue 22 §3 (ADR 035): the company's webhook endpoints. */
   '/account/webhooks',
+  /** Issue 22 §4 (ADR 036): cards expiring within 60 days and leavers' cards, with bulk actions. */
+  '/cards/leavers-expiry',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -176,6 +178,7 @@ export const ROUTE_ACTIONS = {
   '/account/api-clients': 'api-clients.read',
   '/account/api-docs': 'api-clients.read',
   '/account/webhooks': 'webhooks.read',
+  '/cards/leavers-expiry': 'cards.read',
   '/back-office/users': 'users.search',
   // Issue 18 §7–8 (ADR 026).
   '/back-office/fulfilment': 'fulfilment.read',

@@ -75,6 +75,11 @@ export const VALIDATION_KEYS = [
   'lineAmountOutOfRange',
   'cardNotLoadable',
   'cardAlreadyReplaced',
+  /** Leavers and expiry (ADR 036): why a card of a bulk action is refused, by row. */
+  'cardNotRenewed',
+  'cardOfLeaver',
+  'cardNotExpiring',
+  'cardNotLive',
   'duplicateCard',
   'cardNotOfCompany',
   'cardholderRequired',

@@ -105,6 +105,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/accounts/deleteWebhookEndpoint': 'webhooks.manage',
   'POST /api/v1/accounts/replayWebhookDelivery': 'webhooks.manage',
   'POST /api/v1/accounts/account/card-name': 'cards.manage',
+  // Leavers and expiry (issue 22 §4, ADR 036)
+  'GET /api/v1/accounts/leaversAndExpiring': 'cards.read',
+  'GET /api/v1/accounts/cardholderLeaver': 'cards.read',
+  'POST /api/v1/accounts/markCardholderLeaver': 'cards.manage',
+  'POST /api/v1/accounts/setCardsRenewal': 'cards.manage',
+  'POST /api/v1/orders/replaceCards': 'drafts.manage',
+  'POST /api/v1/orders/blockAndUnloadCards': 'orders.unload',
   'POST /api/v1/accounts/addDeliveryPoint': 'delivery-points.manage',
   'POST /api/v1/accounts/cardFilter': 'cards.read',
   'POST /api/v1/accounts/companyUsers/:userId/lock': 'company-users.manage',

@@ -77,6 +77,8 @@ export const paths = {
     href: (paymentId: string) => `/orders/payment/failure?paymentId=${encodeURIComponent(paymentId)}`,
   } satisfies Path<[string]>,
   cardList: fixed('card-list'),
+  /** Issue 22 §4 (ADR 036): expiring cards and leavers' cards, with bulk actions. */
+  leaversExpiry: fixed('cards/leavers-expiry'),
   cardLoad: fixed('card-load'),
   /**
    * Beyond SPEC §2 (ADR 011): bulk loads and orders by Excel or CSV. The import travels in the

@@ -120,6 +120,11 @@ const cards = {
     () => import('../features/cards/pages/card-list-page'),
     (m) => m.CardListPage,
   ),
+  // Issue 22 §4 (ADR 036).
+  leaversExpiry: page(
+    () => import('../features/cards/pages/leavers-expiry-page'),
+    (m) => m.LeaversExpiryPage,
+  ),
 };
 
 const drafts = {
@@ -461,6 +466,7 @@ const PAGES: PageRoute[] = [
   built('paymentSuccess', payments.success, 'PaymentSuccessPage', ORDERS),
   built('paymentFailure', payments.failure, 'PaymentFailurePage', ORDERS),
   built('cardList', cards.cardList, 'CardListPage', ['account', 'bulk', 'cards', 'orders']),
+  built('leaversExpiry', cards.leaversExpiry, 'LeaversExpiryPage', ['cards']),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage', ['account', 'cardIssue', 'cards', 'orders']),
   built('bulkUpload', bulk.upload, 'BulkUploadPage', ['bulk']),
   built('notifications', content.notifications, 'NotificationsPage'),

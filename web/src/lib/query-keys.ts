@@ -94,6 +94,11 @@ export const cardKeys = {
     ['card-issue', 'cards', companyId, request] as const,
   activeCount: (companyId: string | null, product: string, family: string) =>
     ['card-issue', 'active-count', companyId, product, family] as const,
+  /** The leavers and expiry page's list (issue 22 §4, ADR 036). */
+  leavers: (companyId: string | null) => [...cardKeys.all, 'leaversAndExpiring', companyId] as const,
+  /** A cardholder's leaver mark (the cardholder form). */
+  leaverMark: (companyId: string | null, cardholderId: string) =>
+    [...cardKeys.all, 'cardholderLeaver', companyId, cardholderId] as const,
 };
 
 export const draftKeys = {

@@ -6,6 +6,7 @@ import { users, userSecondFactors } from '../../modules/identity/schema';
 import { DEMO_TOTP_SECRET } from './demo-second-factor';
 import { seedDemoAccount } from './demo-account';
 import { generateCards, seedCompanyCards } from './demo-cards';
+import { seedDemoLeavers } from './demo-leavers';
 import { createCompany, createUser, greekVat } from './factories';
 
 export type DemoSeedResult = { logins: string[]; seeded: boolean };
@@ -234,6 +235,7 @@ export async function seedDemo(database: Database, options: DemoSeedOptions = {}
         now,
         7 + index,
       );
+      if (company.companyId === 'C1001') await seedDemoLeavers(database.db, company.companyId, now);
     }
   }
   return { logins: demoLogins(), seeded: true };

@@ -150,6 +150,7 @@ function rowProblemOf(problem: DraftLineProblem): { key: ValidationKey; params?:
     case 'tooLong':
     case 'duplicateCard':
     case 'cardAlreadyReplaced':
+    case 'cardNotRenewed':
       return { key: problem.code, params: problem.params };
     default:
       return { key: problem.code };

@@ -5,6 +5,7 @@
 export { cardsRoutes } from './routes';
 export {
   createCardsService,
+  type BulkCardRefusal,
   type CardActor,
   type CardReference,
   type CardsService,

@@ -191,6 +191,7 @@ const CARD_DETAIL_COLUMNS = {
     bin: cards.bin,
     last4: cards.last4,
     replacedByCardId: cards.replacedByCardId,
+    doNotRenew: cards.doNotRenew,
     createdAt: cards.createdAt,
   },
   holder: {
@@ -219,7 +220,7 @@ export type CardDetailRow = {
     | 'last4'
     | 'replacedByCardId'
     | 'createdAt'
-  >;
+  > & { doNotRenew?: boolean };
   holder: Pick<CardholderRow, 'id' | 'firstName' | 'lastName' | 'email' | 'phone' | 'employeeCode' | 'taxId'>;
   balanceCents: number;
   lastLoadAt: Date | null;

@@ -3,7 +3,14 @@ import {
   CardFilterResponseSchema,
   CardMovementsRequestSchema,
   CardMovementsResponseSchema,
+  CardholderLeaverRequestSchema,
   CardholderResponseSchema,
+  LeaversAndExpiringRequestSchema,
+  LeaversAndExpiringResponseSchema,
+  MarkCardholderLeaverRequestSchema,
+  MarkCardholderLeaverResponseSchema,
+  SetCardsRenewalRequestSchema,
+  SetCardsRenewalResponseSchema,
   CardResponseSchema,
   CardsKpisResponseSchema,
   CardSummariesResponseSchema,
@@ -108,6 +115,79 @@ export function cardsRoutes(service: CardsService): FastifyPluginAsyncZod {
         const actor = await requireActor(request, 'cards.manage');
         const cardholder = await service.updateCardholder(request.body, actor);
         return { success: true as const, cardholder };
+      },
+    );
+
+    app.get(
+      '/leaversAndExpiring',
+      {
+        schema: {
+          tags,
+          description:
+            "Leavers and expiry (issue 22 §4, ADR 036): the company's live cards expiring within 60 days (Athens calendar) and the live cards of cardholders marked as leavers, soonest expiry first, with each view's count.",
+          querystring: LeaversAndExpiringRequestSchema,
+          response: { 200: LeaversAndExpiringResponseSchema },
+        },
+      },
+      async (request) => {
+        const { companyId } = await requireActor(request, 'cards.read');
+        return service.leaversAndExpiring(companyId, request.query);
+      },
+    );
+
+    app.get(
+      '/cardholderLeaver',
+      {
+        schema: {
+          tags,
+          description: "A cardholder's leaver mark (ADR 036); another company's cardholder is 404.",
+          querystring: CardholderLeaverRequestSchema,
+          response: { 200: MarkCardholderLeaverResponseSchema },
+        },
+      },
+      async (request) => {
+        const { companyId } = await requireActor(request, 'cards.read');
+        return {
+          success: true as const,
+          cardholder: await service.cardholderLeaver(companyId, request.query.cardholderId),
+        };
+      },
+    );
+
+    app.post(
+      '/markCardholderLeaver',
+      {
+        schema: {
+          tags,
+          description:
+            "Marks a cardholder as a leaver (with an optional leaving date) or unmarks them (ADR 036); another company's cardholder is 404.",
+          body: MarkCardholderLeaverRequestSchema,
+          response: { 200: MarkCardholderLeaverResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'cards.manage');
+        return {
+          success: true as const,
+          cardholder: await service.markCardholderLeaver(request.body, actor),
+        };
+      },
+    );
+
+    app.post(
+      '/setCardsRenewal',
+      {
+        schema: {
+          tags,
+          description:
+            'Marks cards "do not renew" (an expiry replacement refuses them) or "renew" (ADR 036), all or nothing; each refused id is named by its row.',
+          body: SetCardsRenewalRequestSchema,
+          response: { 200: SetCardsRenewalResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'cards.manage');
+        return { success: true as const, ...(await service.setCardsRenewal(request.body, actor)) };
       },
     );
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import type { CardCategory, CardFamily, CardStatus } from '@tessera/domain';
 import { companies } from '../companies/schema';
 import { ledgerAccounts } from '../ledger/schema';
@@ -36,6 +36,10 @@ export const cardholders = pgTable(
     employeeCode: text('employee_code').notNull().default(''),
     taxId: text('tax_id').notNull().default(''),
     searchText: text('search_text').notNull().default(''),
+    /** Marked as a leaver (issue 22 §4, ADR 036): when; null when not a leaver. */
+    leaverMarkedAt: timestamp('leaver_marked_at', { withTimezone: true }),
+    /** The leaver's last working day, when given. */
+    leavingDate: date('leaving_date', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -45,6 +49,10 @@ export const cardholders = pgTable(
     // are found by them too.
     index('cardholders_company_code_idx').on(table.companyId, sql`lower(${table.employeeCode})`),
     index('cardholders_company_email_idx').on(table.companyId, sql`lower(${table.email})`),
+    // The leavers page finds a company's leavers without reading all its cardholders.
+    index('cardholders_company_leaver_idx')
+      .on(table.companyId)
+      .where(sql`${table.leaverMarkedAt} is not null`),
   ],
 );
 
@@ -75,6 +83,8 @@ export const cards = pgTable(
       .unique()
       .references(() => ledgerAccounts.id),
     replacedByCardId: uuid('replaced_by_card_id'),
+    /** Marked "do not renew" (issue 22 §4, ADR 036): an expiry replacement refuses it. */
+    doNotRenew: boolean('do_not_renew').notNull().default(false),
     /** Folded cardholder name, email, employee code, card name and last four. */
     searchText: text('search_text').notNull().default(''),
     /** Folded "last first" name of the cardholder, the default sort. */

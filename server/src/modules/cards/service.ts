@@ -1,5 +1,5 @@
 import { createPublicCardholder, publicCardholdersPage, publicCardsPage } from './public-pages';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import type { LedgerService } from '../ledger';
 import { activateCards } from './activate-cards';
 import { closeCards } from './close-cards';
@@ -14,6 +14,14 @@ import { filterCards } from './filter-cards';
 import { getCard } from './get-card';
 import { getCardsKpis } from './get-cards-kpis';
 import { getNotificationStatus } from './get-notification-status';
+import {
+  checkBulkCards,
+  getCardholderLeaver,
+  leaverCardsOf,
+  listLeaversAndExpiring,
+  markCardholderLeaver,
+  setCardsRenewal,
+} from './leavers-expiry';
 import { listCardMovements } from './list-card-movements';
 import { listCardSummaries } from './list-card-summaries';
 import { listExpiringCards } from './list-expiring-cards';
@@ -26,6 +34,7 @@ import { updateCardholder } from './update-cardholder';
 
 export { cardClock, cardSearchFields, expiryAfterMonths } from './card-fields';
 export type { CardActor } from './context';
+export type { BulkCardRefusal } from './leavers-expiry';
 export type { NewCard, NewCardholder } from './create-cards';
 export type { CardReference } from './views';
 
@@ -78,5 +87,19 @@ export function createCardsService(deps: { db: Db; ledger: LedgerService; now?: 
     createPublicCardholder: withContext(createPublicCardholder),
     /** Issue 22 §3 (ADR 035): live cards expiring between two days, masked. */
     expiringCards: withContext(listExpiringCards),
+    // Leavers and expiry (issue 22 §4, ADR 036).
+    leaversAndExpiring: withContext(listLeaversAndExpiring),
+    cardholderLeaver: withContext(getCardholderLeaver),
+    markCardholderLeaver: withContext(markCardholderLeaver),
+    setCardsRenewal: withContext(setCardsRenewal),
+    leaverCardsOf: withContext(leaverCardsOf),
+    /** The cards of a bulk action, each row judged; a 400 naming every refused row (ADR 036). */
+    checkBulkCards: withContext(checkBulkCards),
+    /**
+     * Blocks the company's cards among `cardIds` in the caller's transaction: the one status path
+     * (`closeCards`) every block takes, where the `card.blocked` webhook belongs (ADR 036).
+     */
+    blockCards: (db: Executor, companyId: string, cardIds: string[]): Promise<void> =>
+      closeCards(ctx, db, companyId, cardIds, 'blocked'),
   };
 }

@@ -49,6 +49,7 @@ export function toCard(row: CardDetailRow, clock: CardClock): Card {
       isNotExpired &&
       (row.lastLoadAt === null || row.lastLoadAt.getTime() < clock.monthStart.getTime()),
     replacedByCardId: card.replacedByCardId,
+    doNotRenew: card.doNotRenew ?? false,
     cardholder: toCardholder(row.holder),
     createdAt: card.createdAt.toISOString(),
   };

@@ -13,6 +13,8 @@ import {
   OrderPriceResponseSchema,
   ReadyToTopUpRequestSchema,
   ReadyToTopUpResponseSchema,
+  ReplaceCardsRequestSchema,
+  ReplaceCardsResponseSchema,
   SaveDraftOrderRequestSchema,
   UpdateDraftOrderRequestSchema,
 } from '@tessera/domain';
@@ -43,6 +45,26 @@ export function draftsRoutes(service: DraftsService): FastifyPluginAsyncZod {
         const actor = await requireActor(request, 'drafts.manage');
         const draftOrder = await service.saveDraftOrder(request.body, actor, idempotencyOf(request));
         return { success: true as const, draftOrder };
+      },
+    );
+
+    app.post(
+      '/replaceCards',
+      {
+        schema: {
+          tags,
+          description:
+            'Leavers and expiry (issue 22 §4, ADR 036): EXPIRED drafts replacing the chosen expiring cards, one per product and family, all or nothing; a card marked "do not renew", of a leaver, not in use or expiring after 60 days is refused by its row. Accepts an Idempotency-Key.',
+          body: ReplaceCardsRequestSchema,
+          response: { 200: ReplaceCardsResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'drafts.manage');
+        return {
+          success: true as const,
+          ...(await service.replaceCards(request.body, actor, idempotencyOf(request))),
+        };
       },
     );
 

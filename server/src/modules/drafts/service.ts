@@ -6,6 +6,7 @@ import {
   type DraftOrder,
   type Locale,
   type ReadyToTopUpRequest,
+  type ReplaceCardsResponse,
 } from '@tessera/domain';
 import type { z } from 'zod';
 import type { Executor } from '../../platform/db';
@@ -25,6 +26,7 @@ import {
 } from './draft-context';
 import { addDraftLines, deleteDraftLines, updateDraftLines } from './edit-draft-lines';
 import { deleteDraftRow } from './repository';
+import { replaceCards, type ReplaceCards } from './replace-cards';
 import {
   createPendingDraft,
   discardPendingDrafts,
@@ -195,6 +197,18 @@ export function createDraftsService(deps: DraftsDeps) {
     /** The bundle catalogue of a kind, named in `locale`. */
     bundles(kind: 'voucher' | 'complimentary', locale: Locale): Bundle[] {
       return kind === 'voucher' ? voucherBundles(locale) : complimentaryBundles(locale);
+    },
+
+    /**
+     * EXPIRED drafts replacing expiring cards, one per product and family (issue 22 §4, ADR 036;
+     * see `replaceCards`).
+     */
+    replaceCards(
+      request: ReplaceCards,
+      actor: DraftActor,
+      idempotency: IdempotencyOptions,
+    ): Promise<Omit<ReplaceCardsResponse, 'success'>> {
+      return replaceCards(ctx, request, actor, idempotency);
     },
 
     /** A NEW draft of `quantity` bundles' anonymous cards (see `createBundleDraft`). */

@@ -1,4 +1,6 @@
 import {
+  BlockAndUnloadRequestSchema,
+  BlockAndUnloadResponseSchema,
   ActivateComplimentResponseSchema,
   AdvanceOrderRequestSchema,
   ApproveOrderRequestSchema,
@@ -251,6 +253,27 @@ export function ordersRoutes(service: OrdersService): FastifyPluginAsyncZod {
         const { companyId } = await requireActor(request, 'orders.unload');
         return { success: true as const, ...(await service.unloadPrice(companyId, request.body)) };
       },
+    );
+
+    app.post(
+      '/blockAndUnloadCards',
+      {
+        schema: {
+          tags,
+          description:
+            "Leavers and expiry (issue 22 §4, ADR 036): blocks the chosen cards and returns each one's whole balance to the company's balance (one unload order), all or nothing; a card that is not a live card of the company is refused by its row. Accepts an Idempotency-Key: a repeat moves nothing.",
+          body: BlockAndUnloadRequestSchema,
+          response: { 200: BlockAndUnloadResponseSchema },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await service.blockAndUnloadCards(
+          await requireActor(request, 'orders.unload'),
+          request.body,
+          idempotencyOf(request),
+        )),
+      }),
     );
 
     app.post(

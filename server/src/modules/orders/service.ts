@@ -25,6 +25,7 @@ import type { OrderActor } from './order-context';
 import { createShipping } from './ship-order';
 import { submitDraft, submitOrder } from './submit-order';
 import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
+import { blockAndUnloadCards, type BlockAndUnload } from './block-and-unload';
 import type { Executor } from '../../platform/db';
 
 export type { OrderActor } from './order-context';
@@ -107,6 +108,9 @@ export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
     unloadPrice: (companyId: string, request: UnloadQuery) => unloadPrice(ctx, companyId, request),
     submitUnload: (actor: OrderActor, request: UnloadQuery, idempotency: IdempotencyOptions) =>
       submitUnload(ctx, actor, request, idempotency),
+    /** Blocks cards and unloads their balances to the company, all or nothing (ADR 036). */
+    blockAndUnloadCards: (actor: OrderActor, request: BlockAndUnload, idempotency: IdempotencyOptions) =>
+      blockAndUnloadCards(ctx, actor, request, idempotency),
     activateComplimentOrder: (actor: OrderActor, orderId: string) =>
       activateComplimentOrder(ctx, actor, orderId),
 

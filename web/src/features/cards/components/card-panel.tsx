@@ -12,6 +12,7 @@ import { CardMovements } from './card-movements';
 import { CardActions } from './card-actions';
 import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
 import { CardholderForm } from './cardholder-form';
+import { LeaverMark } from './leaver-mark';
 import { MaskedNumber } from './masked-number';
 import { RenameCardForm } from './rename-card-form';
 import type { Unloaded } from './unload-card';
@@ -198,11 +199,14 @@ function CardPanelBody({
           {intl.formatMessage({ id: 'cards.panel.cardholder' })}
         </Title>
         {canEdit && editing === 'cardholder' ? (
-          <CardholderForm
-            cardholder={holder}
-            onSaved={onCardholderSaved}
-            onCancel={() => stopEditing('cardholder')}
-          />
+          <>
+            <CardholderForm
+              cardholder={holder}
+              onSaved={onCardholderSaved}
+              onCancel={() => stopEditing('cardholder')}
+            />
+            <LeaverMark cardholderId={holder.cardholderId} />
+          </>
         ) : (
           <>
             <dl className="tessera-definitions tessera-cards-panel__list">

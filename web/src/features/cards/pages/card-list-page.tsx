@@ -62,6 +62,9 @@ export function CardListPage() {
           {intl.formatMessage({ id: 'cards.list.readOnly' })}
         </Alert>
       )}
+      <Anchor component={LanguageLink} to={paths.leaversExpiry.href()} fw={600} display="block" mb="lg">
+        {intl.formatMessage({ id: 'cards.leavers.link' })}
+      </Anchor>
       <CardsKpis state={state} onFilter={change} />
       <section aria-labelledby="card-list-results-title" className="tessera-cards__section">
         <Title order={2} size="h3" id="card-list-results-title" mb="sm" tabIndex={-1} ref={resultsTitle}>
