@@ -5,7 +5,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Locale } from '@tessera/domain';
+import { API_SCOPES, type Locale } from '@tessera/domain';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth';
 import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
@@ -300,6 +300,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         securitySchemes: {
           // The terminal API's access tokens (OAuth 2 client credentials, ADR 016).
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          // The public API's tokens and their scopes (ADR 034, ADR 037).
+          clientCredentials: {
+            type: 'oauth2',
+            flows: {
+              clientCredentials: {
+                tokenUrl: '/api/public/v1/oauth/token',
+                scopes: Object.fromEntries(API_SCOPES.map((scope) => [scope, scope])),
+              },
+            },
+          },
         },
       },
     },

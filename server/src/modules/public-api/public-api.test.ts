@@ -157,6 +157,9 @@ describe('the public API document', () => {
       ]),
     );
     const text = JSON.stringify(document);
+    // Each operation names the scope its token needs.
+    const bulk = document.paths['/api/public/v1/loads/bulk']!.post as unknown as { security: unknown };
+    expect(bulk.security).toEqual([{ clientCredentials: ['orders:write'] }]);
     expect(text).toContain('clientCredentials');
     expect(text).toContain('Idempotency-Key');
     expect(text).toContain('bulkUnknownCard');

@@ -23,6 +23,7 @@ import {
   PublicStatementQuerySchema,
   PublicSubmitDraftSchema,
   ROLE,
+  type ApiScope,
 } from '@tessera/domain';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -41,7 +42,6 @@ const problems = {
   422: ProblemDetailsSchema,
   429: ProblemDetailsSchema,
 };
-const security = [{ bearerAuth: [] }];
 const idempotencyHeader = z.object({
   'idempotency-key': z
     .string()
@@ -63,7 +63,11 @@ export function publicApiResourceRoutes(deps: {
   const { service, cards, orders } = deps;
   return async (app, kit) => {
     const { rateLimit } = kit;
-    const read = (tag: string) => ({ tags: ['public-api', tag], security });
+    /** The operation's tags and the scope its token needs, as OpenAPI says it (OAuth 2 scopes). */
+    const documented = (tag: string, scope: ApiScope) => ({
+      tags: ['public-api', tag],
+      security: [{ clientCredentials: [scope] }],
+    });
     const locale = (request: { headers: Record<string, unknown> }) =>
       acceptedLocale(request.headers['accept-language'] as string | undefined);
 
@@ -72,7 +76,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'cards:read', rateLimit },
         schema: {
-          ...read('cards'),
+          ...documented('cards', 'cards:read'),
           summary: 'List the company’s cards',
           description:
             'Oldest first, a page at a time: pass the answer’s `nextCursor` as `cursor` for the next page.',
@@ -88,7 +92,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'cards:read', rateLimit },
         schema: {
-          ...read('cards'),
+          ...documented('cards', 'cards:read'),
           summary: 'One card of the company',
           params: PublicCardIdParamsSchema,
           response: { 200: PublicCardSchema, ...problems },
@@ -108,7 +112,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'cards:read', rateLimit },
         schema: {
-          ...read('cardholders'),
+          ...documented('cardholders', 'cards:read'),
           summary: 'List the company’s cardholders',
           description: 'Filter by `employeeCode` or `email` (exact, case-insensitive) to find one person.',
           querystring: PublicCardholdersQuerySchema,
@@ -123,7 +127,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'cards:write', rateLimit },
         schema: {
-          ...read('cardholders'),
+          ...documented('cardholders', 'cards:write'),
           summary: 'Create a cardholder',
           description:
             'A person to order cards for later (`cardholderId` in an order line). An employee code or email another cardholder of the company has is refused (409) naming the field.',
@@ -147,7 +151,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:write', rateLimit },
         schema: {
-          ...read('orders'),
+          ...documented('orders', 'orders:write'),
           summary: 'Create an order: load cards, or issue new cards',
           description:
             '`type: load` names the company’s cards (`cardId`); `type: new` names a cardholder (`cardholderId`) or a new one (`cardholder`). With a `paymentMethod` (RF or IRIS) the order is submitted and its payment started (an order above the company’s approval threshold waits for its approvers first); with `paymentMethod: null` a draft is kept, to be submitted with `POST /order-drafts/{draftId}/submit`.',
@@ -174,7 +178,7 @@ export function publicApiResourceRoutes(deps: {
         config: { apiScope: 'orders:write', rateLimit },
         bodyLimit: 8 * 1024 * 1024,
         schema: {
-          ...read('orders'),
+          ...documented('orders', 'orders:write'),
           summary: 'Load (or issue) up to 10,000 cards in one call',
           description:
             'The lines are the Excel bulk template’s columns (amounts in cents) and are judged by the same rules as an uploaded file: an unknown or foreign card, a blocked or replaced one, an amount out of range, a line repeated… Any line in error refuses the whole call (422) naming each line as `lines.<index>.<field>`; nothing is made. Otherwise the lines become one order per product and family (as the Excel path makes drafts), submitted with the payment method, or drafts with `paymentMethod: null`.',
@@ -195,7 +199,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:write', rateLimit },
         schema: {
-          ...read('orders'),
+          ...documented('orders', 'orders:write'),
           summary: 'Submit a kept draft',
           headers: idempotencyHeader,
           params: PublicDraftIdParamsSchema,
@@ -224,7 +228,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:read', rateLimit },
         schema: {
-          ...read('orders'),
+          ...documented('orders', 'orders:read'),
           summary: 'List the company’s orders, newest first',
           querystring: PublicOrdersQuerySchema,
           response: { 200: PublicOrdersPageSchema, ...problems },
@@ -238,7 +242,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:read', rateLimit },
         schema: {
-          ...read('orders'),
+          ...documented('orders', 'orders:read'),
           summary: 'One order with its timeline, price and payments',
           params: PublicOrderIdParamsSchema,
           response: { 200: PublicOrderSchema, ...problems },
@@ -263,7 +267,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:read', rateLimit },
         schema: {
-          ...read('statements'),
+          ...documented('statements', 'orders:read'),
           summary: 'The company’s balance',
           response: { 200: PublicBalanceSchema, ...problems },
         },
@@ -276,7 +280,7 @@ export function publicApiResourceRoutes(deps: {
       {
         config: { apiScope: 'orders:read', rateLimit },
         schema: {
-          ...read('statements'),
+          ...documented('statements', 'orders:read'),
           summary: 'The company’s statement: every money movement, oldest first',
           description: '`from` and `to` are Athens calendar days, both included.',
           querystring: PublicStatementQuerySchema,

@@ -49,10 +49,16 @@ const METHOD_COLOR: Record<string, string> = {
   delete: BADGE_COLOR.red,
 };
 
-/** `code` and **bold** inside a line of the document's text. */
+/** The code quote of Markdown (a back-tick), named so no reader takes it for a template string. */
+const TICK = '\u0060';
+const INLINE = new RegExp(`(${TICK}[^${TICK}]+${TICK}|\\*\\*[^*]+\\*\\*)`, 'g');
+
+/** Code quotes and **bold** inside a line of the document's text. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(`[^`]+`|\*\*[^*]+\*\*)/g).map((part, index) => {
-    if (part.startsWith('`') && part.endsWith('`')) return <Code key={index}>{part.slice(1, -1)}</Code>;
+  return text.split(INLINE).map((part, index) => {
+    if (part.length > 1 && part.startsWith(TICK) && part.endsWith(TICK)) {
+      return <Code key={index}>{part.slice(1, -1)}</Code>;
+    }
     if (part.startsWith('**') && part.endsWith('**')) return <strong key={index}>{part.slice(2, -2)}</strong>;
     return <Fragment key={index}>{part}</Fragment>;
   });
@@ -162,7 +168,8 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
   const intl = useIntl();
   const t = (id: MessageId, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const body = operation.requestBody?.content?.['application/json'];
-  const scope = operation.security?.length ? operation.security : null;
+  const scopes = (operation.security ?? []).flatMap((entry) => Object.values(entry).flat());
+  const scope = operation.security?.length ? scopes.join(', ') || 'Bearer' : null;
   return (
     <Paper withBorder p="md" id={`${method}-${path}`}>
       <Stack gap="xs">
@@ -175,7 +182,7 @@ function OperationCard({ method, path, operation }: { method: string; path: stri
         <Text fw={600}>{operation.summary}</Text>
         {operation.description ? <Text size="sm">{inline(operation.description)}</Text> : null}
         <Text size="xs" c="dimmed">
-          {scope ? t('apiDocs.scope', { scope: 'Bearer' }) : t('apiDocs.noScope')}
+          {scope ? t('apiDocs.scope', { scope }) : t('apiDocs.noScope')}
         </Text>
         {operation.parameters?.length ? (
           <>
