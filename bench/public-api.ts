@@ -8,6 +8,7 @@ import { generateCards, seedCompanyCards } from '../server/src/db/seed/demo-card
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../server/src/db/seed/demo';
 import { migrateDatabase, openDatabase } from '../server/src/platform/db';
 import { xlsxOf } from './bulk-import';
+import { createScratchDatabase } from './database';
 import { median, verdict } from './figures';
 import { signIn, type PortalSession } from './portal-sign-in';
 import { freePort, serverArgs, stop, waitFor } from './server-process';
@@ -38,20 +39,10 @@ export async function publicApiBenchmark(): Promise<void> {
   const work = path.join(tmpdir(), `tessera-bench-api-${process.pid}`);
   mkdirSync(work, { recursive: true });
   const children: ChildProcess[] = [];
-  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const name = `tessera_bench_api_${process.pid}`;
-  const admin = DATABASE === 'postgres' ? new pg.Client({ connectionString: serverUrl }) : null;
+  const scratch = DATABASE === 'postgres' ? await createScratchDatabase('api') : null;
   try {
-    let databaseUrl: string | undefined;
+    const databaseUrl = scratch?.url;
     const dataDir = path.join(work, 'data');
-    if (admin) {
-      await admin.connect();
-      await admin.query(`drop database if exists ${name}`);
-      await admin.query(`create database ${name}`);
-      const url = new URL(serverUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
     const setup = await prepare(databaseUrl, dataDir, work);
     console.log(
       `\n-- ${DATABASE === 'postgres' ? `PostgreSQL ${setup.version}` : `embedded PGlite ${setup.version}`}: ` +
@@ -125,10 +116,7 @@ export async function publicApiBenchmark(): Promise<void> {
   } finally {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
     rmSync(work, { recursive: true, force: true });
-    if (admin) {
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    }
+    await scratch?.drop();
   }
 }
 

@@ -9,9 +9,11 @@ import {
 import { and, asc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import { auditChange } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { accountFiguresJoin } from '../ledger';
 import { cardholderSearchText } from './card-fields';
 import type { CardsContext } from './context';
+import { toCardholder } from './views';
 import type { Executor } from './repository';
 import { cardholders, cards } from './schema';
 
@@ -21,22 +23,8 @@ import { cardholders, cards } from './schema';
  * Every read names the company; another company's ids are simply absent.
  */
 
-/** A cursor is the last id of the page before, base64url: opaque to the caller. */
-export function encodeCursor(value: string): string {
-  return Buffer.from(value, 'utf8').toString('base64url');
-}
-
-/** The id a cursor carries; a cursor that is not one of ours is a 400 naming `cursor`. */
-export function decodeCursor(cursor: string | undefined): string | null {
-  if (cursor === undefined) return null;
-  const value = Buffer.from(cursor, 'base64url').toString('utf8');
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/.test(value)) {
-    throw new AppError('VALIDATION', 'malformed cursor', {
-      fields: [{ field: 'cursor', key: 'invalidValue' }],
-    });
-  }
-  return value;
-}
+/** A card or cardholder cursor is the last id of the page before. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 function page<T>(rows: T[], limit: number, idOf: (row: T) => string) {
   const more = rows.length > limit;
@@ -60,7 +48,7 @@ export async function publicCardsPage(
   query: PublicCardsQuery,
   onlyCardId?: string,
 ): Promise<{ data: PublicCard[]; nextCursor: string | null }> {
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, UUID);
   const where: SQL[] = [eq(cards.companyId, companyId)];
   if (onlyCardId) where.push(eq(cards.id, onlyCardId));
   if (after) where.push(gt(cards.id, after));
@@ -104,16 +92,7 @@ export async function publicCardsPage(
 }
 
 function toPublicCardholder(row: typeof cardholders.$inferSelect): PublicCardholder {
-  return {
-    cardholderId: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    email: row.email,
-    phone: row.phone,
-    employeeCode: row.employeeCode,
-    taxId: row.taxId,
-    createdAt: row.createdAt.toISOString(),
-  };
+  return { ...toCardholder(row), createdAt: row.createdAt.toISOString() };
 }
 
 export async function publicCardholdersPage(
@@ -121,7 +100,7 @@ export async function publicCardholdersPage(
   companyId: string,
   query: PublicCardholdersQuery,
 ): Promise<{ data: PublicCardholder[]; nextCursor: string | null }> {
-  const after = decodeCursor(query.cursor);
+  const after = decodeCursor(query.cursor, UUID);
   const where: SQL[] = [eq(cardholders.companyId, companyId)];
   if (after) where.push(gt(cardholders.id, after));
   if (query.employeeCode) where.push(sql`lower(${cardholders.employeeCode}) = lower(${query.employeeCode})`);

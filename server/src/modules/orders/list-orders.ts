@@ -5,7 +5,7 @@ import {
   type OrderSummary,
   type PublicOrdersQuery,
 } from '@tessera/domain';
-import { AppError } from '../../platform/errors';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import type { z } from 'zod';
 import type { OrderContext } from './order-context';
 import { listOrders, listOrdersBefore } from './repository';
@@ -42,16 +42,8 @@ export async function publicOrdersPage(
   companyId: string,
   query: PublicOrdersQuery,
 ): Promise<{ data: OrderSummary[]; nextCursor: string | null }> {
-  let beforeNumber: number | null = null;
-  if (query.cursor !== undefined) {
-    const text = Buffer.from(query.cursor, 'base64url').toString('utf8');
-    if (!/^o[1-9]\d{0,15}$/.test(text)) {
-      throw new AppError('VALIDATION', 'malformed cursor', {
-        fields: [{ field: 'cursor', key: 'invalidValue' }],
-      });
-    }
-    beforeNumber = Number(text.slice(1));
-  }
+  const position = decodeCursor(query.cursor, /^o[1-9]\d{0,15}$/);
+  const beforeNumber = position === null ? null : Number(position.slice(1));
   const rows = await listOrdersBefore(
     ctx.db,
     companyId,
@@ -67,7 +59,7 @@ export async function publicOrdersPage(
   const last = shown[shown.length - 1];
   return {
     data: await ctx.summaries(shown),
-    nextCursor: more && last ? Buffer.from(`o${last.number}`, 'utf8').toString('base64url') : null,
+    nextCursor: more && last ? encodeCursor(`o${last.number}`) : null,
   };
 }
 

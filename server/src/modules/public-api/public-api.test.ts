@@ -394,6 +394,27 @@ describe('money and scopes', () => {
     }
   });
 
+  it('follows the cursors of orders and the statement page by page, never repeating a row', async () => {
+    for (const [path, idOf] of [
+      ['/orders', (row: Record<string, string>) => row.orderId!],
+      ['/statements', (row: Record<string, string>) => row.transactionId!],
+    ] as const) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      do {
+        const response = await call(a, 'GET', `${path}?limit=1${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(response.statusCode).toBe(200);
+        const body = response.json<{ data: Record<string, string>[]; nextCursor: string | null }>();
+        seen.push(...body.data.map(idOf));
+        cursor = body.nextCursor;
+      } while (cursor && seen.length < 50);
+      expect(seen.length, path).toBeGreaterThan(1);
+      expect(new Set(seen).size).toBe(seen.length);
+    }
+    const bad = await call(a, 'GET', '/statements?cursor=eA');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('refuses a route the token has no scope for (403) and a missing token (401)', async () => {
     const readOnly = await tokenFor('C1001', ['cards:read']);
     expect((await call(readOnly, 'GET', '/cards?limit=1')).statusCode).toBe(200);

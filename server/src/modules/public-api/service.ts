@@ -15,6 +15,7 @@ import {
   type PublicStatementQuery,
 } from '@tessera/domain';
 import type { Db } from '../../platform/db';
+import { decodeCursor, encodeCursor } from '../../platform/cursor';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { idempotent, type IdempotencyOptions } from '../../platform/idempotency';
 import type { ApiCaller } from '../api-clients';
@@ -276,19 +277,9 @@ export function createPublicApiService(deps: PublicApiDeps) {
     },
 
     async statement(caller: ApiCaller, query: PublicStatementQuery) {
-      let after: { postedAt: Date; transactionId: string } | null = null;
-      if (query.cursor !== undefined) {
-        const [postedAt = '', transactionId = ''] = Buffer.from(query.cursor, 'base64url')
-          .toString('utf8')
-          .split('|');
-        const when = new Date(postedAt);
-        if (Number.isNaN(when.getTime()) || !/^[0-9a-f-]{36}$/.test(transactionId)) {
-          throw new AppError('VALIDATION', 'malformed cursor', {
-            fields: [{ field: 'cursor', key: 'invalidValue' }],
-          });
-        }
-        after = { postedAt: when, transactionId };
-      }
+      const position = decodeCursor(query.cursor, /^\d{4}-\d\d-\d\dT[\d:.]+Z\|[0-9a-f-]{36}$/);
+      const [postedAt = '', transactionId = ''] = position?.split('|') ?? [];
+      const after = position === null ? null : { postedAt: new Date(postedAt), transactionId };
       const rows = await companyStatementPage(deps.db, caller.companyId, {
         after,
         from: query.from ? athensMidnight(query.from) : undefined,
@@ -301,11 +292,7 @@ export function createPublicApiService(deps: PublicApiDeps) {
       return {
         data: shown.map((row) => ({ ...row, postedAt: row.postedAt.toISOString() })),
         nextCursor:
-          more && last
-            ? Buffer.from(`${last.postedAt.toISOString()}|${last.transactionId}`, 'utf8').toString(
-                'base64url',
-              )
-            : null,
+          more && last ? encodeCursor(`${last.postedAt.toISOString()}|${last.transactionId}`) : null,
       };
     },
   };
