@@ -21,6 +21,7 @@ export async function listExpiringCards(
     maskedNumber: string;
     cardName: string;
     status: string;
+    doNotRenew: boolean;
   }[]
 > {
   if (companyIds.length === 0) return [];
@@ -33,6 +34,7 @@ export async function listExpiringCards(
       last4: cards.last4,
       cardName: cards.cardName,
       status: cards.status,
+      doNotRenew: cards.doNotRenew,
     })
     .from(cards)
     .where(

@@ -8,6 +8,9 @@ import {
   type User,
   type WebhookDelivery,
   type WebhookEndpoint,
+  addDays,
+  athensDate,
+  EXPIRING_WINDOW_DAYS,
 } from '@tessera/domain';
 import { auditChange, writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
@@ -46,6 +49,7 @@ export type ExpiringCard = {
   maskedNumber: string;
   cardName: string;
   status: string;
+  doNotRenew: boolean;
 };
 
 /** Who changes endpoints: a person of the portal, or an API client (no user, no second factor). */
@@ -311,12 +315,9 @@ export function createWebhooksService(deps: {
   async function announceExpiringCards(now: Date = clock()): Promise<number> {
     const companies = await repository.companiesSubscribedTo(deps.db, 'card.expiring');
     if (companies.length === 0) return 0;
-    const day = (date: Date) => date.toISOString().slice(0, 10);
-    const cards = await deps.expiringCards(
-      companies,
-      day(now),
-      day(new Date(now.getTime() + 60 * 86_400_000)),
-    );
+    // Athens calendar days (ADR 006), as the card list's "expiring" flag counts them.
+    const today = athensDate(now);
+    const cards = await deps.expiringCards(companies, today, addDays(today, EXPIRING_WINDOW_DAYS));
     let told = 0;
     for (let start = 0; start < cards.length; start += 200) {
       const batch = cards.slice(start, start + 200);
@@ -340,6 +341,8 @@ export function createWebhooksService(deps: {
               cardName: card.cardName,
               status: card.status,
               expiryDate: card.expiryDate,
+              // Marked "do not renew" on the leavers and expiry page (ADR 036): no replacement comes.
+              doNotRenew: card.doNotRenew,
             },
           });
           told += 1;

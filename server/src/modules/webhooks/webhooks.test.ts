@@ -635,6 +635,10 @@ describe('cards expiring within 60 days', () => {
     expect(new Set(ids).size).toBe(ids.length);
     expect(ids.length).toBeGreaterThanOrEqual(expected!.n);
     expect(JSON.stringify(told)).toMatch(/••/);
+    // Each notice says whether a replacement is coming (ADR 036's "do not renew").
+    expect(told.every((r) => typeof (r.body.data as { doNotRenew?: unknown }).doNotRenew === 'boolean')).toBe(
+      true,
+    );
     expect((await deliveriesOf(endpoint.endpoint.endpointId)).every((d) => d.state === 'succeeded')).toBe(
       true,
     );
