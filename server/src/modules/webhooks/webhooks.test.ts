@@ -8,7 +8,7 @@ import type {
   WebhookDelivery,
   WebhookEndpoint,
 } from '@tessera/domain';
-import { athensDate, ERROR_CODE } from '@tessera/domain';
+import { athensDate, ERROR_CODE, formatRf } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { holderLine } from '../../../test/draft-lines';
 import { demoApiClient, demoWorldTestFile, sessionHeaders } from '../../../test/tenant-helper';
@@ -708,5 +708,92 @@ describe('the public API', () => {
       { action: 'webhook-endpoint.create', actor_user_id: null },
       { action: 'webhook-endpoint.delete', actor_user_id: null },
     ]);
+  });
+});
+
+describe('a payroll system, with only the public API', () => {
+  it('subscribes itself, loads cards in one idempotent call and learns by webhook that the order was paid and the cards loaded', async () => {
+    // Cards of the company to load (made and paid on the portal).
+    await paidOrder([
+      holderLine('pay-1', 1_000, 'Νίκος', 'Μισθός'),
+      holderLine('pay-2', 1_000, 'Άννα', 'Μισθού'),
+    ]);
+    const cards = await query<{ id: string }>(
+      `select c.id from cards c join cardholders h on h.id = c.cardholder_id
+        where c.company_id = 'C1001' and h.last_name in ('Μισθός', 'Μισθού') order by c.id`,
+    );
+    expect(cards).toHaveLength(2);
+    const created = ok<{ client: { clientId: string }; clientSecret: string }>(
+      await api('om1', 'POST', 'createApiClient', {
+        payload: { name: 'Payroll', scopes: ['orders:write', 'orders:read', 'webhooks'] },
+      }),
+    );
+    const token = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/oauth/token',
+      payload: {
+        grant_type: 'client_credentials',
+        client_id: created.client.clientId,
+        client_secret: created.clientSecret,
+      },
+    });
+    const authorization = `Bearer ${token.json<{ access_token: string }>().access_token}`;
+    const subscribed = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/public/v1/webhook-endpoints',
+      headers: { authorization, 'idempotency-key': 'payroll-subscribe' },
+      payload: {
+        url: receiver.url('/payroll'),
+        description: 'payroll',
+        eventTypes: ['order.status_changed', 'payment.received', 'cards.loaded'],
+      },
+    });
+    expect(subscribed.statusCode, subscribed.body).toBe(201);
+    receiver.secrets.set('/payroll', subscribed.json<{ secret: string }>().secret);
+
+    const load = () =>
+      world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/public/v1/loads/bulk',
+        headers: { authorization, 'idempotency-key': 'payroll-2026-11' },
+        payload: {
+          paymentMethod: 'RF',
+          lines: cards.map((card) => ({ cardId: card.id, amountCents: 15_000 })),
+        },
+      });
+    const first = await load();
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await load()).body).toBe(first.body);
+    const [{ order, payment }] = first.json<{
+      orders: { order: { orderId: string; totalCents: number }; payment: { rfCode: string } }[];
+    }>().orders as [{ order: { orderId: string; totalCents: number }; payment: { rfCode: string } }];
+
+    // The company pays by bank transfer; the provider's statement import matches it.
+    const amount = (order.totalCents / 100).toFixed(2).replace('.', ',');
+    const imported = ok<{ lines: { outcome: string }[] }>(
+      await api('admin', 'POST', '/api/v1/orders/importBankStatement', {
+        payload: {
+          csv: `id;date;amount;reference;payer\nPAYROLL-1;${athensDate(new Date())};${amount};${formatRf(payment.rfCode)};ΑΚΜΗ`,
+        },
+      }),
+    );
+    expect(imported.lines.map((line) => line.outcome)).toEqual(['matched']);
+
+    await dispatch(new Date());
+    const told = receiver
+      .appliedAt('/payroll')
+      .filter((received) => (received.body.data as { orderId?: string }).orderId === order.orderId);
+    const statuses = told
+      .filter((received) => received.type === 'order.status_changed')
+      .map((received) => (received.body.data as { status: string }).status);
+    expect(statuses).toEqual(expect.arrayContaining(['awaiting_payment', 'paid', 'loaded']));
+    expect(told.filter((received) => received.type === 'payment.received')).toHaveLength(1);
+    const loaded = told.find((received) => received.type === 'cards.loaded')!.body.data as {
+      totalLoadedCents: number;
+      cards: { cardId: string }[];
+    };
+    expect(loaded.totalLoadedCents).toBe(30_000);
+    expect(loaded.cards.map((card) => card.cardId).sort()).toEqual(cards.map((card) => card.id));
+    expect(receiver.badSignatures).toBe(0);
   });
 });
