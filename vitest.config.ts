@@ -1,12 +1,15 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One vitest run, four projects: `domain` (pure rules), `tools` (the scripts' own rules), `web` (components in jsdom) and `server`
- * (integration through `app.inject()` on a fresh database per file: PGlite, or PostgreSQL when
- * TEST_DATABASE_URL is set).
+ * One vitest run, four projects: `domain` (pure rules), `tools` (the scripts' own rules), `web`
+ * (components in happy-dom; a file that needs jsdom's fidelity says `@vitest-environment jsdom`)
+ * and `server` (integration through `app.inject()` on a fresh database per file, cloned from a
+ * migrated template: PGlite, or PostgreSQL when TEST_DATABASE_URL is set). Two workers: the
+ * machine's two cores (vitest's default leaves one idle). ADR 038 has the figures.
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -26,7 +29,7 @@ export default defineConfig({
         test: {
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
-          environment: 'jsdom',
+          environment: 'happy-dom',
           setupFiles: ['web/src/test/setup.ts'],
         },
       },
@@ -41,6 +44,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // One module graph per worker, not per file (ADR 038): the app, drizzle and PGlite's
+          // WebAssembly load once a worker; each file still builds its own app on its own database.
+          isolate: false,
           // Its own worker limit needs its own group when all projects run together.
           sequence: { groupOrder: 1 },
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { skippedSuites, summaryLines } from './test-summary';
+import { skippedSuites, summaryLines, timingLines } from './test-summary';
 
 describe('the summary of npm test', () => {
   it('names the PostgreSQL suite and the Redis test as not run, and why, when their servers are not set', () => {
@@ -41,5 +41,30 @@ describe('the summary of npm test', () => {
       'server-postgres',
       'e2e',
     ]);
+  });
+});
+
+describe('the time lines of npm test', () => {
+  it('gives each suite its time and the total beside the budget', () => {
+    const lines = timingLines(
+      [
+        { suite: 'typecheck', passed: 1, failed: 0, seconds: 41.6 },
+        { suite: 'server-pglite', passed: 900, failed: 0, seconds: 201.2 },
+      ],
+      610,
+      1200,
+    );
+    expect(lines).toEqual([
+      'Time (budget 20 min 00 s):',
+      '  typecheck        42 s',
+      '  server-pglite    3 min 21 s',
+      '  total            10 min 10 s of 20 min 00 s (51%, within the budget)',
+    ]);
+  });
+
+  it('says so when the run took longer than the budget', () => {
+    expect(timingLines([], 1500, 1200).at(-1)).toBe(
+      '  total            25 min 00 s of 20 min 00 s (125%, OVER THE BUDGET)',
+    );
   });
 });

@@ -10,7 +10,15 @@ export type SuiteResult = {
   /** Tests the suite itself skipped (vitest's pending and todo, playwright's skipped). */
   skipped?: number;
   note?: string;
+  /** Wall-clock time of the suite. */
+  seconds?: number;
 };
+
+/** Every suite of `npm test`, in the order it runs them. */
+export const ALL_SUITES = ['typecheck', 'lint', 'unit', 'server-pglite', 'server-postgres', 'e2e'] as const;
+
+/** `bash .ci/run` on a fresh clone of the 2-core machine, npm ci included (ARCHITECTURE §8). */
+export const BUDGET_SECONDS = 20 * 60;
 
 export type SkippedSuite = { suite: string; reason: string };
 
@@ -37,7 +45,7 @@ export function skippedSuites(
       reason: 'TEST_REDIS_URL is not set; set it to a Redis server (e.g. redis://127.0.0.1:6379) to run it',
     });
   }
-  for (const suite of ['typecheck', 'lint', 'unit', 'server-pglite', 'server-postgres', 'e2e']) {
+  for (const suite of ALL_SUITES) {
     if (!wanted(suite)) skipped.push({ suite, reason: 'not named on the command line' });
   }
   return skipped;
@@ -62,5 +70,31 @@ export function summaryLines(results: readonly SuiteResult[], skipped: readonly 
   const passed = results.reduce((sum, r) => sum + r.passed, 0);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   lines.push(`${passed} passed, ${failed} failed`);
+  return lines;
+}
+
+function duration(seconds: number): string {
+  const whole = Math.round(seconds);
+  return whole < 60 ? `${whole} s` : `${Math.floor(whole / 60)} min ${String(whole % 60).padStart(2, '0')} s`;
+}
+
+/**
+ * Each suite's wall-clock time and the run's total beside the budget (issue 32 §5). Suites that
+ * ran side by side (typecheck and lint) overlap, so the total is less than the sum.
+ */
+export function timingLines(
+  results: readonly SuiteResult[],
+  totalSeconds: number,
+  budgetSeconds: number,
+): string[] {
+  const lines = [`Time (budget ${duration(budgetSeconds)}):`];
+  for (const result of results) {
+    if (result.seconds !== undefined) lines.push(`  ${result.suite.padEnd(16)} ${duration(result.seconds)}`);
+  }
+  const share = Math.round((100 * totalSeconds) / budgetSeconds);
+  const verdict = totalSeconds <= budgetSeconds ? 'within the budget' : 'OVER THE BUDGET';
+  lines.push(
+    `  ${'total'.padEnd(16)} ${duration(totalSeconds)} of ${duration(budgetSeconds)} (${share}%, ${verdict})`,
+  );
   return lines;
 }

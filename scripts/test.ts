@@ -1,56 +1,111 @@
 /**
  * `npm test`: typecheck, lint, unit (domain, web), server integration on PGlite and, when
  * TEST_DATABASE_URL is set, on PostgreSQL too, then end-to-end journeys in Debian's Chromium.
- * Every suite runs even when an earlier one fails; the last line sums them: `N passed, N failed`.
+ * Every suite runs even when an earlier one fails; the summary gives each suite's time and the
+ * total beside the budget, and the last line sums them: `N passed, N failed`.
+ *
+ * `npm test -- quick` is the inner loop (ADR 038): typecheck and lint side by side, then the unit
+ * and PGlite tests that the uncommitted change touches (`vitest --changed`; `QUICK_SINCE=<ref>`
+ * for changes since a commit).
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import { skippedSuites, summaryLines, type SuiteResult } from './test-summary';
+import {
+  ALL_SUITES,
+  BUDGET_SECONDS,
+  skippedSuites,
+  summaryLines,
+  timingLines,
+  type SuiteResult,
+} from './test-summary';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const TMP = path.join(ROOT, '.tmp', 'test');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const only = new Set(process.argv.slice(2));
+const args = process.argv.slice(2);
+const quick = args.includes('quick');
+const only = new Set(args.filter((arg) => arg !== 'quick'));
 
 const results: SuiteResult[] = [];
 
-function run(command: string, args: string[], env: Record<string, string> = {}): number {
-  const child = spawnSync(command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
-  return child.status ?? 1;
+type Run = { status: number; seconds: number };
+
+/**
+ * Runs a command. Alone, its output goes straight to the terminal; beside another (`buffered`), to
+ * `.tmp/test/<log>.log`, printed whole when it ends so two suites' lines never interleave.
+ */
+function run(
+  command: string,
+  commandArgs: string[],
+  options: { env?: Record<string, string>; buffered?: string } = {},
+): Promise<Run> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, {
+      cwd: ROOT,
+      stdio: options.buffered ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      env: { ...process.env, ...options.env },
+    });
+    const log = options.buffered ? path.join(TMP, `${options.buffered}.log`) : undefined;
+    if (log) {
+      const file = createWriteStream(log);
+      child.stdout?.pipe(file, { end: false });
+      child.stderr?.pipe(file, { end: false });
+      child.on('close', () => file.end());
+      file.on('finish', () => {
+        process.stdout.write(`\n▶ ${options.buffered} (output)\n${readFileSync(log, 'utf8')}`);
+      });
+    }
+    child.on('close', (code) => {
+      const seconds = (performance.now() - started) / 1000;
+      // The buffered log prints on its stream's finish; give it that tick before resolving.
+      setImmediate(() => resolve({ status: code ?? 1, seconds }));
+    });
+  });
 }
 
 function wanted(suite: string): boolean {
   return only.size === 0 || only.has(suite);
 }
 
-function check(suite: string, command: string, args: string[]): void {
+async function check(
+  suite: string,
+  command: string,
+  commandArgs: string[],
+  buffered: boolean,
+): Promise<void> {
   if (!wanted(suite)) return;
-  console.log(`\n▶ ${suite}`);
-  const status = run(command, args);
-  results.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1 });
+  if (!buffered) console.log(`\n▶ ${suite}`);
+  const { status, seconds } = await run(command, commandArgs, buffered ? { buffered: suite } : {});
+  results.push({ suite, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
 }
 
-function vitest(suite: string, projects: string[], env: Record<string, string> = {}): void {
+async function vitest(
+  suite: string,
+  projects: string[],
+  options: { env?: Record<string, string>; extra?: string[] } = {},
+): Promise<void> {
   if (!wanted(suite)) return;
   console.log(`\n▶ ${suite}`);
   const output = path.join(TMP, `${suite}.json`);
   rmSync(output, { force: true });
-  const status = run(
+  const { status, seconds } = await run(
     'npx',
     [
       'vitest',
       'run',
       ...projects.flatMap((p) => ['--project', p]),
+      ...(options.extra ?? []),
       '--reporter=default',
       '--reporter=json',
       `--outputFile.json=${output}`,
     ],
-    env,
+    { env: options.env },
   );
   if (!existsSync(output)) {
-    results.push({ suite, passed: 0, failed: 1, note: `vitest exited ${status} without a report` });
+    results.push({ suite, passed: 0, failed: 1, seconds, note: `vitest exited ${status} without a report` });
     return;
   }
   const report = JSON.parse(readFileSync(output, 'utf8')) as {
@@ -65,8 +120,12 @@ function vitest(suite: string, projects: string[], env: Record<string, string> =
   results.push({
     suite,
     passed: report.numPassedTests,
-    failed: report.numFailedTests + failedFiles,
+    failed:
+      report.numFailedTests +
+      failedFiles +
+      (status !== 0 && report.numFailedTests === 0 && failedFiles === 0 ? 1 : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
+    seconds,
   });
 }
 
@@ -83,15 +142,19 @@ async function freePort(): Promise<number> {
 }
 
 /** Installs Debian's chromium when it is missing and we are root; otherwise says how, in one line. */
-function ensureChromium(): string | null {
+async function ensureChromium(): Promise<string | null> {
   if (existsSync(CHROMIUM)) return null;
   if (process.getuid?.() !== 0)
     return `Chromium is missing: run 'sudo apt-get install -y chromium' (Debian) and try again.`;
   console.log('Installing Debian chromium for the end-to-end tests…');
-  const update = run('apt-get', ['update', '-qq']);
+  const update = (await run('apt-get', ['update', '-qq'])).status;
   const install =
     update === 0
-      ? run('apt-get', ['install', '-y', '-qq', 'chromium'], { DEBIAN_FRONTEND: 'noninteractive' })
+      ? (
+          await run('apt-get', ['install', '-y', '-qq', 'chromium'], {
+            env: { DEBIAN_FRONTEND: 'noninteractive' },
+          })
+        ).status
       : update;
   return install === 0 && existsSync(CHROMIUM)
     ? null
@@ -101,27 +164,29 @@ function ensureChromium(): string | null {
 async function e2e(): Promise<void> {
   if (!wanted('e2e')) return;
   console.log('\n▶ e2e');
-  const problem = ensureChromium();
+  const started = performance.now();
+  const elapsed = () => (performance.now() - started) / 1000;
+  const problem = await ensureChromium();
   if (problem) {
     console.error(problem);
-    results.push({ suite: 'e2e', passed: 0, failed: 1, note: problem });
+    results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: elapsed(), note: problem });
     return;
   }
-  if (run('npm', ['run', 'build', '--silent']) !== 0) {
-    results.push({ suite: 'e2e', passed: 0, failed: 1, note: 'web build failed' });
+  if ((await run('npm', ['run', 'build', '--silent'])).status !== 0) {
+    results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: elapsed(), note: 'web build failed' });
     return;
   }
   const output = path.join(TMP, 'e2e.json');
   rmSync(output, { force: true });
-  const status = run('npx', ['playwright', 'test'], {
-    E2E_PORT: String(await freePort()),
-    PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+  const { status } = await run('npx', ['playwright', 'test'], {
+    env: { E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: output },
   });
   if (!existsSync(output)) {
     results.push({
       suite: 'e2e',
       passed: 0,
       failed: 1,
+      seconds: elapsed(),
       note: `playwright exited ${status} without a report`,
     });
     return;
@@ -134,19 +199,53 @@ async function e2e(): Promise<void> {
     passed: stats.expected + stats.flaky,
     failed: stats.unexpected,
     skipped: stats.skipped ?? 0,
+    seconds: elapsed(),
+  });
+}
+
+/** The inner loop: the checks side by side, then the tests the change touches, on PGlite. */
+async function quickRun(): Promise<void> {
+  await Promise.all([
+    check('typecheck', 'npm', ['run', 'typecheck', '--silent'], true),
+    check('lint', 'npm', ['run', 'lint', '--silent'], true),
+  ]);
+  const changed = `--changed${process.env.QUICK_SINCE ? `=${process.env.QUICK_SINCE}` : ''}`;
+  await vitest('unit', ['domain', 'web', 'tools'], { extra: [changed, '--passWithNoTests'] });
+  await vitest('server-pglite', ['server'], {
+    env: { TESSERA_TEST_DB: 'pglite' },
+    extra: [changed, '--passWithNoTests'],
   });
 }
 
 async function main(): Promise<void> {
   mkdirSync(TMP, { recursive: true });
-  check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-  check('lint', 'npm', ['run', 'lint', '--silent']);
-  vitest('unit', ['domain', 'web', 'tools']);
-  vitest('server-pglite', ['server'], { TESSERA_TEST_DB: 'pglite' });
-  if (process.env.TEST_DATABASE_URL) vitest('server-postgres', ['server'], { TESSERA_TEST_DB: 'postgres' });
-  await e2e();
+  const started = performance.now();
+  if (quick) {
+    await quickRun();
+  } else {
+    // Type checking and linting each use one core: side by side they take the longer one's time.
+    const both = wanted('typecheck') && wanted('lint');
+    await Promise.all([
+      check('typecheck', 'npm', ['run', 'typecheck', '--silent'], both),
+      check('lint', 'npm', ['run', 'lint', '--silent'], both),
+    ]);
+    await vitest('unit', ['domain', 'web', 'tools']);
+    await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite' } });
+    if (process.env.TEST_DATABASE_URL)
+      await vitest('server-postgres', ['server'], { env: { TESSERA_TEST_DB: 'postgres' } });
+    await e2e();
+  }
+  const total = (performance.now() - started) / 1000;
 
-  for (const line of summaryLines(results, skippedSuites(process.env, only))) console.log(line);
+  const skipped = quick
+    ? ALL_SUITES.filter((suite) => !['typecheck', 'lint', 'unit', 'server-pglite'].includes(suite)).map(
+        (suite) => ({ suite, reason: 'not part of quick (the whole suite is `npm test`)' }),
+      )
+    : skippedSuites(process.env, only);
+  const summary = summaryLines(results, skipped);
+  const last = summary.pop()!;
+  for (const line of [...summary, ...timingLines(results, total, quick ? 300 : BUDGET_SECONDS), last])
+    console.log(line);
   const failed = results.reduce((sum, r) => sum + r.failed, 0);
   process.exit(failed === 0 && results.length > 0 ? 0 : 1);
 }

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, csrfHeaders, type TestContext } from '../../test/harness';
 import { sampleRequest, type OpenApi } from '../../test/openapi';
 import { seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
-import { actionsSeen } from './policy';
+import { actionsSeen, forgetActionsSeen } from './policy';
 
 /**
  * The guard and the policy table agree (issue 14): every route of the OpenAPI document either names
@@ -134,6 +134,7 @@ beforeAll(async () => {
     env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000000', RESET_RATE_LIMIT: '1000000' },
   });
   ids = await seedDemoWorld(ctx);
+  forgetActionsSeen();
   const spec = ctx.app.swagger() as unknown as OpenApi;
   operations = Object.entries(spec.paths).flatMap(([route, methods]) =>
     Object.entries(methods)

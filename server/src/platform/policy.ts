@@ -86,6 +86,14 @@ export function actionsSeen(): ReadonlyMap<string, Action> {
 }
 
 /**
+ * Forgets what routes asked for: the route-policy test starts from nothing, so it learns only from
+ * its own calls even when earlier test files ran in the same process (vitest `isolate: false`).
+ */
+export function forgetActionsSeen(): void {
+  actionsByRoute.clear();
+}
+
+/**
  * The guard of every route (ADR 005, issue 14): the session (401, code UNAUTHENTICATED, without
  * one), the role through the policy table (403, code FORBIDDEN, when the role may not), and for a
  * company-scoped action the company (`companyId` here, e.g. from the body or a plain link's query,

@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom: spying on Storage.prototype.setItem does not see localStorage writes.)
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

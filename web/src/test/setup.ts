@@ -14,7 +14,7 @@ await Promise.all(Object.values(import.meta.glob('../i18n/**/*.json')).map((load
 // longer than Testing Library's 1 s default, which made correct tests fail at random.
 configure({ asyncUtilTimeout: 3_000 });
 
-// jsdom lacks what Mantine and the router use for layout and media queries.
+// The DOM (happy-dom; jsdom for a few files) lacks what Mantine and the router use for layout and media queries.
 if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     writable: true,
@@ -45,6 +45,12 @@ if (!('fonts' in document)) {
     value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
   });
 }
+// A browser's beacon would really send: the client log then falls back to fetch, which tests stub.
+Object.defineProperty(window.navigator, 'sendBeacon', {
+  value: undefined,
+  configurable: true,
+  writable: true,
+});
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 Element.prototype.scrollTo = function scrollTo() {};
 

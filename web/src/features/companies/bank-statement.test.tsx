@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom: user-event's upload needs FileList.item, which happy-dom lacks.)
 import type { ImportBankStatementResponse } from '@tessera/domain';
 import { rfOfOrderNumber } from '@tessera/domain';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';

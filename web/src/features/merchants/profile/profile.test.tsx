@@ -1,3 +1,5 @@
+// @vitest-environment jsdom
+// (happy-dom: the role select keeps its first option where a browser and jsdom keep the default.)
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { requestsTo } from '../../../test/mock-api';
