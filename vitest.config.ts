@@ -10,6 +10,13 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // `npm run test:coverage`: statements and branches of domain/ and server/ (issue 32 §3, ADR 038).
+    coverage: {
+      provider: 'v8',
+      include: ['domain/src/**', 'server/src/**'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: '.tmp/coverage',
+    },
     projects: [
       {
         test: {
