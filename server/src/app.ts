@@ -120,6 +120,7 @@ import { createMailer, type Mailer } from './platform/mail';
 import { createBusinessMetrics, installMetrics, instrumentJobs } from './platform/metrics';
 import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
+import type { ResolveHost } from './platform/outbound-address';
 import { installRequestContext } from './platform/request-context';
 import { bufferedStdout, jsonLogger, OneLinePerRequest } from './platform/request-log';
 import { installSecurityHeaders } from './platform/security-headers';
@@ -188,6 +189,8 @@ export type BuildAppOptions = {
   bulkBatchSize?: number;
   /** The health routes' pings and their age (tests fail the pings). */
   health?: HealthOptions;
+  /** The DNS look-up of outbound targets (webhooks; ADR 039). Default: the system's; tests replace it. */
+  resolveHost?: ResolveHost;
 };
 
 /**
@@ -322,7 +325,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const registry = installMetrics(app, { isPublic: config.isMetricsPublic, token: config.METRICS_TOKEN });
   // Issue 20 §6: the job queue's and the business's metrics beside the request durations.
   const metrics = createBusinessMetrics(registry);
-  const jobs = options.jobs ?? createJobs({ url: database.url, log: app.log });
+  const jobs =
+    options.jobs ?? createJobs({ url: database.url, migrationUrl: database.migrationUrl, log: app.log });
   app.addHook('onClose', async () => jobs.stop());
   instrumentJobs(registry, jobs, app.log);
   const cookies = cookieNames(config.secureCookies);
@@ -589,7 +593,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     companyUsers: (companyId) => identity.companyUsers(companyId),
     expiringCards: (companyIds, fromDay, untilDay) => cards.expiringCards(companyIds, fromDay, untilDay),
     publicUrl: config.publicUrl,
-    isProduction: config.NODE_ENV === 'production',
+    allowPrivateTargets: config.webhookAllowPrivate,
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   app.addHook('onClose', async () => webhooks.close());
   await app.register(webhooksRoutes(webhooks), { prefix: '/api/v1/accounts' });

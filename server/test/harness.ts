@@ -7,6 +7,7 @@ import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
 import { createJobs, type Jobs } from '../src/platform/jobs';
+import type { ResolveHost } from '../src/platform/outbound-address';
 
 export type TestContext = { app: App; database: Database; config: Config; close(): Promise<void> };
 
@@ -84,6 +85,8 @@ export async function createTestApp(
     /** The app's job queue on its database (`testJobs` for one whose workers a test starts). */
     jobs?: (database: Database) => Jobs;
     health?: HealthOptions;
+    /** The DNS look-up of outbound targets (webhooks): a test resolver instead of the system's. */
+    resolveHost?: ResolveHost;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase();
@@ -94,6 +97,7 @@ export async function createTestApp(
     logger: false,
     ...(options.jobs ? { jobs: options.jobs(database) } : {}),
     ...(options.health ? { health: options.health } : {}),
+    ...(options.resolveHost ? { resolveHost: options.resolveHost } : {}),
   });
   options.extend?.(app);
   await app.ready();

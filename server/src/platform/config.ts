@@ -21,6 +21,12 @@ export const ConfigSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   /** A PostgreSQL server; unset → embedded PGlite in DATA_DIR. */
   DATABASE_URL: z.string().optional(),
+  /**
+   * The same PostgreSQL database as the role that owns its tables (ADR 041): migrations, pg-boss's
+   * schema and queues, backup and restore run as it, and it grants DATABASE_URL's role what the
+   * server needs. Unset → DATABASE_URL does everything.
+   */
+  DATABASE_MIGRATION_URL: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   /**
@@ -44,6 +50,13 @@ export const ConfigSchema = z.object({
   METRICS_TOKEN: z.string().min(16).optional(),
   /** Serves /metrics without a token (production default: off). */
   METRICS_PUBLIC: booleanish.optional(),
+  /**
+   * Webhook endpoints may point at loopback, private, link-local and other non-public addresses
+   * (and plain http to this machine): a receiver on the developer's machine or a test's. Default:
+   * on outside production; refused in production, where only public https targets are allowed
+   * (issue 33 §1, ADR 039).
+   */
+  WEBHOOK_ALLOW_PRIVATE: booleanish.optional(),
   /** Mounts the sandbox bank (/sandbox/bank). Default: on outside production. */
   SANDBOX_BANK: booleanish.optional(),
   /**
@@ -119,6 +132,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_SEED'> & {
   isApiDocs: boolean;
   isMetricsPublic: boolean;
   isSandboxBank: boolean;
+  /** Webhooks may target non-public addresses (WEBHOOK_ALLOW_PRIVATE; never in production). */
+  webhookAllowPrivate: boolean;
   /** Cookies are `Secure` with the `__Host-` prefix: production, or an https public address. */
   secureCookies: boolean;
   /** Fastify's `trustProxy`: false, a hop count, or the trusted addresses. */
@@ -145,8 +160,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  SESSION_SECRET: the development default is published; choose your own in production',
     );
   }
+  if (value.DATABASE_MIGRATION_URL && !value.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_MIGRATION_URL: needs DATABASE_URL (the embedded database has one role)',
+    );
+  }
   if (value.NODE_ENV === 'production' && value.TEST_HOOKS) {
     throw new Error('Invalid configuration:\n  TEST_HOOKS: never in production');
+  }
+  if (value.NODE_ENV === 'production' && value.WEBHOOK_ALLOW_PRIVATE) {
+    throw new Error(
+      'Invalid configuration:\n  WEBHOOK_ALLOW_PRIVATE: never in production (webhooks would reach internal services)',
+    );
   }
   const sessionSecret = value.SESSION_SECRET ?? DEV_SECRET;
   const cookieKeys = (value.OIDC_COOKIE_KEYS ?? '')
@@ -191,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     isApiDocs,
     isMetricsPublic,
     isSandboxBank,
+    webhookAllowPrivate: value.WEBHOOK_ALLOW_PRIVATE ?? !isProduction,
     secureCookies: isProduction || publicUrl.startsWith('https:'),
     trustProxy,
     productionWarnings,

@@ -146,6 +146,9 @@ export const VALIDATION_KEYS = [
   'vatTaken',
   /** Approval settings (ADR 032): the second threshold is below the first, or set without it. */
   'secondThresholdBelowFirst',
+  /** Webhook endpoints (issue 33 §1, ADR 039): a host that is or resolves to a non-public address. */
+  'webhookUrlNotPublic',
+  'webhookHostUnknown',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

@@ -3,6 +3,15 @@ import {
   WEBHOOK_EVENT_TYPE_HEADER,
   WEBHOOK_SIGNATURE_HEADER,
 } from '@tessera/domain';
+import http from 'node:http';
+import https from 'node:https';
+import {
+  addressOfHostname,
+  guardedLookup,
+  nonPublicRange,
+  TargetNotPublicError,
+  type ResolveHost,
+} from '../../platform/outbound-address';
 import type { EndpointRow, EventRow } from './repository';
 import { signatureHeader } from './signing';
 
@@ -25,36 +34,86 @@ export function eventBody(event: EventRow): string {
   });
 }
 
-/** Reads at most `limit` characters of an answer, then lets the rest go. */
-async function excerptOf(response: Response, limit: number): Promise<string> {
-  if (!response.body) return '';
-  const reader = response.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  while (text.length < limit) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel().catch(() => undefined);
-  return text.slice(0, limit);
+/**
+ * Sends deliveries: POSTs over `http`/`https` agents whose DNS look-up is the outbound guard's
+ * (platform/outbound-address.ts). Unless private targets are allowed (development only), a literal
+ * address that is not public is refused before connecting, and a name is resolved and judged by
+ * the connection's own look-up, so an answer changed since the endpoint was saved (DNS rebinding)
+ * opens no connection. Redirects are never followed.
+ */
+export type DeliveryAgent = {
+  /** POSTs `body`; answers the status and the first `limit` characters of the answer. */
+  post(
+    url: string,
+    request: { headers: Record<string, string>; body: string; timeoutMs: number; limit: number },
+  ): Promise<{ statusCode: number; excerpt: string }>;
+};
+
+export function createDeliveryAgent(options: {
+  resolveHost: ResolveHost;
+  /** Private, loopback and link-local targets are allowed (development and tests only). */
+  allowPrivate: boolean;
+}): DeliveryAgent {
+  const lookup = guardedLookup(options.resolveHost, { allowPrivate: options.allowPrivate });
+  // No keep-alive: every delivery connects anew, through the guarded look-up.
+  const agents = { 'http:': new http.Agent({ lookup }), 'https:': new https.Agent({ lookup }) };
+  return {
+    async post(text, request) {
+      const url = new URL(text);
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+        throw Object.assign(new Error(`unsupported protocol ${url.protocol}`), { code: 'EPROTO' });
+      }
+      // A literal address never reaches the look-up: judged here (rows saved before the guard too).
+      const literal = addressOfHostname(url.hostname);
+      const range = literal === null ? null : nonPublicRange(literal);
+      if (range && !options.allowPrivate) throw new TargetNotPublicError(url.hostname, range);
+      return new Promise((resolve, reject) => {
+        const outgoing = (url.protocol === 'https:' ? https : http).request(
+          url,
+          {
+            method: 'POST',
+            agent: agents[url.protocol as 'http:' | 'https:'],
+            headers: { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) },
+            signal: AbortSignal.timeout(request.timeoutMs),
+          },
+          (response) => {
+            const decoder = new TextDecoder();
+            let excerpt = '';
+            const finish = () => {
+              response.destroy();
+              resolve({ statusCode: response.statusCode ?? 0, excerpt: excerpt.slice(0, request.limit) });
+            };
+            response.on('data', (chunk: Buffer) => {
+              excerpt += decoder.decode(chunk, { stream: true });
+              // Reads at most `limit` characters of an answer, then lets the rest go.
+              if (excerpt.length >= request.limit) finish();
+            });
+            response.on('end', finish);
+            response.on('error', () => finish());
+          },
+        );
+        outgoing.on('error', reject);
+        outgoing.end(request.body);
+      });
+    },
+  };
 }
 
 /**
  * POSTs the event to the endpoint, signed at `signedAt`. A 2xx answer is a delivery; anything
- * else (a redirect too: it is not followed), a timeout or a refused connection is a failure.
+ * else (a redirect too: it is not followed), a timeout, a refused connection or a target that is
+ * not public is a failure.
  */
 export async function sendEvent(
   endpoint: Pick<EndpointRow, 'url' | 'secret'>,
   event: EventRow,
-  options: { attempt: number; signedAt: Date; timeoutMs: number; fetch?: typeof fetch },
+  options: { attempt: number; signedAt: Date; timeoutMs: number; agent: DeliveryAgent },
 ): Promise<AttemptResult> {
   const body = eventBody(event);
   try {
-    const response = await (options.fetch ?? fetch)(endpoint.url, {
-      method: 'POST',
-      redirect: 'manual',
-      signal: AbortSignal.timeout(options.timeoutMs),
+    const response = await options.agent.post(endpoint.url, {
+      timeoutMs: options.timeoutMs,
+      limit: EXCERPT_LENGTH,
       headers: {
         'content-type': 'application/json',
         'user-agent': 'Tessera-Webhooks/1',
@@ -65,21 +124,20 @@ export async function sendEvent(
       },
       body,
     });
-    const excerpt = await excerptOf(response, EXCERPT_LENGTH).catch(() => '');
     return {
-      ok: response.status >= 200 && response.status < 300,
-      statusCode: response.status,
-      excerpt,
+      ok: response.statusCode >= 200 && response.statusCode < 300,
+      statusCode: response.statusCode,
+      excerpt: response.excerpt,
       error: null,
     };
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code;
+    const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);
     return {
       ok: false,
       statusCode: null,
       excerpt: null,
-      error: (cause ? `${cause}: ${message}` : message).slice(0, 200),
+      error: (code && !message.includes(code) ? `${code}: ${message}` : message).slice(0, 200),
     };
   }
 }

@@ -19,7 +19,13 @@ import type { Jobs } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
 import type { SecondFactorState } from '../../platform/step-up';
 import { assertFreshSecondFactor } from '../../platform/step-up';
-import { sendEvent } from './deliver';
+import {
+  isLoopbackHost,
+  judgeHost,
+  systemResolveHost,
+  type ResolveHost,
+} from '../../platform/outbound-address';
+import { createDeliveryAgent, sendEvent } from './deliver';
 import { onWebhookEventPublished, publishEvent, RETRY_WINDOW_MS } from './publish-event';
 import * as repository from './repository';
 import type { DeliveryWithEvent, EndpointRow } from './repository';
@@ -35,11 +41,6 @@ export const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 3_600_000, 6 * 3
 /** How long a claimed delivery is held by the dispatcher sending it. */
 const LEASE_MS = 2 * 60_000;
 const ENTITY = 'webhook-endpoint';
-/** Hosts that are this machine: plain http is allowed to them outside production (tests, demos). */
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-/** Hosts of private networks: an endpoint may not point a production server at them (SSRF). */
-const PRIVATE_HOST =
-  /^(localhost|127\.|10\.|192\.168\.|172\.(1[6-9]|2\d|3[01])\.|169\.254\.|0\.|\[::1?\]|\[f[cd])/i;
 
 /** A card the expiry job announces (`card.expiring`). */
 export type ExpiringCard = {
@@ -132,8 +133,13 @@ export function createWebhooksService(deps: {
   /** The live cards of these companies expiring between the two days (inclusive, `YYYY-MM-DD`). */
   expiringCards: (companyIds: string[], fromDay: string, untilDay: string) => Promise<ExpiringCard[]>;
   publicUrl: string;
-  /** Production refuses plain http and private hosts. */
-  isProduction: boolean;
+  /**
+   * Endpoints may reach loopback, private, link-local and other non-public addresses, and plain
+   * http to this machine (WEBHOOK_ALLOW_PRIVATE: development and tests, never production).
+   */
+  allowPrivateTargets: boolean;
+  /** The DNS look-up of endpoint names, at registration and at every connection (tests replace it). */
+  resolveHost?: ResolveHost;
   now?: () => Date;
   /** Waits between attempts (tests shorten nothing: they move the clock). */
   backoffMs?: readonly number[];
@@ -141,32 +147,39 @@ export function createWebhooksService(deps: {
   maxConsecutiveFailures?: number;
   /** One attempt's time limit. */
   timeoutMs?: number;
-  fetch?: typeof fetch;
 }) {
   const clock = deps.now ?? (() => new Date());
   const maxFailures = deps.maxConsecutiveFailures ?? WEBHOOK_MAX_CONSECUTIVE_FAILURES;
+  const resolveHost = deps.resolveHost ?? systemResolveHost;
+  const agent = createDeliveryAgent({ resolveHost, allowPrivate: deps.allowPrivateTargets });
 
-  /** A url an endpoint may have: https (plain http only to this machine, outside production). */
-  function checkedUrl(text: string): string {
-    let url: URL | undefined;
+  /**
+   * A url an endpoint may have: https to a public address (issue 33 §1: judged by every address
+   * its host is or resolves to, not by its spelling); plain http and non-public addresses only when
+   * private targets are allowed, and http then only to this machine. The connection judges the
+   * name again (deliver.ts), so this check is the clear answer to the person, not the only guard.
+   */
+  async function checkedUrl(text: string): Promise<string> {
+    const refuse = (key: 'invalidValue' | 'webhookUrlNotPublic' | 'webhookHostUnknown', why: string) =>
+      new AppError('VALIDATION', `webhook url refused (${why}): ${text.slice(0, 100)}`, {
+        fields: [{ field: 'url', key }],
+      });
+    let url: URL;
     try {
       url = new URL(text);
     } catch {
-      url = undefined;
+      throw refuse('invalidValue', 'malformed');
     }
-    const isLoopback = url !== undefined && LOOPBACK.has(url.hostname);
-    const isAllowed =
-      url !== undefined &&
-      !url.username &&
-      !url.password &&
-      (url.protocol === 'https:' || (url.protocol === 'http:' && isLoopback && !deps.isProduction)) &&
-      !(deps.isProduction && PRIVATE_HOST.test(url.hostname));
-    if (!isAllowed) {
-      throw new AppError('VALIDATION', `webhook url refused: ${text.slice(0, 100)}`, {
-        fields: [{ field: 'url', key: 'invalidValue' }],
-      });
+    if (url.username || url.password) throw refuse('invalidValue', 'credentials');
+    const isHttpAllowed =
+      url.protocol === 'http:' && deps.allowPrivateTargets && isLoopbackHost(url.hostname);
+    if (url.protocol !== 'https:' && !isHttpAllowed) throw refuse('invalidValue', url.protocol);
+    if (!deps.allowPrivateTargets) {
+      const verdict = await judgeHost(url.hostname, resolveHost);
+      if (verdict.kind === 'not-public') throw refuse('webhookUrlNotPublic', verdict.range);
+      if (verdict.kind === 'unresolved') throw refuse('webhookHostUnknown', verdict.reason);
     }
-    return url!.toString();
+    return url.toString();
   }
 
   async function ownEndpoint(companyId: string, endpointId: string): Promise<EndpointRow> {
@@ -239,7 +252,7 @@ export function createWebhooksService(deps: {
       attempt: attempts,
       signedAt: new Date(),
       timeoutMs: deps.timeoutMs ?? 10_000,
-      ...(deps.fetch ? { fetch: deps.fetch } : {}),
+      agent,
     });
     const record = {
       attempts,
@@ -396,7 +409,7 @@ export function createWebhooksService(deps: {
       request: CreateWebhookEndpointRequest,
       actor: WebhookActor,
     ): Promise<{ endpoint: WebhookEndpoint; secret: string }> {
-      const url = checkedUrl(request.url);
+      const url = await checkedUrl(request.url);
       if (actor.userId) assertFreshSecondFactor(actor.secondFactor, 'creating a webhook endpoint');
       const secret = newWebhookSecret();
       const row = await deps.db.transaction(async (tx) => {
@@ -421,7 +434,7 @@ export function createWebhooksService(deps: {
     /** Changes the url, description or event types, or enables (failures forgotten) or disables it. */
     async update(request: UpdateWebhookEndpointRequest, actor: WebhookActor): Promise<WebhookEndpoint> {
       const row = await ownEndpoint(actor.companyId, request.endpointId);
-      const url = request.url !== undefined ? checkedUrl(request.url) : row.url;
+      const url = request.url !== undefined ? await checkedUrl(request.url) : row.url;
       const at = clock();
       const updated = await deps.db.transaction(async (tx) => {
         const changed = await repository.updateEndpoint(tx, row.id, {
