@@ -30,27 +30,47 @@ export function withoutUnsafeText(text: string): string {
     .replace(new RegExp(LONE_SURROGATE.source, 'g'), '');
 }
 
+/** A node of the walk below, with the way back to the root (its path, built only when needed). */
+type Step = { node: unknown; key: string | number | undefined; parent: Step | undefined; isEntry: boolean };
+
+function pathOf(step: Step): (string | number)[] {
+  const path: (string | number)[] = [];
+  for (let at: Step | undefined = step; at && at.key !== undefined; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
 /**
- * The paths of every unsafe string in a JSON-like value (object keys included), at most `limit`:
- * the server's validator runs this over every body, query, params and headers before the route's
- * schema, so no route has to remember it.
+ * The paths of every unsafe string in a JSON-like value (object keys included), at most `limit`,
+ * in document order: the server's validator runs this over every body, query, params and headers
+ * before the route's schema, so no route has to remember it. The walk keeps its own stack, not the
+ * call stack: a body nested thousands of levels deep cannot overflow it (issue 33 §3).
  */
 export function unsafeTextPaths(value: unknown, limit = 20): (string | number)[][] {
   const found: (string | number)[][] = [];
-  const visit = (node: unknown, path: (string | number)[]) => {
-    if (found.length >= limit) return;
+  const stack: Step[] = [{ node: value, key: undefined, parent: undefined, isEntry: false }];
+  while (stack.length > 0 && found.length < limit) {
+    const step = stack.pop()!;
+    // An unsafe key is reported by itself; what it holds is not walked.
+    if (step.isEntry && !isSafeText(step.key as string)) {
+      found.push(pathOf(step));
+      continue;
+    }
+    const node = step.node;
     if (typeof node === 'string') {
-      if (!isSafeText(node)) found.push(path);
+      if (!isSafeText(node)) found.push(pathOf(step));
     } else if (Array.isArray(node)) {
-      node.forEach((item, index) => visit(item, [...path, index]));
+      // Pushed last to first, so they come off the stack in document order.
+      for (let index = node.length - 1; index >= 0; index -= 1) {
+        stack.push({ node: node[index], key: index, parent: step, isEntry: false });
+      }
     } else if (node !== null && typeof node === 'object') {
-      for (const [key, item] of Object.entries(node)) {
-        if (!isSafeText(key)) found.push([...path, key]);
-        else visit(item, [...path, key]);
+      const entries = Object.entries(node);
+      for (let index = entries.length - 1; index >= 0; index -= 1) {
+        const [key, item] = entries[index]!;
+        stack.push({ node: item, key, parent: step, isEntry: true });
       }
     }
-  };
-  visit(value, []);
+  }
   return found;
 }
 

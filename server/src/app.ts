@@ -108,6 +108,7 @@ import { cookieNames, installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
 import { installErrorHandling, type ErrorCatalogue } from './platform/errors';
 import { createJobs, type Jobs } from './platform/jobs';
+import { installJsonBodyParser } from './platform/json-body';
 import { purgeIdempotencyKeys } from './platform/idempotency';
 import {
   createRecurringService,
@@ -246,6 +247,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   let catalogue: ErrorCatalogue | undefined = content.catalogue();
   installRequestContext(app);
   installErrorHandling(app, () => catalogue);
+  // Before any route: every JSON body is refused past JSON_MAX_DEPTH levels (issue 33 §3).
+  installJsonBodyParser(app);
 
   installSecurityHeaders(
     app,

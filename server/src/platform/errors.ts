@@ -149,6 +149,8 @@ export const VALIDATION_KEYS = [
   /** Webhook endpoints (issue 33 §1, ADR 039): a host that is or resolves to a non-public address. */
   'webhookUrlNotPublic',
   'webhookHostUnknown',
+  /** A JSON body nested deeper than the parser accepts (issue 33 §3): {max} levels. */
+  'nestedTooDeep',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

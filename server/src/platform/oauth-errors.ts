@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppError } from './errors';
 
 type ValidationIssue = { instancePath?: string; message?: string };
 
@@ -27,6 +28,19 @@ export function sendOAuthValidationError(
         grant !== undefined && grant !== 'client_credentials' ? 'unsupported_grant_type' : 'invalid_request',
       error_description: `invalid: ${[...new Set(fields)].join(', ') || 'body'}`,
     });
+}
+
+/**
+ * An `error_description` (RFC 6749 §5.2: ASCII, for the developer) for a refusal made before the
+ * schema, such as a body nested too deep (issue 33 §3): the fields, and the depth limit when it is that.
+ */
+export function oauthDescription(error: AppError): string {
+  const parts = error.fields.map((problem) =>
+    problem.key === 'nestedTooDeep'
+      ? `${problem.field} nested deeper than ${problem.params?.max ?? '?'} levels`
+      : problem.field,
+  );
+  return `invalid: ${parts.join(', ') || 'body'}`;
 }
 
 /** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */

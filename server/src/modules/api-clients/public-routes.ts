@@ -18,7 +18,12 @@ import {
   type ErrorCatalogue,
   type FieldProblem,
 } from '../../platform/errors';
-import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
+import {
+  clientCredentials,
+  oauthDescription,
+  sendOAuthValidationError,
+  validationIssuesOf,
+} from '../../platform/oauth-errors';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -279,6 +284,13 @@ export function publicApiRoutes(
           const validation = validationIssuesOf(error);
           // Any refused field, unsafe text included, is named in the OAuth error's description.
           if (!validation) {
+            // A refusal before the schema (a body nested too deep, issue 33 §3): 400, naming it.
+            if (error instanceof AppError && error.status < 500) {
+              return reply
+                .code(400)
+                .header('cache-control', 'no-store')
+                .send({ error: 'invalid_request', error_description: oauthDescription(error) });
+            }
             const status = (error as { statusCode?: number }).statusCode ?? 500;
             if (status === 429) {
               return reply.code(429).header('cache-control', 'no-store').send({ error: 'slow_down' });
