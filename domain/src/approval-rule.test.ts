@@ -35,6 +35,13 @@ describe('approvals an order needs (ADR 032)', () => {
     expect(approvalsRequired(r, ROLE.CUSTOMER_CARE, 600_000)).toBe(2);
   });
 
+  it('counts no check by a submitter who made the draft, whatever their role (ADR 040)', () => {
+    const r = rule(100_000, 500_000);
+    expect(approvalsRequired(r, ROLE.PAYMENT_MANAGER, 200_000, { submitterMadeIt: true })).toBe(1);
+    expect(approvalsRequired(r, ROLE.FINANCE_USER, 600_000, { submitterMadeIt: true })).toBe(2);
+    expect(approvalsRequired(r, ROLE.FINANCE_USER, 600_000, { submitterMadeIt: false })).toBe(1);
+  });
+
   it('asks for more, never fewer, when a second threshold lies below the first', () => {
     expect(approvalsRequired(rule(100_000, 50_000), ROLE.ORDER_MANAGER, 100_001)).toBe(2);
     expect(approvalsRequired(rule(100_000, 50_000), ROLE.ORDER_MANAGER, 80_000)).toBe(0);
@@ -63,6 +70,19 @@ describe('who may approve', () => {
     expect(
       approvalRefusal({ ...waiting, status: 'awaiting_payment' }, { userId: 'u3', roleId: ROLE.ADMIN }),
     ).toBe('notWaiting');
+  });
+
+  it('refuses everyone who made the order, not only its submitter and drafter (ADR 040)', () => {
+    // An API client's order: submitted and drafted by the client, made by its creator and rotator.
+    const byClient = {
+      ...waiting,
+      submittedBy: 'client',
+      draftedBy: 'client',
+      madeBy: ['client', 'u5', 'u6'],
+    };
+    expect(approvalRefusal(byClient, { userId: 'u5', roleId: ROLE.ADMIN })).toBe('ownOrder');
+    expect(approvalRefusal(byClient, { userId: 'u6', roleId: ROLE.PAYMENT_MANAGER })).toBe('ownOrder');
+    expect(approvalRefusal(byClient, { userId: 'u3', roleId: ROLE.PAYMENT_MANAGER })).toBeNull();
   });
 });
 

@@ -84,17 +84,20 @@ export function approvalLevel(
 
 /**
  * The approvals an order still needs once submitted (0: it goes straight to payment): the level of
- * its total, less one when the submitter is a checker of someone else's draft. Never more than two,
- * and with the switch off always none.
+ * its total, less one when the submitter is a checker of someone else's draft. A submitter who is
+ * one of the draft's makers (ADR 040) checks nothing, whatever their role. Never more than two, and
+ * with the switch off always none.
  */
 export function approvalsRequired(
   rule: Pick<ApprovalRule, 'thresholdCents' | 'secondThresholdCents'>,
   submitterRole: RoleId,
   totalCents: number,
+  options: { submitterMadeIt?: boolean } = {},
 ): 0 | 1 | 2 {
   const level = approvalLevel(rule, totalCents);
   if (level === 0) return 0;
-  return CHECKER_SUBMITTER_ROLES.includes(submitterRole) ? ((level - 1) as 0 | 1) : level;
+  const isCheck = CHECKER_SUBMITTER_ROLES.includes(submitterRole) && !options.submitterMadeIt;
+  return isCheck ? ((level - 1) as 0 | 1) : level;
 }
 
 /** What happens to an order submitted now: the plain-words preview of the settings page. */
@@ -129,6 +132,11 @@ export type ApprovableOrder = {
   submittedBy: string;
   /** Who prepared the draft it came from (null when unknown). */
   draftedBy?: string | null;
+  /**
+   * Everyone who made the order (ADR 040): the submitter, whoever made or changed its draft, and the
+   * people behind what made it (an API client, a recurring rule, a bulk file, a reordered order).
+   */
+  madeBy?: readonly string[];
   /** Who has approved it so far. */
   approvedBy?: readonly string[];
 };
@@ -138,8 +146,9 @@ export type ApprovalRefusal = 'notWaiting' | 'notApprover' | 'ownOrder' | 'alrea
 
 /**
  * Whether a user may approve (or reject) an order now, and if not why: the order waits, the user's
- * role approves (`orders.reject`), they neither submitted it nor prepared its draft, and they have
- * not approved it already (two approvals are two different people).
+ * role approves (`orders.reject`), they made none of it (submitted it, prepared or changed its draft,
+ * or stand behind what made it: ADR 040), and they have not approved it already (two approvals are
+ * two different people).
  */
 export function approvalRefusal(
   order: ApprovableOrder,
@@ -147,7 +156,13 @@ export function approvalRefusal(
 ): ApprovalRefusal | null {
   if (order.status !== 'awaiting_approval') return 'notWaiting';
   if (!roleMay(user.roleId, 'orders.reject')) return 'notApprover';
-  if (order.submittedBy === user.userId || order.draftedBy === user.userId) return 'ownOrder';
+  if (
+    order.submittedBy === user.userId ||
+    order.draftedBy === user.userId ||
+    order.madeBy?.includes(user.userId)
+  ) {
+    return 'ownOrder';
+  }
   if (order.approvedBy?.includes(user.userId)) return 'alreadyApproved';
   return null;
 }

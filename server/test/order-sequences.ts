@@ -665,7 +665,9 @@ export async function runSequence(world: OrderWorld, sequence: Sequence): Promis
           amountCents,
         })),
       }),
-      { userId: submitter.userId, companyId },
+      // The order manager makes every draft (finance users and payment managers cannot: their
+      // submission is the check of someone else's draft, ADR 032, and counts only as one, ADR 040).
+      { userId: actor('om').userId, companyId },
       { key: null, route: 'POST /api/v1/orders/saveDraftOrder' },
     );
     // The fresh company has no contract: the default terms price it.

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
 import type { ApiScope } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { apiClients, apiClientSecrets } from './schema';
@@ -42,8 +42,41 @@ export async function insertClient(
   return row!;
 }
 
-export async function insertSecret(tx: Executor, id: string, secretHash: string): Promise<void> {
-  await tx.insert(apiClientSecrets).values({ clientId: id, secretHash });
+/** A new secret of client `id`, made by `createdBy` (the client's creator, or whoever rotated it). */
+export async function insertSecret(
+  tx: Executor,
+  id: string,
+  secretHash: string,
+  createdBy: string,
+): Promise<void> {
+  await tx.insert(apiClientSecrets).values({ clientId: id, secretHash, createdBy });
+}
+
+/**
+ * One client by its public id, with the people behind it now (ADR 040): its creator and whoever
+ * made a secret of it that still works at `now` — anyone who may hold a working secret. One
+ * statement: the Bearer guard reads it on every call.
+ */
+export async function clientWithMakers(
+  tx: Executor,
+  clientId: string,
+  now: Date,
+): Promise<(ApiClientRow & { madeBy: string[] }) | undefined> {
+  const [row] = await tx
+    .select({
+      client: apiClients,
+      // Spelt out: inside a subquery drizzle names columns without their table, and the secret's own
+      // `id` would shadow the client's.
+      secretMakers: sql<string[]>`array(
+        select s.created_by from api_client_secrets s
+         where s.client_id = "api_clients"."id" and s.created_by is not null
+           and (s.expires_at is null or s.expires_at > ${now.toISOString()}::timestamptz))`,
+    })
+    .from(apiClients)
+    .where(eq(apiClients.clientId, clientId));
+  if (!row) return undefined;
+  const madeBy = [row.client.createdBy, ...row.secretMakers].filter((id): id is string => id !== null);
+  return { ...row.client, madeBy: [...new Set(madeBy)] };
 }
 
 /** The secrets of a client that still work at `now`: the current one and any in its overlap. */

@@ -34,6 +34,11 @@ export const apiClientSecrets = pgTable(
       .notNull()
       .references(() => apiClients.id, { onDelete: 'cascade' }),
     secretHash: text('secret_hash').notNull(),
+    /**
+     * Who made the secret (the client's creator, or whoever rotated it): while it works, the client's
+     * orders are theirs too, and they approve none of them (issue 33 §2, ADR 040).
+     */
+    createdBy: uuid('created_by'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }),
   },

@@ -36,8 +36,19 @@ export type ApiTokenOutcome =
   | { ok: true; accessToken: string; expiresIn: number; scopes: ApiScope[] }
   | { ok: false; error: 'invalid_client' | 'invalid_scope' };
 
-/** The client a valid Bearer token speaks for, as the guard resolved it. */
-export type ApiCaller = { id: string; clientId: string; companyId: string; name: string; scopes: ApiScope[] };
+/**
+ * The client a valid Bearer token speaks for, as the guard resolved it. `madeBy`: the people behind
+ * it now (its creator and the makers of its working secrets; ADR 040): what the client makes is
+ * theirs too, and none of them approves it.
+ */
+export type ApiCaller = {
+  id: string;
+  clientId: string;
+  companyId: string;
+  name: string;
+  scopes: ApiScope[];
+  madeBy: string[];
+};
 
 type Actor = Pick<CompanyActor, 'userId' | 'companyId' | 'requestId' | 'secondFactor'>;
 
@@ -103,7 +114,7 @@ export function createApiClientsService(deps: {
           scopes,
           createdBy: actor.userId,
         });
-        await repository.insertSecret(tx, created.id, hashSecret(clientSecret));
+        await repository.insertSecret(tx, created.id, hashSecret(clientSecret), actor.userId);
         await auditChange(tx, actor, {
           action: 'api-client.create',
           entity: ENTITY,
@@ -128,7 +139,7 @@ export function createApiClientsService(deps: {
       const until = new Date(now().getTime() + overlapHours * 3_600_000);
       await deps.db.transaction(async (tx) => {
         await repository.endSecrets(tx, row.id, until);
-        await repository.insertSecret(tx, row.id, hashSecret(clientSecret));
+        await repository.insertSecret(tx, row.id, hashSecret(clientSecret), actor.userId);
         await auditChange(tx, actor, {
           action: 'api-client.rotate',
           entity: ENTITY,
@@ -186,11 +197,18 @@ export function createApiClientsService(deps: {
     async caller(token: string): Promise<ApiCaller | null> {
       const claims: ApiTokenClaims | null = await tokens.verify(token);
       if (!claims) return null;
-      const row = await repository.clientByClientId(deps.db, claims.clientId);
+      const row = await repository.clientWithMakers(deps.db, claims.clientId, now());
       if (!row || row.revokedAt || row.companyId !== claims.companyId) return null;
       // Scopes taken away since the token was issued are gone at once.
       const scopes = claims.scopes.filter((scope) => row.scopes.includes(scope));
-      return { id: row.id, clientId: row.clientId, companyId: row.companyId, name: row.name, scopes };
+      return {
+        id: row.id,
+        clientId: row.clientId,
+        companyId: row.companyId,
+        name: row.name,
+        scopes,
+        madeBy: row.madeBy,
+      };
     },
 
     /** Records a call of the public API: its audit entry and the client's last use. */

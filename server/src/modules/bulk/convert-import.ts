@@ -19,6 +19,7 @@ import { auditChange } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import { companyScope, idempotent, type IdempotentExecutor } from '../../platform/idempotency';
+import { withMakers } from '../../platform/makers';
 import type { CardsService } from '../cards';
 import type {
   DraftActor,
@@ -206,7 +207,9 @@ async function start(
           bulkAmountCents: null,
           expiringDate: null,
         };
-        const draft = await deps.drafts.pending.create(tx, header, actor, row.id);
+        // ADR 040: whoever uploaded or edited the file made its drafts with the converter.
+        const makers = { ...actor, madeBy: withMakers(actor.madeBy ?? [], [row.createdBy], row.madeBy) };
+        const draft = await deps.drafts.pending.create(tx, header, makers, row.id);
         drafts.push({
           draftId: draft.id,
           reason: header.reason,

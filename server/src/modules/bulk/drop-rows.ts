@@ -1,5 +1,6 @@
 import type { BulkImport, DropBulkImportRowsRequestSchema, Locale } from '@tessera/domain';
 import type { z } from 'zod';
+import { makersOf, withMakers } from '../../platform/makers';
 import type { DraftActor } from '../drafts';
 import { requireReady, type BulkContext } from './bulk-context';
 import { refreshCrossProblems } from './process-import';
@@ -30,6 +31,8 @@ export async function dropImportRows(
     );
     const counts = await refreshCrossProblems(tx, actor.companyId, importId);
     const after = await updateImport(tx, actor.companyId, importId, {
+      // ADR 040: whoever edits the file's rows makes the orders made of it.
+      madeBy: withMakers(locked!.madeBy, makersOf(actor)),
       rowsOk: counts.ok,
       rowsWarning: counts.warning,
       rowsError: counts.error,

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   customType,
   index,
@@ -46,6 +47,14 @@ export const bulkImports = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     createdBy: uuid('created_by').notNull(),
+    /**
+     * Who uploaded the file and who edited or dropped its rows: makers of the drafts and orders made
+     * of it (ADR 040).
+     */
+    madeBy: uuid('made_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     purpose: text('purpose').$type<BulkPurpose>().notNull(),
     fileName: text('file_name').notNull(),
     fileKind: text('file_kind').$type<BulkFileKind>().notNull(),

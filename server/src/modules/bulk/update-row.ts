@@ -7,6 +7,7 @@ import {
   type Locale,
 } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
+import { makersOf, withMakers } from '../../platform/makers';
 import type { DraftActor } from '../drafts';
 import { requireReady, type BulkContext } from './bulk-context';
 import { judgeRows, refreshCrossProblems } from './process-import';
@@ -59,6 +60,8 @@ export async function updateImportRow(
       ? await refreshCrossProblems(tx, actor.companyId, importId)
       : await countRows(tx, actor.companyId, importId);
     const after = await updateImport(tx, actor.companyId, importId, {
+      // ADR 040: whoever edits the file's rows makes the orders made of it.
+      madeBy: withMakers(locked!.madeBy, makersOf(actor)),
       rowsOk: counts.ok,
       rowsWarning: counts.warning,
       rowsError: counts.error,

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { BulkImport, Locale, UploadBulkFileQuery } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
+import { makersOf } from '../../platform/makers';
 import type { DraftActor } from '../drafts';
 import { BULK_IMPORT_JOB, requireReady, type BulkContext } from './bulk-context';
 import { FileProblem, inspectUpload } from './inspect-file';
@@ -61,6 +62,7 @@ export async function uploadImport(
     const row = await insertImport(tx, {
       companyId: actor.companyId,
       createdBy: actor.userId,
+      madeBy: makersOf(actor),
       purpose: query.purpose,
       fileName: query.fileName,
       fileKind: kind,

@@ -17,6 +17,7 @@ import {
 import type { z } from 'zod';
 import { auditChange, auditOf } from '../../platform/audit';
 import type { Db } from '../../platform/db';
+import { makersOf, type Maker } from '../../platform/makers';
 import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
 import type { ContractsService } from '../contracts';
@@ -52,8 +53,12 @@ export type DraftsDeps = {
   now?: () => Date;
 };
 
-/** Who changes a draft, for the audit log; the company is the one the route resolved. */
-export type DraftActor = { userId: string; companyId: string; requestId?: string };
+/**
+ * Who changes a draft, for the audit log; the company is the one the route resolved. `madeBy`: the
+ * people behind the actor (an API client's, a recurring rule's, a bulk file's: ADR 040), makers of
+ * the draft with it.
+ */
+export type DraftActor = Maker & { companyId: string; requestId?: string };
 
 export type { IdempotencyOptions } from '../../platform/idempotency';
 
@@ -75,6 +80,7 @@ export function draftRowOf(header: DraftHeader, actor: DraftActor) {
     bulkAmountCents: header.bulkAmountCents,
     expiringDate: header.expiringDate,
     createdBy: actor.userId,
+    madeBy: makersOf(actor),
   };
 }
 export type DraftCards = z.output<typeof DraftCardsRequestSchema>;

@@ -49,7 +49,7 @@ export async function addDraftLines(
       tx,
       added.map((card, index) => ({ draftId: draft.id, ...card, position: next + index })),
     );
-    await updateDraftRow(tx, draft.id, {});
+    await updateDraftRow(tx, draft, {}, actor);
     await audit(tx, actor, 'draft.cards.add', draft.id, null, { cards: added });
   });
 }
@@ -101,7 +101,7 @@ export async function updateDraftLines(
       tx,
       updated.map((card) => ({ draftId: draft.id, ...card, position: positions.get(card.tempCardId)! })),
     );
-    await updateDraftRow(tx, draft.id, {});
+    await updateDraftRow(tx, draft, {}, actor);
     const old = new Set(ids);
     await audit(
       tx,
@@ -134,7 +134,7 @@ export async function deleteDraftLines(
     if (problems.length > 0) refuse(problems, 'lines not in the draft');
     const removed = new Set(request.tempCardIds);
     await deleteDraftCards(tx, draft.id, request.tempCardIds);
-    await updateDraftRow(tx, draft.id, {});
+    await updateDraftRow(tx, draft, {}, actor);
     await audit(
       tx,
       actor,

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import { makersOf, withMakers, type Maker } from '../../platform/makers';
 import { draftOrderCards, draftOrders } from './schema';
 
 export type { Executor };
@@ -55,15 +56,20 @@ export async function findDraft(
   return row;
 }
 
+/**
+ * Changes a draft (locked by the caller) on behalf of `editor`, who becomes one of its makers
+ * (ADR 040: whoever changed a draft approves no order made of it).
+ */
 export async function updateDraftRow(
   db: Executor,
-  draftId: string,
+  draft: Pick<DraftRow, 'id' | 'madeBy'>,
   values: Partial<NewDraftRow>,
+  editor: Maker,
 ): Promise<DraftRow> {
   const [row] = await db
     .update(draftOrders)
-    .set({ ...values, updatedAt: sql`clock_timestamp()` })
-    .where(eq(draftOrders.id, draftId))
+    .set({ ...values, madeBy: withMakers(draft.madeBy, makersOf(editor)), updatedAt: sql`clock_timestamp()` })
+    .where(eq(draftOrders.id, draft.id))
     .returning();
   return row!;
 }

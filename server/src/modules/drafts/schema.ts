@@ -39,6 +39,14 @@ export const draftOrders = pgTable(
     /** The expired flow's date (SPEC §4: now + 60 days), as the browser stored it. */
     expiringDate: text('expiring_date'),
     createdBy: uuid('created_by').notNull(),
+    /**
+     * Everyone who made or changed the draft, and the people behind what made it (ADR 040): the
+     * order made of it names them all, and none of them approves it.
+     */
+    madeBy: uuid('made_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**

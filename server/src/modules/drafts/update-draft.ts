@@ -33,15 +33,20 @@ export async function updateDraftOrder(
         lines,
       );
     }
-    const after = await updateDraftRow(tx, before.id, {
-      product: request.product,
-      family: request.family,
-      alias: request.draftOrderAlias,
-      invoiceComments: request.invoiceComments,
-      deliveryPointId: request.deliveryPointId,
-      bulkAmountCents: request.bulkAmountCents,
-      expiringDate: request.expiringDate,
-    });
+    const after = await updateDraftRow(
+      tx,
+      before,
+      {
+        product: request.product,
+        family: request.family,
+        alias: request.draftOrderAlias,
+        invoiceComments: request.invoiceComments,
+        deliveryPointId: request.deliveryPointId,
+        bulkAmountCents: request.bulkAmountCents,
+        expiringDate: request.expiringDate,
+      },
+      actor,
+    );
     await ctx.audit(tx, actor, 'draft.update', before.id, headerOf(before), headerOf(after));
   });
   return getDraftOrder(ctx, actor.companyId, request.draftId);

@@ -26,6 +26,11 @@ export type OrderActor = {
   requestId?: string;
   /** The person's second factor (a browser's request); absent for jobs, which step-up never asks. */
   secondFactor?: SecondFactorState;
+  /**
+   * The people behind the actor (ADR 040): an API client's creator and the makers of its working
+   * secrets, a recurring rule's makers. They made what the actor makes, and approve none of it.
+   */
+  madeBy?: readonly string[];
 };
 
 /** A step of an order worth an email (ADR 010), sent after the change commits. */

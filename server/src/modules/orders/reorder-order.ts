@@ -1,5 +1,6 @@
 import { companyScope, idempotent } from '../../platform/idempotency';
 import { AppError } from '../../platform/errors';
+import { withMakers } from '../../platform/makers';
 import type { IdempotencyOptions } from '../drafts';
 import type { OrderContext } from './order-context';
 import { linesOf } from './repository';
@@ -55,7 +56,8 @@ export async function reorderOrder(
           amountCents: line.amountCents,
         };
       }),
-      actor,
+      // ADR 040: the new draft copies the order's content, so its makers made the new one too.
+      { ...actor, madeBy: withMakers(actor.madeBy ?? [], order.madeBy) },
     );
     return { draftId: row.id };
   });

@@ -63,6 +63,16 @@ export const orders = pgTable(
     approvalExpiresAt: timestamp('approval_expires_at', { withTimezone: true }),
     /** Who made the draft it came from: they approve it no more than its submitter (ADR 032). */
     draftedBy: uuid('drafted_by'),
+    /**
+     * Everyone who made the order (issue 33 §2, ADR 040): its submitter, whoever made or changed its
+     * draft, and the people behind what made it (an API client's creator and the makers of its
+     * working secrets, a recurring rule's editors, a bulk file's uploader and editors, the makers of
+     * a reordered order). None of them approves it.
+     */
+    madeBy: uuid('made_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     decidedBy: uuid('decided_by'),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     rejectedReason: text('rejected_reason').notNull().default(''),

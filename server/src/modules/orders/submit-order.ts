@@ -13,6 +13,7 @@ import { auditChange } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { companyScope, idempotent } from '../../platform/idempotency';
+import { makersOf, withMakers } from '../../platform/makers';
 import type { IdempotencyOptions, PreparedSubmission } from '../drafts';
 import type { OrderActor, OrderContext } from './order-context';
 
@@ -57,7 +58,14 @@ export async function submitDraft(
   // bulk import's drafts, a recurring run, provider staff acting for the company): its total and
   // the submitter's role say how many approvals it needs before its money may move.
   const rule = await approvalRuleOf(tx, actor.companyId);
-  const required = approvalsRequired(rule, actor.roleId, price.totalCents);
+  // ADR 040: everyone who made the order — whoever made or changed its draft (and the people behind
+  // them), the submitter and the people behind the submitter. None of them approves it, and a
+  // checker's submission checks nothing of a draft the checker made.
+  const draftMakers = withMakers([draft.createdBy], draft.madeBy);
+  const madeBy = withMakers(draftMakers, makersOf(actor));
+  const required = approvalsRequired(rule, actor.roleId, price.totalCents, {
+    submitterMadeIt: makersOf(actor).some((maker) => draftMakers.includes(maker)),
+  });
   const approvalRequired = required > 0;
   await assertMayMoveMoney(tx, actor, {
     kind: 'submit',
@@ -89,6 +97,7 @@ export async function submitDraft(
     approvalsRequired: required,
     approvalExpiresAt: approvalRequired ? approvalExpiresAt(at, rule.expiryDays) : null,
     draftedBy: draft.createdBy,
+    madeBy,
     locale: actor.locale,
     submittedBy: actor.userId,
     submittedAt: at,

@@ -11,6 +11,7 @@ import { AppError, type FieldProblem } from '../../platform/errors';
 import type { CardsService } from '../cards';
 import type { Executor } from '../../platform/db';
 import { companyScope, idempotent } from '../../platform/idempotency';
+import { makersOf } from '../../platform/makers';
 import type { IdempotencyOptions } from '../drafts';
 import type { FulfilDeps } from './fulfil-order';
 import type { OrderContext } from './order-context';
@@ -54,6 +55,7 @@ export async function placeUnloadOrder(
     rfCode: rfOfOrderNumber(number),
     locale: actor.locale,
     submittedBy: actor.userId,
+    madeBy: makersOf(actor),
     submittedAt: at,
     updatedAt: at,
   });

@@ -59,11 +59,15 @@ function dayAfter(date: string): string {
 export function createPublicApiService(deps: PublicApiDeps) {
   const now = deps.now ?? (() => new Date());
 
+  // ADR 040: what the client makes is also its people's (its creator, the makers of its working
+  // secrets), so none of them approves it. Its own credentials stand in for a second factor: no
+  // person is present to type a code (ADR 031).
   const actorOf = (caller: ApiCaller, locale: Locale): OrderActor => ({
     userId: caller.id,
     companyId: caller.companyId,
     roleId: ROLE.ORDER_MANAGER,
     locale,
+    madeBy: caller.madeBy,
   });
 
   const scopeOf = (caller: ApiCaller, idempotency: IdempotencyOptions, request: unknown) => {

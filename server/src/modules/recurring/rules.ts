@@ -16,6 +16,7 @@ import {
 } from '@tessera/domain';
 import { auditOf } from '../../platform/audit';
 import { AppError, type FieldProblem } from '../../platform/errors';
+import { withMakers } from '../../platform/makers';
 import type { RecurringActor, RecurringContext } from './recurring-context';
 import {
   countLines,
@@ -226,6 +227,7 @@ export async function saveRule(
       ...ruleColumns(input),
       runsFrom: athensDate(at),
       createdBy: actor.userId,
+      madeBy: [actor.userId],
       createdAt: at,
       updatedAt: at,
     });
@@ -265,6 +267,8 @@ export async function updateRuleOf(
     const after = await updateRule(tx, ruleId, {
       ...ruleColumns(input),
       runsFrom: before.runsFrom > today ? before.runsFrom : today,
+      // ADR 040: whoever changes a rule makes the orders its runs make.
+      madeBy: withMakers(before.madeBy, [actor.userId]),
       updatedAt: at,
     });
     await replaceLines(tx, ruleId, storedLines(input, input.lines));
@@ -361,9 +365,9 @@ export async function changeCards(
   const named = change.kind === 'delete' ? [] : change.lines;
   if (named.length > 0) await checkRule(ctx, ctx.db, actor.companyId, rule, named, '');
   await ctx.db.transaction(async (tx) => {
-    await lockOwnRule(tx, actor.companyId, ruleId);
+    const locked = await lockOwnRule(tx, actor.companyId, ruleId);
     await replaceLines(tx, ruleId, storedLines(row, next));
-    await updateRule(tx, ruleId, { updatedAt: ctx.now() });
+    await updateRule(tx, ruleId, { madeBy: withMakers(locked.madeBy, [actor.userId]), updatedAt: ctx.now() });
     await audit(
       tx,
       actor,
@@ -395,7 +399,15 @@ export async function setPaused(
     await updateRule(
       tx,
       ruleId,
-      paused ? { pausedAt: at, updatedAt: at } : { pausedAt: null, runsFrom: athensDate(at), updatedAt: at },
+      // Resuming decides that the rule makes orders again: the resumer is one of their makers.
+      paused
+        ? { pausedAt: at, updatedAt: at }
+        : {
+            pausedAt: null,
+            runsFrom: athensDate(at),
+            madeBy: withMakers(before.madeBy, [actor.userId]),
+            updatedAt: at,
+          },
     );
     await audit(
       tx,

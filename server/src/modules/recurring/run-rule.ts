@@ -10,6 +10,7 @@ import {
 import { auditChange } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
+import { withMakers } from '../../platform/makers';
 import type { OrderActor, OrderRow } from '../orders';
 import type { RecurringContext } from './recurring-context';
 import { byFamily, resolveLines } from './resolve-lines';
@@ -67,7 +68,11 @@ export async function cardsOfLines(
   return found;
 }
 
-/** Who a run acts as: the rule's author with their role and language, else an order manager of the company. */
+/**
+ * Who a run acts as: the rule's author with their role and language, else an order manager of the
+ * company; everyone who made, changed or resumed the rule stands behind it (ADR 040), so none of
+ * them approves the orders it makes.
+ */
 async function runActor(ctx: RecurringContext, rule: RuleRow): Promise<OrderActor> {
   const [author] = await ctx.identity.usersByIds([rule.createdBy]);
   const user =
@@ -80,6 +85,7 @@ async function runActor(ctx: RecurringContext, rule: RuleRow): Promise<OrderActo
     companyId: rule.companyId,
     roleId: (user?.userRoleId ?? ROLE.ORDER_MANAGER) as RoleId,
     locale: (user?.preferredLanguage ?? 'el') as Locale,
+    madeBy: withMakers([rule.createdBy], rule.madeBy),
   };
 }
 
@@ -176,7 +182,11 @@ export async function runRule(
         };
         let draft: { id: string };
         try {
-          draft = await ctx.drafts.createDraftIn(tx, header, draftLines, actor);
+          // The rule's makers as of its lock: a change committed since `runActor` read it counts.
+          draft = await ctx.drafts.createDraftIn(tx, header, draftLines, {
+            ...actor,
+            madeBy: withMakers(actor.madeBy ?? [], rule.madeBy),
+          });
         } catch (error) {
           if (error instanceof AppError && error.code === 'DRAFT_LIMIT_REACHED')
             throw new RunRefused('draftLimit');

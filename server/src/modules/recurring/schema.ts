@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   date,
@@ -52,6 +53,11 @@ export const recurringRules = pgTable(
     runsFrom: date('runs_from', { mode: 'string' }).notNull(),
     pausedAt: timestamp('paused_at', { withTimezone: true }),
     createdBy: uuid('created_by').notNull(),
+    /** Everyone who made, changed or resumed the rule: makers of the orders its runs make (ADR 040). */
+    madeBy: uuid('made_by')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** Rules are removed by marking them: their runs and the orders they made stay traceable. */
