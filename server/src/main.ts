@@ -12,7 +12,8 @@ import {
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoRecurring } from './db/seed/demo-recurring';
 import { loadConfig } from './platform/config';
-import { migrateDatabase, openDatabase } from './platform/db';
+import { hasOwnerRole, migrateDatabase, openDatabase } from './platform/db';
+import { describeRole } from './platform/db-roles';
 import { seedContent } from './modules/content';
 
 /** config → database → migrations → content and demo seed → HTTP server; clean shutdown. */
@@ -36,12 +37,15 @@ async function main(): Promise<void> {
   const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
   const database = await openDatabase({
     url: config.DATABASE_URL,
+    migrationUrl: config.DATABASE_MIGRATION_URL,
     dataDir: config.DATA_DIR,
     poolSize: config.DB_POOL_SIZE,
   });
   mark('database');
+  // As the owner role when DATABASE_MIGRATION_URL names one; it then grants the server's role (ADR 041).
   await migrateDatabase(database);
   mark('migrations');
+  const role = database.kind === 'postgres' ? await describeRole(database.pool) : undefined;
   await seedContent(database.db);
   const demo = config.DEMO_SEED ? await seedDemo(database, { sessionSecret: config.sessionSecret }) : null;
   mark('seed');
@@ -78,12 +82,21 @@ async function main(): Promise<void> {
   mark('jobs');
   collectStartupGarbage();
   app.log.info({ startupMs: phases }, `started in ${phases.jobs} ms`);
+  // A server role that is a superuser or owns the tables can switch the audit log's trigger off.
+  const roleWarning =
+    role && (role.isSuperuser || role.ownedObjects > 0)
+      ? `the server's database role ${role.role} ${role.isSuperuser ? 'is a superuser' : 'owns tables'}: it could switch off the append-only audit log's trigger. Run it as a role of its own and migrate through DATABASE_MIGRATION_URL (README, ADR 041).`
+      : undefined;
+  if (roleWarning) app.log.warn(roleWarning);
   const where =
-    database.kind === 'pglite' ? `embedded PGlite in ${config.DATA_DIR}` : 'PostgreSQL (DATABASE_URL)';
+    database.kind === 'pglite'
+      ? `embedded PGlite in ${config.DATA_DIR}`
+      : `PostgreSQL (DATABASE_URL) as role ${role?.role ?? '?'}${hasOwnerRole(database) ? ', migrated as DATABASE_MIGRATION_URL' : ''}`;
   const lines = [
     '',
     `  Tessera is running at ${config.publicUrl}/  (English: ${config.publicUrl}/en)`,
     `  Database: ${where}`,
+    ...(roleWarning ? [`  WARNING: ${roleWarning}`] : []),
     ...(config.isDevMailbox
       ? [
           `  Development mailbox (signed in as admin@tessera.demo or another admin): ${config.publicUrl}/dev/mailbox`,

@@ -5,6 +5,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { seedContent } from '../src/modules/content';
 import { migrateDatabase, openDatabase } from '../src/platform/db';
+import { quoteIdent, withUser } from '../src/platform/db-roles';
 
 const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));
 
@@ -12,6 +13,11 @@ const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));
  * Prepares the test database once per run (STYLE: a template copied per test file): a migrated,
  * content-seeded PGlite dumped to a tarball, or, with TESSERA_TEST_DB=postgres, a template database
  * on the server of TEST_DATABASE_URL that each file clones with CREATE DATABASE … TEMPLATE.
+ *
+ * On PostgreSQL the tests run as production does (ADR 041): the template is migrated as the owner
+ * role (TEST_DATABASE_OWNER_USER, default tessera_owner), which owns the databases, and each file's
+ * app connects as the application role (TEST_DATABASE_APP_USER, default tessera_app). Both are made
+ * here when missing, as the superuser of TEST_DATABASE_URL.
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const kind = process.env.TESSERA_TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -19,17 +25,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TESSERA_TEST_DB=postgres needs TEST_DATABASE_URL');
     const template = `tessera_template_${process.pid}`;
+    const appUser = process.env.TEST_DATABASE_APP_USER || 'tessera_app';
+    const ownerUser = process.env.TEST_DATABASE_OWNER_USER || 'tessera_owner';
     const admin = new pg.Client({ connectionString: baseUrl });
     await admin.connect();
+    await ensureRoles(admin, appUser, ownerUser);
     await admin.query(`drop database if exists ${template}`);
-    await admin.query(`create database ${template}`);
+    await admin.query(`create database ${template} owner ${quoteIdent(ownerUser)}`);
     const url = new URL(baseUrl);
     url.pathname = `/${template}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 2 });
+    const database = await openDatabase({
+      url: withUser(url.toString(), appUser),
+      migrationUrl: withUser(url.toString(), ownerUser),
+      poolSize: 2,
+    });
     await migrateDatabase(database);
     await seedContent(database.db);
     await database.close();
-    project.provide('testDatabase', { kind, template, baseUrl });
+    project.provide('testDatabase', { kind, template, baseUrl, appUser, ownerUser });
     return async () => {
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname like $1 and pid <> pg_backend_pid()`,
@@ -54,8 +67,43 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await mkdir(CACHE, { recursive: true });
   const file = path.join(CACHE, `test-template-${process.pid}.tar`);
   await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
-  project.provide('testDatabase', { kind, template: file, baseUrl: '' });
+  project.provide('testDatabase', { kind, template: file, baseUrl: '', appUser: '', ownerUser: '' });
   return async () => undefined;
+}
+
+/**
+ * The two roles, made when missing (`login`, nothing else: no superuser, no CREATEDB, no
+ * CREATEROLE). Roles are the cluster's, and several runs may start at once: a role another run has
+ * just made is no error. The owner may set session_replication_role (PostgreSQL 15+), as the
+ * README tells an operator to, for the restore.
+ */
+async function ensureRoles(admin: pg.Client, appUser: string, ownerUser: string): Promise<void> {
+  for (const role of [appUser, ownerUser]) {
+    await admin.query(
+      `do $$ begin create role ${quoteIdent(role)} login;
+         exception when duplicate_object or unique_violation then null; end $$`,
+    );
+  }
+  const { rows } = await admin.query<{ version: number }>(
+    `select current_setting('server_version_num')::int as version`,
+  );
+  if (rows[0]!.version < 150_000) return;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const { rows: granted } = await admin.query<{ granted: boolean }>(
+        `select has_parameter_privilege($1, 'session_replication_role', 'SET') as granted`,
+        [ownerUser],
+      );
+      if (!granted[0]!.granted) {
+        await admin.query(`grant set on parameter session_replication_role to ${quoteIdent(ownerUser)}`);
+      }
+      return;
+    } catch (error) {
+      // Another run granting at the same moment: "tuple concurrently updated". Look again.
+      if (attempt >= 3) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 }
 
 async function dumpPglite(database: Awaited<ReturnType<typeof openDatabase>>): Promise<Blob> {
@@ -65,6 +113,14 @@ async function dumpPglite(database: Awaited<ReturnType<typeof openDatabase>>): P
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    testDatabase: { kind: 'pglite' | 'postgres'; template: string; baseUrl: string };
+    testDatabase: {
+      kind: 'pglite' | 'postgres';
+      template: string;
+      /** The superuser's connection (TEST_DATABASE_URL): databases are made and dropped through it. */
+      baseUrl: string;
+      /** The roles of ADR 041: the app connects as `appUser`, migrations run as `ownerUser`. */
+      appUser: string;
+      ownerUser: string;
+    };
   }
 }

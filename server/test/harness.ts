@@ -6,6 +6,7 @@ import type { HealthOptions } from '../src/modules/health';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import { openDatabase, type Database } from '../src/platform/db';
+import { quoteIdent, withUser } from '../src/platform/db-roles';
 import { createJobs, type Jobs } from '../src/platform/jobs';
 import type { ResolveHost } from '../src/platform/outbound-address';
 
@@ -15,7 +16,10 @@ let templateTarball: Buffer | undefined;
 
 /**
  * A fresh database for this test file, cloned from the run's migrated template: PGlite loaded from
- * the template tarball, or a new PostgreSQL database made with CREATE DATABASE … TEMPLATE.
+ * the template tarball, or a new PostgreSQL database made with CREATE DATABASE … TEMPLATE, owned by
+ * the owner role; its pool connects as the application role and `migrationUrl` as the owner, as the
+ * server runs in production (ADR 041). A test that needs a superuser connects through
+ * `inject('testDatabase').baseUrl` by name.
  */
 export async function openTestDatabase(): Promise<Database> {
   const target = inject('testDatabase');
@@ -24,13 +28,19 @@ export async function openTestDatabase(): Promise<Database> {
     const admin = new pg.Client({ connectionString: target.baseUrl });
     await admin.connect();
     try {
-      await admin.query(`create database ${name} template ${target.template}`);
+      await admin.query(
+        `create database ${name} template ${target.template} owner ${quoteIdent(target.ownerUser)}`,
+      );
     } finally {
       await admin.end();
     }
     const url = new URL(target.baseUrl);
     url.pathname = `/${name}`;
-    const database = await openDatabase({ url: url.toString(), poolSize: 4 });
+    const database = await openDatabase({
+      url: withUser(url.toString(), target.appUser),
+      migrationUrl: withUser(url.toString(), target.ownerUser),
+      poolSize: 4,
+    });
     return {
       ...database,
       async close() {
@@ -69,6 +79,7 @@ const QUIET = process.env.JOBS_TEST_LOG
 export function testJobs(database: Database): Jobs {
   return createJobs({
     url: database.url,
+    migrationUrl: database.migrationUrl,
     log: QUIET,
     max: 2,
     pollingIntervalSeconds: 0.5,

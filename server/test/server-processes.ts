@@ -4,11 +4,14 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { quoteIdent, withUser } from '../src/platform/db-roles';
 
 /**
  * Server processes for the tests that need more than one (issue 19 §3, issue 20 §5): each started
  * as `node --import tsx server/src/main.ts` on one PostgreSQL database made for the test from the
- * run's migrated template, with the demo seed and the test hooks.
+ * run's migrated template, with the demo seed and the test hooks. The processes connect as the
+ * application role and migrate as the owner role (DATABASE_URL, DATABASE_MIGRATION_URL: ADR 041);
+ * `url` is the superuser's, for the test's own look at the database.
  */
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -28,11 +31,18 @@ async function freePort(): Promise<number> {
 }
 
 /** A database of its own for the processes, and a way to start them on it and to stop them all. */
-export async function serverProcesses(target: { baseUrl: string; template: string }) {
+export async function serverProcesses(target: {
+  baseUrl: string;
+  template: string;
+  appUser: string;
+  ownerUser: string;
+}) {
   const name = `tessera_procs_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: target.baseUrl });
   await admin.connect();
-  await admin.query(`create database ${name} template ${target.template}`);
+  await admin.query(
+    `create database ${name} template ${target.template} owner ${quoteIdent(target.ownerUser)}`,
+  );
   await admin.end();
   const address = new URL(target.baseUrl);
   address.pathname = `/${name}`;
@@ -51,7 +61,8 @@ export async function serverProcesses(target: { baseUrl: string; template: strin
         env: {
           ...process.env,
           NODE_ENV: 'test',
-          DATABASE_URL: url,
+          DATABASE_URL: withUser(url, target.appUser),
+          DATABASE_MIGRATION_URL: withUser(url, target.ownerUser),
           PORT: String(port),
           HOST: '127.0.0.1',
           DEMO_SEED: 'true',

@@ -10,7 +10,8 @@ import { backupDatabase, BackupError, restoreDatabase, type TableCount } from '.
 /**
  * `npm run db:backup [FILE]` and `npm run db:restore FILE [--force]` (issue 20 §7, ADR 029): the
  * database the server's configuration names (DATABASE_URL, else the PGlite folder DATA_DIR), opened
- * the way the server opens it. An embedded database has one owner: the server must be stopped.
+ * the way the server opens it; on PostgreSQL both run as DATABASE_MIGRATION_URL's owner role when
+ * it is set (ADR 041). An embedded database has one owner: the server must be stopped.
  */
 
 const USAGE = [
@@ -46,7 +47,13 @@ const exists = (file: string) =>
 /** The server's database, or a message saying why not (PGlite: the running server holds the folder). */
 async function openConfiguredDatabase(options: { mustExist: boolean }): Promise<Database> {
   const config = loadConfig();
-  if (config.DATABASE_URL) return openDatabase({ url: config.DATABASE_URL, poolSize: 2 });
+  if (config.DATABASE_URL) {
+    return openDatabase({
+      url: config.DATABASE_URL,
+      migrationUrl: config.DATABASE_MIGRATION_URL,
+      poolSize: 2,
+    });
+  }
   if (config.DATA_DIR.startsWith('memory://')) {
     throw new BackupError(
       'DATA_DIR is memory://: an in-memory database ends with its process; there is nothing to back up or restore into.',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
 import type pg from 'pg';
-import { MIGRATIONS_FOLDER, migrateDatabase, type Database } from '../platform/db';
+import { connectOwner, MIGRATIONS_FOLDER, migrateDatabase, type Database } from '../platform/db';
 
 /**
  * Backup and restore of the portal's data as a plain SQL file that PGlite and PostgreSQL both read
@@ -18,6 +18,10 @@ import { MIGRATIONS_FOLDER, migrateDatabase, type Database } from '../platform/d
  * statement, line by line. The schema is not in the file: the restore makes it with the migrations,
  * which is why the migration must be the same on both sides. pg-boss's `pgboss` schema is left out:
  * its jobs are transient.
+ *
+ * Both run as the owner role (`Database.migrationUrl`, DATABASE_MIGRATION_URL when set, ADR 041):
+ * the restore migrates, empties every table and suspends triggers, which the server's own role may
+ * not do.
  */
 
 /** The first header line; the restore refuses a file without it. */
@@ -171,7 +175,8 @@ async function write(out: Writable, text: string): Promise<void> {
  */
 export async function backupDatabase(database: Database, out: Writable): Promise<BackupSummary> {
   // One connection throughout: on PGlite another pooled connection would wait for this transaction.
-  const client = await database.pool.connect();
+  const owner = await connectOwner(database);
+  const { client } = owner;
   try {
     await client.query('begin isolation level repeatable read read only');
     // Text forms that read back the same anywhere: ISO dates, UTC offsets, every float digit.
@@ -222,7 +227,7 @@ export async function backupDatabase(database: Database, out: Writable): Promise
     await client.query('rollback').catch(() => undefined);
     throw error;
   } finally {
-    client.release();
+    await owner.release();
   }
 }
 
@@ -300,7 +305,8 @@ export async function restoreDatabase(
   options: RestoreOptions = {},
 ): Promise<RestoreSummary> {
   await migrateDatabase(database);
-  const client = await database.pool.connect();
+  const owner = await connectOwner(database);
+  const { client } = owner;
   const reader = createInterface({ input, crlfDelay: Infinity });
   // Reads ahead at most 1,024 lines: the input pauses while a batch of statements runs.
   const lines = reader[Symbol.asyncIterator]();
@@ -347,7 +353,8 @@ export async function restoreDatabase(
     } catch (error) {
       throw new BackupError(
         `Restoring suspends triggers and foreign-key checks (session_replication_role), which needs a ` +
-          `superuser, or on PostgreSQL 15+: GRANT SET ON PARAMETER session_replication_role TO <user>. ` +
+          `superuser, or on PostgreSQL 15+: GRANT SET ON PARAMETER session_replication_role TO <user>, ` +
+          `the owner role of DATABASE_MIGRATION_URL (README, ADR 041). ` +
           `(${(error as Error).message})`,
       );
     }
@@ -424,6 +431,6 @@ export async function restoreDatabase(
     throw error;
   } finally {
     reader.close();
-    client.release();
+    await owner.release();
   }
 }

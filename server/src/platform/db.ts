@@ -6,6 +6,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { currentRole, grantApplicationRole } from './db-roles';
 import { keepProtocolBatchesTogether } from './pglite-queue';
 import { serverPath } from './paths';
 
@@ -20,6 +21,12 @@ export type Database = {
   pool: pg.Pool;
   /** Connection string other clients (pg-boss, psql, drizzle-kit) use to reach the same database. */
   url: string;
+  /**
+   * The owner role's connection string to the same database (DATABASE_MIGRATION_URL, ADR 041):
+   * migrations, pg-boss's schema and queues, backup and restore. The same as `url` when one role
+   * does everything, and always on PGlite.
+   */
+  migrationUrl: string;
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when there is one (tests dump it as a template). */
   pglite?: PGlite;
@@ -41,6 +48,8 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 export type OpenDatabaseOptions = {
   /** A PostgreSQL server; without it, an embedded PGlite is started. */
   url?: string | undefined;
+  /** The same database as its owner role, for migrations (ADR 041); unset → `url`. PostgreSQL only. */
+  migrationUrl?: string | undefined;
   /** PGlite data folder; `memory://` or undefined keeps it in memory. */
   dataDir?: string | undefined;
   /** A `dumpDataDir()` tarball to start PGlite from (tests clone a migrated template this way). */
@@ -96,6 +105,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       db: drizzle(pool, { schema }),
       pool,
       url: options.url,
+      migrationUrl: options.migrationUrl || options.url,
       kind: 'postgres',
       close: () => pool.end(),
     };
@@ -133,6 +143,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     db: drizzle(pool, { schema }),
     pool,
     url,
+    migrationUrl: url,
     kind: 'pglite',
     pglite,
     async close() {
@@ -191,15 +202,48 @@ export async function lockDataDir(folder: string): Promise<() => Promise<void>> 
   throw new Error(`Could not lock the database folder ${folder}`);
 }
 
-/** Applies the forward-only SQL migrations, one instance at a time. */
+/** Whether migrations run as a role of their own (DATABASE_MIGRATION_URL), not the server's. */
+export function hasOwnerRole(database: Database): boolean {
+  return database.migrationUrl !== database.url;
+}
+
+export type OwnerConnection = { client: pg.Client | pg.PoolClient; release(): Promise<void> };
+
+/**
+ * One connection as the owner role: a client of its own on `migrationUrl`, or one of the pool when
+ * the server has no separate owner (and on PGlite, whose socket the pool already shares).
+ */
+export async function connectOwner(database: Database): Promise<OwnerConnection> {
+  if (!hasOwnerRole(database)) {
+    const client = await database.pool.connect();
+    return { client, release: async () => client.release() };
+  }
+  const client = new pg.Client({
+    connectionString: database.migrationUrl,
+    application_name: 'tessera-owner',
+  });
+  client.on('error', (error) => process.emitWarning(`owner connection closed: ${error.message}`));
+  await client.connect();
+  return { client, release: () => client.end() };
+}
+
+/**
+ * Applies the forward-only SQL migrations as the owner role, one instance at a time; with a
+ * separate owner, then grants the server's role what it needs and no more (ADR 041).
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
-  const client = await database.pool.connect();
+  const owner = await connectOwner(database);
+  const { client } = owner;
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     await migrate(drizzle(client, { schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    if (hasOwnerRole(database)) {
+      const app = await currentRole(database.pool);
+      if (app !== (await currentRole(client))) await grantApplicationRole(client, app);
+    }
   } finally {
     await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    client.release();
+    await owner.release();
   }
 }
 

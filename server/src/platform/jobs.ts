@@ -1,4 +1,6 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
+import { currentRole, grantApplicationRole } from './db-roles';
 
 /**
  * Background jobs on pg-boss (ARCHITECTURE §1, §3): a PostgreSQL-backed queue, so a job survives a
@@ -10,6 +12,11 @@ import PgBoss from 'pg-boss';
  * queue without workers on first use); `start` also starts the workers, in `main.ts` once the HTTP
  * server listens (tests start them where they need them). `stop` first aborts the handlers'
  * signal, so a long job stops between two of its steps and is retried later, then stops pg-boss.
+ *
+ * With an owner role of its own (`migrationUrl`, ADR 041), the server's role may not create
+ * anything: pg-boss's schema, its migrations and a partition table per queue (pg-boss 10's
+ * `createQueue`) are made as the owner when the queue starts, the server's role is granted DML on
+ * them, and the server's pg-boss runs with `migrate: false` (it only checks the schema's version).
  */
 
 export type JobContext = {
@@ -38,6 +45,11 @@ export type SendOptions = { singletonKey?: string; singletonSeconds?: number };
 export type JobsOptions = {
   /** Where pg-boss connects: `Database.url`. */
   url: string;
+  /**
+   * The owner role's connection (`Database.migrationUrl`): when it differs from `url`, pg-boss's
+   * schema and the queues are made as that role, and pg-boss on `url` creates nothing (ADR 041).
+   */
+  migrationUrl?: string;
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** pg-boss's own pool (the embedded socket serves the app's pool plus a few more). */
   max?: number;
@@ -56,6 +68,11 @@ export type JobOutcome = 'completed' | 'failed';
 
 export type Jobs = ReturnType<typeof createJobs>;
 
+/** The queue pg-boss's clock sends cron jobs through; its timekeeper creates it at start. */
+const CRON_QUEUE = '__pgboss__send-it';
+
+type QueueSettings = { name: string; retryLimit: number; retryDelay: number; expireInSeconds: number };
+
 export function createJobs(options: JobsOptions) {
   // Each definition keeps its payload type; the registry holds them as one erased type.
   const definitions = new Map<string, JobDefinition<object>>();
@@ -68,28 +85,75 @@ export function createJobs(options: JobsOptions) {
   let stopped = false;
   let abort = new AbortController();
 
+  const schema = options.schema ?? 'pgboss';
+  const hasOwner = options.migrationUrl !== undefined && options.migrationUrl !== options.url;
+
+  function queueSettings(): QueueSettings[] {
+    return [...definitions].map(([name, definition]) => ({
+      name,
+      retryLimit: definition.retryLimit ?? 3,
+      retryDelay: options.retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
+      expireInSeconds: definition.expireInSeconds ?? 15 * 60,
+    }));
+  }
+
+  async function createQueues(boss: PgBoss): Promise<void> {
+    for (const queue of queueSettings()) {
+      await boss.createQueue(queue.name, queue);
+      // A queue made by an earlier version keeps its settings unless told.
+      await boss.updateQueue(queue.name, queue);
+    }
+  }
+
+  /**
+   * As the owner role: pg-boss's schema (made or migrated), every defined queue and the clock's,
+   * then the server's role granted DML on them. pg-boss runs on one owner connection, without
+   * workers, maintenance or clock.
+   */
+  async function prepareAsOwner(): Promise<void> {
+    const app = new pg.Client({ connectionString: options.url, application_name: 'tessera-jobs' });
+    await app.connect();
+    const appRole = await currentRole(app).finally(() => app.end());
+    const client = new pg.Client({
+      connectionString: options.migrationUrl,
+      application_name: 'tessera-owner',
+    });
+    client.on('error', (error) => options.log.error({ err: error }, 'job queue owner connection error'));
+    await client.connect();
+    try {
+      const owner = new PgBoss({
+        db: { executeSql: (text: string, values?: unknown[]) => client.query(text, values) },
+        schema,
+        migrate: true,
+        supervise: false,
+        schedule: false,
+      });
+      owner.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
+      await owner.start();
+      await createQueues(owner);
+      if (options.schedule ?? true) await owner.createQueue(CRON_QUEUE);
+      await owner.stop({ graceful: false });
+      if (appRole !== (await currentRole(client))) await grantApplicationRole(client, appRole, [schema]);
+    } finally {
+      await client.end();
+    }
+  }
+
   async function boot(): Promise<PgBoss> {
+    if (hasOwner) await prepareAsOwner();
     const boss = new PgBoss({
       connectionString: options.url,
       max: options.max ?? 3,
-      schema: options.schema ?? 'pgboss',
+      schema,
       application_name: 'tessera-jobs',
       schedule: options.schedule ?? true,
       supervise: true,
+      // The owner made and migrated the schema: here pg-boss only checks its version.
+      migrate: !hasOwner,
     });
     boss.on('error', (error) => options.log.error({ err: error }, 'job queue error'));
     await boss.start();
-    for (const [name, definition] of definitions) {
-      const queue = {
-        name,
-        retryLimit: definition.retryLimit ?? 3,
-        retryDelay: options.retryDelaySeconds ?? definition.retryDelaySeconds ?? 30,
-        expireInSeconds: definition.expireInSeconds ?? 15 * 60,
-      };
-      await boss.createQueue(name, queue);
-      // A queue made by an earlier version keeps its settings unless told.
-      await boss.updateQueue(name, queue);
-    }
+    if (!hasOwner) await createQueues(boss);
     return boss;
   }
 

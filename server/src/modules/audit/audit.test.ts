@@ -1,8 +1,9 @@
 import ExcelJS from 'exceljs';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject as provided, it } from 'vitest';
 import { athensDate, ERROR_CODE } from '@tessera/domain';
 import { seedDemoMerchants } from '../../db/seed/demo-merchants';
 import { writeAudit } from '../../platform/audit';
+import { connectOwner } from '../../platform/db';
 import {
   demoWorldTestFile,
   DEMO_ROLE_KEYS,
@@ -40,24 +41,134 @@ const inject = (method: 'GET' | 'POST', url: string, headers: Record<string, str
   world.ctx.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 
 describe('the audit log is append-only (issue 18)', () => {
-  it('refuses to update, delete or truncate an entry, on every database', async () => {
+  async function appendEntry(action: string): Promise<string> {
     await writeAudit(world.ctx.database.db, {
       actorUserId: world.ids.admin,
       companyId: 'C1001',
-      action: 'test.append',
+      action,
       entity: 'test',
       entityId: 'x',
       after: { value: 1 },
     });
-    const [row] = await query<{ id: string }>(`select id from audit_log where action = 'test.append'`);
-    await expect(query(`update audit_log set action = 'forged' where id = $1`, [row!.id])).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(query(`delete from audit_log where id = $1`, [row!.id])).rejects.toThrow(/append-only/);
-    await expect(query(`truncate audit_log`)).rejects.toThrow(/append-only/);
-    const [after] = await query<{ action: string }>(`select action from audit_log where id = $1`, [row!.id]);
+    const [row] = await query<{ id: string }>(`select id from audit_log where action = $1`, [action]);
+    return row!.id;
+  }
+
+  it('refuses to update, delete or truncate an entry, on every database, even to its owner', async () => {
+    const id = await appendEntry('test.append');
+    // The trigger's refusal: as the role that owns the table and so holds every privilege on it
+    // (on PostgreSQL the server's own role is refused before the trigger, by privilege: below).
+    const owner = await connectOwner(world.ctx.database);
+    try {
+      const run = (text: string, params: unknown[] = []) => owner.client.query(text, params);
+      await expect(run(`update audit_log set action = 'forged' where id = $1`, [id])).rejects.toThrow(
+        /append-only/,
+      );
+      await expect(run(`delete from audit_log where id = $1`, [id])).rejects.toThrow(/append-only/);
+      await expect(run(`truncate audit_log`)).rejects.toThrow(/append-only/);
+    } finally {
+      await owner.release();
+    }
+    const [after] = await query<{ action: string }>(`select action from audit_log where id = $1`, [id]);
     expect(after!.action).toBe('test.append');
   });
+
+  it.skipIf(provided('testDatabase').kind !== 'postgres')(
+    'runs the server on PostgreSQL as a role that may read and append to the log, never change it, nor switch its trigger off (issue 33, ADR 041)',
+    async () => {
+      const id = await appendEntry('test.privilege');
+      // The job queue too: its schema and queues are made as the owner when it starts.
+      expect(await world.ctx.app.services.jobs.isReady()).toBe(true);
+
+      const [role] = await query<Record<string, unknown>>(
+        `select current_user as name, rolsuper, rolcreaterole, rolcreatedb, rolbypassrls, rolreplication
+           from pg_roles where rolname = current_user`,
+      );
+      expect(role).toMatchObject({
+        rolsuper: false,
+        rolcreaterole: false,
+        rolcreatedb: false,
+        rolbypassrls: false,
+        rolreplication: false,
+      });
+      // It owns no table, sequence, view, schema or function; another role owns the audit log.
+      const owned = await query(
+        `select relname as name from pg_class
+          where relowner = (select oid from pg_roles where rolname = current_user)
+            and relnamespace not in (select oid from pg_namespace where nspname like 'pg\\_%')
+         union all select nspname from pg_namespace where nspowner = (select oid from pg_roles where rolname = current_user)
+         union all select proname from pg_proc where proowner = (select oid from pg_roles where rolname = current_user)`,
+      );
+      expect(owned).toEqual([]);
+      const [table] = await query<{ owner: string }>(
+        `select tableowner as owner from pg_tables where schemaname = 'public' and tablename = 'audit_log'`,
+      );
+      expect(table!.owner).not.toBe(role!.name);
+      const tables = await query<{ schema: string; owner: string }>(
+        `select distinct schemaname as schema, tableowner as owner from pg_tables
+          where schemaname in ('public', 'pgboss') order by 1`,
+      );
+      expect(tables.map((row) => row.schema)).toEqual(['pgboss', 'public']);
+      expect(tables.every((row) => row.owner !== role!.name)).toBe(true);
+
+      // Its privileges on the log: read and append; and TRUNCATE on no table at all.
+      const [privileges] = await query(
+        `select ${['select', 'insert', 'update', 'delete', 'truncate']
+          .map((privilege) => `has_table_privilege('audit_log', '${privilege}') as "${privilege}"`)
+          .join(', ')}`,
+      );
+      expect(privileges).toEqual({
+        select: true,
+        insert: true,
+        update: false,
+        delete: false,
+        truncate: false,
+      });
+      const truncatable = await query(
+        `select c.oid::regclass::text as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+          where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema')
+            and n.nspname not like 'pg\\_%' and has_table_privilege(c.oid, 'truncate')`,
+      );
+      expect(truncatable).toEqual([]);
+
+      // Refused by privilege, before the trigger is asked.
+      const denied = /permission denied for table audit_log/;
+      await expect(query(`update audit_log set action = 'forged' where id = $1`, [id])).rejects.toThrow(
+        denied,
+      );
+      await expect(query(`delete from audit_log where id = $1`, [id])).rejects.toThrow(denied);
+      await expect(query(`truncate audit_log`)).rejects.toThrow(denied);
+      // And the trigger cannot be switched off: not for the session, not on the table.
+      await expect(query(`set session_replication_role = replica`)).rejects.toThrow(
+        /permission denied to set parameter "session_replication_role"/,
+      );
+      const client = await world.ctx.database.pool.connect();
+      try {
+        await client.query('begin');
+        await expect(client.query(`set local session_replication_role = replica`)).rejects.toThrow(
+          /permission denied/,
+        );
+        await client.query('rollback');
+      } finally {
+        client.release();
+      }
+      await expect(
+        query(`alter table audit_log disable trigger audit_log_no_update_or_delete`),
+      ).rejects.toThrow(/must be owner of table audit_log/);
+      await expect(query(`drop trigger audit_log_no_update_or_delete on audit_log`)).rejects.toThrow(
+        /must be owner of (table|relation) audit_log/,
+      );
+      await expect(query(`create table forged_log (id int)`)).rejects.toThrow(
+        /permission denied for schema public/,
+      );
+
+      const [after] = await query<{ action: string; replication: string }>(
+        `select action, current_setting('session_replication_role') as replication from audit_log where id = $1`,
+        [id],
+      );
+      expect(after).toEqual({ action: 'test.privilege', replication: 'origin' });
+    },
+  );
 });
 
 describe('acting for a company with a reason (issue 18)', () => {
