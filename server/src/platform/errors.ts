@@ -198,6 +198,48 @@ export class AppError extends Error {
   }
 }
 
+/** PostgreSQL's `unique_violation`. */
+const PG_UNIQUE_VIOLATION = '23505';
+
+/**
+ * The unique constraint a failed statement broke, found in the error or the errors it wraps
+ * (drizzle wraps the driver's), or null when it is not a unique violation.
+ */
+export function violatedUniqueConstraint(error: unknown): string | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current; depth += 1) {
+    const { code, constraint } = current as { code?: unknown; constraint?: unknown };
+    if (code === PG_UNIQUE_VIOLATION) return typeof constraint === 'string' ? constraint : '';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return null;
+}
+
+const UNIQUE_CONFLICTS = new Map<string, () => AppError>();
+
+/**
+ * Declares what breaking the unique constraint `constraint` means to the person whose request did:
+ * `answer`, the very error a sequential repeat of the request gets from the module's own check
+ * (`CONFLICT` naming the e-mail, `VALIDATION` naming the VAT number…). Two requests that pass the
+ * check at once both insert, and the loser's unique violation leaves through the error handlers
+ * as that answer instead of a 500 (issue 33 §4): one place, not a try/catch at each call site. The
+ * module that checks declares it, beside its check.
+ */
+export function declareUniqueConflict(constraint: string, answer: () => AppError): void {
+  UNIQUE_CONFLICTS.set(constraint, answer);
+}
+
+/** The constraints declared so far (the concurrent-creation test checks the schema's against them). */
+export function declaredUniqueConflicts(): string[] {
+  return [...UNIQUE_CONFLICTS.keys()].sort();
+}
+
+/** The declared answer to `error` when it is a unique violation of a declared constraint. */
+export function uniqueConflictOf(error: unknown): AppError | undefined {
+  const constraint = violatedUniqueConstraint(error);
+  return constraint === null ? undefined : UNIQUE_CONFLICTS.get(constraint)?.();
+}
+
 /**
  * Where error texts come from: the content service's error-code catalogue per culture. The platform
  * only knows this interface; `app.ts` wires the content module's implementation in.
@@ -363,6 +405,12 @@ export function installErrorHandling(
     if (isResponseSerializationError(error as FastifyError & { method?: string })) {
       request.log.error({ err: error }, 'response did not match its schema');
       return send(request, reply, 'INTERNAL');
+    }
+    // Another request made the same thing a moment earlier: the answer a repeat gets (issue 33 §4).
+    const conflict = uniqueConflictOf(error);
+    if (conflict) {
+      request.log.info({ code: conflict.code, reason: conflict.message }, 'request refused (concurrent)');
+      return send(request, reply, conflict.code, { fields: conflict.fields, level: conflict.level });
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status === 413) return send(request, reply, 'PAYLOAD_TOO_LARGE');

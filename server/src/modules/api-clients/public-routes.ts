@@ -17,6 +17,7 @@ import {
   problemOfIssue,
   type ErrorCatalogue,
   type FieldProblem,
+  uniqueConflictOf,
 } from '../../platform/errors';
 import {
   clientCredentials,
@@ -223,6 +224,9 @@ export function publicApiRoutes(
         if (error.status >= 500) request.log.error({ err: error }, error.message);
         return sendAppProblem(request, reply, error.code, error.fields);
       }
+      // Another request made the same thing a moment earlier: the answer a repeat gets (issue 33 §4).
+      const conflict = uniqueConflictOf(error);
+      if (conflict) return sendAppProblem(request, reply, conflict.code, conflict.fields);
       if (hasZodFastifySchemaValidationErrors(error)) {
         const context = (error as { validationContext?: string }).validationContext;
         const fields = error.validation.map((issue) => {

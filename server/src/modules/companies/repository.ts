@@ -78,8 +78,13 @@ export async function updateSecondFactorRoleIds(db: Executor, id: string, roleId
 // ---------------------------------------------------------------------------------------------
 // The back office's administration of companies (issue 18 §3, ADR 024).
 
-/** The next customer number: `C` and one more than the largest number in use (C1001 first). */
+/**
+ * The next customer number: `C` and one more than the largest number in use (C1001 first). Call it
+ * in the transaction that inserts the company: it holds a lock until that transaction ends, so two
+ * companies made at once get two numbers, not one number and a failed insert (issue 33 §4).
+ */
 export async function nextCompanyId(db: Executor): Promise<string> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('companies:next-id'))`);
   const [row] = await db
     .select({
       max: sql<number | null>`max(substring(${companies.id} from 2)::int)`,

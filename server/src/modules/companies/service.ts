@@ -19,7 +19,7 @@ import {
 } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
 import type { Db, Executor } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, declareUniqueConflict } from '../../platform/errors';
 import type { Actor } from '../../platform/policy';
 import {
   approvalThresholdOf,
@@ -88,18 +88,10 @@ function toAdmin(row: CompanyRow, approvalThresholdCents: number | null): Compan
   };
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
-const vatTaken = (vat: string) =>
-  new AppError('VALIDATION', `vat ${vat} is taken`, { fields: [{ field: 'vat', key: 'vatTaken' }] });
+const vatTaken = () =>
+  new AppError('VALIDATION', 'vat is taken', { fields: [{ field: 'vat', key: 'vatTaken' }] });
+// Two new companies with one VAT number at once: the second gets what it would get a moment later.
+declareUniqueConflict('companies_vat_unique', vatTaken);
 
 function toCompany(row: CompanyRow): Company {
   return { ...toSummary(row), address: row.address, contacts: row.contacts };
@@ -246,48 +238,43 @@ export function createCompaniesService(deps: { db: Db }) {
      * (CONFLICT when it is no longer a new client lead). A VAT number already in use is a field error.
      */
     async addCompany(request: CreateCompany, actor: Actor): Promise<CompanyAdmin> {
-      if (await findCompanyByVat(deps.db, request.vat)) throw vatTaken(request.vat);
-      try {
-        return await deps.db.transaction(async (tx) => {
-          const companyId = await nextCompanyId(tx);
-          await insertCompany(tx, {
-            id: companyId,
-            name: request.name,
-            vat: request.vat,
-            address: addressLine(request.address),
-            ...request.address,
-            products: request.products,
-            pricing: request.pricing,
-            searchText: companySearchText({ id: companyId, name: request.name, vat: request.vat }),
-          });
-          await saveApprovalThreshold(tx, companyId, request.approvalThresholdCents);
-          const after = await getCompanyAdmin(companyId, tx);
-          const who = { userId: actor.userId, companyId, requestId: actor.requestId };
-          await auditChange(tx, who, {
-            action: 'company.create',
-            entity: 'company',
-            entityId: companyId,
-            before: null,
-            after,
-          });
-          if (request.leadId) {
-            if (!(await markClientLeadConverted(tx, request.leadId, companyId, actor.userId))) {
-              throw new AppError('CONFLICT', `lead ${request.leadId} is not a new client lead`);
-            }
-            await auditChange(tx, who, {
-              action: 'lead.convert',
-              entity: 'lead',
-              entityId: request.leadId,
-              before: { status: 'new' },
-              after: { status: 'converted', convertedTo: `company:${companyId}` },
-            });
-          }
-          return after;
+      if (await findCompanyByVat(deps.db, request.vat)) throw vatTaken();
+      return deps.db.transaction(async (tx) => {
+        const companyId = await nextCompanyId(tx);
+        await insertCompany(tx, {
+          id: companyId,
+          name: request.name,
+          vat: request.vat,
+          address: addressLine(request.address),
+          ...request.address,
+          products: request.products,
+          pricing: request.pricing,
+          searchText: companySearchText({ id: companyId, name: request.name, vat: request.vat }),
         });
-      } catch (error) {
-        if (isUniqueViolation(error)) throw vatTaken(request.vat);
-        throw error;
-      }
+        await saveApprovalThreshold(tx, companyId, request.approvalThresholdCents);
+        const after = await getCompanyAdmin(companyId, tx);
+        const who = { userId: actor.userId, companyId, requestId: actor.requestId };
+        await auditChange(tx, who, {
+          action: 'company.create',
+          entity: 'company',
+          entityId: companyId,
+          before: null,
+          after,
+        });
+        if (request.leadId) {
+          if (!(await markClientLeadConverted(tx, request.leadId, companyId, actor.userId))) {
+            throw new AppError('CONFLICT', `lead ${request.leadId} is not a new client lead`);
+          }
+          await auditChange(tx, who, {
+            action: 'lead.convert',
+            entity: 'lead',
+            entityId: request.leadId,
+            before: { status: 'new' },
+            after: { status: 'converted', convertedTo: `company:${companyId}` },
+          });
+        }
+        return after;
+      });
     },
 
     /** Changes a company's name, address, products, pricing and approval threshold (roles 1, 2), audited. */

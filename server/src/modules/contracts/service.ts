@@ -1,6 +1,6 @@
 import type { Contract, CreateContractRequest, TrzContract, UpdateTrzContract } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, declareUniqueConflict } from '../../platform/errors';
 import type { Db } from '../../platform/db';
 import type { ServiceActor } from '../../platform/policy';
 import {
@@ -28,15 +28,12 @@ function toContract(row: ContractRow): Contract {
   };
 }
 
-const PG_UNIQUE_VIOLATION = '23505';
-function isUniqueViolation(error: unknown): boolean {
-  let current: unknown = error;
-  for (let depth = 0; depth < 5 && current; depth += 1) {
-    if ((current as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return false;
-}
+/** The answer to a contract number already in use (issue 18 §3): the unique index is the check. */
+const contractNumberTaken = () =>
+  new AppError('VALIDATION', 'contract number is taken', {
+    fields: [{ field: 'contractNumber', key: 'invalidValue' }],
+  });
+declareUniqueConflict('contracts_contract_number_unique', contractNumberTaken);
 
 export type ContractsService = ReturnType<typeof createContractsService>;
 
@@ -77,24 +74,18 @@ export function createContractsService(deps: {
      * number already in use is a field error.
      */
     async createContract(request: Required<CreateContractRequest>, actor: ServiceActor): Promise<Contract> {
-      try {
-        return await deps.db.transaction(async (tx) => {
-          const row = await insertContract(tx, { companyId: actor.companyId, ...request });
-          await auditChange(tx, actor, {
-            action: 'contract.create',
-            entity: 'contract',
-            entityId: row.id,
-            before: null,
-            after: toContract(row),
-          });
-          return toContract(row);
+      // A number in use breaks the unique index: `contractNumberTaken` is the answer.
+      return deps.db.transaction(async (tx) => {
+        const row = await insertContract(tx, { companyId: actor.companyId, ...request });
+        await auditChange(tx, actor, {
+          action: 'contract.create',
+          entity: 'contract',
+          entityId: row.id,
+          before: null,
+          after: toContract(row),
         });
-      } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
-        throw new AppError('VALIDATION', `contract number ${request.contractNumber} is taken`, {
-          fields: [{ field: 'contractNumber', key: 'invalidValue' }],
-        });
-      }
+        return toContract(row);
+      });
     },
 
     /** Changes a contract's status (pending, active, expired), audited; NOT_FOUND for another company's. */

@@ -49,6 +49,16 @@ export async function findDeliveryPoint(
   return row;
 }
 
+/**
+ * Holds, until the transaction ends, the company's address `addressKey`: an inline add looks for it
+ * and inserts it under this lock, so eight adds at once make one point (issue 33 §4).
+ */
+export async function lockAddress(tx: Executor, companyId: string, addressKey: string): Promise<void> {
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(hashtext(${`delivery-point:${companyId}:${addressKey}`}))`,
+  );
+}
+
 export async function findDeliveryPointByAddress(
   db: Executor,
   companyId: string,

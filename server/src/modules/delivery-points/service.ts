@@ -8,7 +8,7 @@ import {
   type SearchDeliveryPointsRequest,
 } from '@tessera/domain';
 import { auditChange } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { ServiceActor } from '../../platform/policy';
 import {
@@ -16,6 +16,7 @@ import {
   findDeliveryPoint,
   findDeliveryPointByAddress,
   insertDeliveryPoint,
+  lockAddress,
   searchDeliveryPoints,
   type DeliveryPointRow,
 } from './repository';
@@ -56,36 +57,43 @@ export function createDeliveryPointsService(deps: {
   /** The database; each new point is written in one transaction with its audit entry. */
   db: Db;
 }) {
-  async function insertPoint(input: DeliveryPointInput, actor: ServiceActor): Promise<DeliveryPoint> {
-    return deps.db.transaction(async (tx) => {
-      const values = {
-        companyId: actor.companyId,
-        alias: input.alias,
-        street: input.street,
-        streetNumber: input.streetNumber,
-        postalCode: normalizePostalCode(input.postalCode)!,
-        city: input.city,
-        region: input.region,
-        contactName: input.contactName,
-        phone: normalizeGreekPhone(input.phone)!,
-        notes: input.notes ?? '',
-      };
-      const row = await insertDeliveryPoint(tx, {
-        ...values,
-        searchText: foldForSearch(
-          `${values.alias} ${values.street} ${values.streetNumber} ${values.postalCode} ${values.city} ${values.contactName}`,
-        ),
-        addressKey: addressKey(values),
-        createdBy: actor.userId,
-      });
-      await auditChange(tx, actor, {
-        action: 'delivery-point.create',
-        entity: 'delivery-point',
-        entityId: row.id,
-        after: values,
-      });
-      return toDeliveryPoint(row);
+  /** Inserts the point with its audit entry in `tx`. */
+  async function insertPointIn(
+    tx: Executor,
+    input: DeliveryPointInput,
+    actor: ServiceActor,
+  ): Promise<DeliveryPoint> {
+    const values = {
+      companyId: actor.companyId,
+      alias: input.alias,
+      street: input.street,
+      streetNumber: input.streetNumber,
+      postalCode: normalizePostalCode(input.postalCode)!,
+      city: input.city,
+      region: input.region,
+      contactName: input.contactName,
+      phone: normalizeGreekPhone(input.phone)!,
+      notes: input.notes ?? '',
+    };
+    const row = await insertDeliveryPoint(tx, {
+      ...values,
+      searchText: foldForSearch(
+        `${values.alias} ${values.street} ${values.streetNumber} ${values.postalCode} ${values.city} ${values.contactName}`,
+      ),
+      addressKey: addressKey(values),
+      createdBy: actor.userId,
     });
+    await auditChange(tx, actor, {
+      action: 'delivery-point.create',
+      entity: 'delivery-point',
+      entityId: row.id,
+      after: values,
+    });
+    return toDeliveryPoint(row);
+  }
+
+  async function insertPoint(input: DeliveryPointInput, actor: ServiceActor): Promise<DeliveryPoint> {
+    return deps.db.transaction((tx) => insertPointIn(tx, input, actor));
   }
 
   return {
@@ -125,9 +133,14 @@ export function createDeliveryPointsService(deps: {
       input: DeliveryPointInput,
       actor: ServiceActor,
     ): Promise<{ deliveryPoint: DeliveryPoint; existing: boolean }> {
-      const found = await findDeliveryPointByAddress(deps.db, actor.companyId, addressKey(input));
-      if (found) return { deliveryPoint: toDeliveryPoint(found), existing: true };
-      return { deliveryPoint: await insertPoint(input, actor), existing: false };
+      const key = addressKey(input);
+      // Looked for and added under the address's lock: requests at once make one point.
+      return deps.db.transaction(async (tx) => {
+        await lockAddress(tx, actor.companyId, key);
+        const found = await findDeliveryPointByAddress(tx, actor.companyId, key);
+        if (found) return { deliveryPoint: toDeliveryPoint(found), existing: true };
+        return { deliveryPoint: await insertPointIn(tx, input, actor), existing: false };
+      });
     },
 
     /** True when every one of `ids` is a delivery point of the company (no other company's). */

@@ -1,11 +1,17 @@
 import { COMPANY_ROLES, type CreateUserRequest, type User } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
-import { AppError } from '../../platform/errors';
+import { AppError, declareUniqueConflict } from '../../platform/errors';
 import type { WithinTransaction } from './administer-user';
 import type { Actor, IdentityContext } from './identity-context';
 import { assertStaffRule } from './staff-rules';
 import { findUserByEmail, insertUser } from './repository';
 import { toUser, userSearchText } from './user-views';
+
+/** The answer to an e-mail address another user has (ADR 023). */
+const emailTaken = () =>
+  new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'emailTaken' }] });
+// Two requests with one address at once: the second gets what it would get a moment later.
+declareUniqueConflict('users_email_lower_idx', emailTaken);
 
 /**
  * Creates a user (provider admin): unconfirmed and without a password; the confirmation email
@@ -35,9 +41,7 @@ export async function createUser(
       fields: [{ field: 'companyIds', key: 'invalidChoice' }],
     });
   }
-  if (await findUserByEmail(ctx.db, request.email)) {
-    throw new AppError('CONFLICT', 'email taken', { fields: [{ field: 'email', key: 'emailTaken' }] });
-  }
+  if (await findUserByEmail(ctx.db, request.email)) throw emailTaken();
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertUser(
       tx,

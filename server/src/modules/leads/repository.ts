@@ -56,8 +56,13 @@ export async function decideLead(
   return row;
 }
 
-/** The next merchant number: `M` and one more than the largest in use (M2001 first). */
+/**
+ * The next merchant number: `M` and one more than the largest in use (M2001 first). Call it in the
+ * transaction that inserts the merchant: it holds a lock until that transaction ends, so two
+ * merchants made at once get two numbers (issue 33 §4).
+ */
 export async function nextMerchantId(db: Executor): Promise<string> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext('merchants:next-id'))`);
   const [row] = await db
     .select({ max: sql<number | null>`max(substring(${merchants.id} from 2)::int)` })
     .from(merchants)

@@ -10,7 +10,7 @@ import {
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
-import { AppError } from '../../platform/errors';
+import { AppError, declareUniqueConflict } from '../../platform/errors';
 import type { Mailer } from '../../platform/mail';
 import type { MerchantsService } from '../merchants';
 import { leadNotice, leadReceipt } from './emails';
@@ -23,6 +23,12 @@ import {
   nextMerchantId,
   type LeadRow,
 } from './repository';
+
+/** The answer to a merchant lead whose VAT number another merchant has. */
+const merchantVatIsTaken = () =>
+  new AppError('VALIDATION', 'merchant vat is taken', { fields: [{ field: 'vat', key: 'vatTaken' }] });
+// Two leads with one VAT number converted at once: the second gets what it would get a moment later.
+declareUniqueConflict('merchants_vat_number_unique', merchantVatIsTaken);
 
 export type LeadsService = ReturnType<typeof createLeadsService>;
 
@@ -168,11 +174,7 @@ export function createLeadsService(deps: {
         if (before.kind !== 'merchant' || before.status !== 'new') {
           throw new AppError('CONFLICT', `lead ${request.leadId} is not a new merchant lead`);
         }
-        if (await merchantVatTaken(tx, before.vat)) {
-          throw new AppError('VALIDATION', `merchant vat ${before.vat} is taken`, {
-            fields: [{ field: 'vat', key: 'vatTaken' }],
-          });
-        }
+        if (await merchantVatTaken(tx, before.vat)) throw merchantVatIsTaken();
         const merchantId = await nextMerchantId(tx);
         await deps.merchants.createMerchant(
           {
