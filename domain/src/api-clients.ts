@@ -56,7 +56,7 @@ export type ApiClientSecretResponse = z.infer<typeof ApiClientSecretResponseSche
 
 export const RotateApiClientSecretRequestSchema = z.object({
   clientId: ClientIdSchema,
-  /** How long the old secret keeps working: 0 ends it at once. */
+  /** How long the old secret, and the access tokens bought with it, keep working: 0 ends them at once. */
   overlapHours: z
     .number()
     .int()

@@ -230,6 +230,39 @@ describe('API clients of a company', () => {
     expect(JSON.stringify(actions)).not.toContain(rotated.clientSecret);
   });
 
+  it('ends the access tokens of a secret when the secret ends: at once for an overlap of 0, as revocation does', async () => {
+    const created = await create('Rotating tokens');
+    const first = await accessToken(created);
+    // Rotated with an overlap: the old secret works on, and so do its tokens.
+    const rotated = ok<Created>(
+      await api('om3', 'POST', 'rotateApiClientSecret', {
+        payload: { clientId: created.client.clientId, overlapHours: 2 },
+      }),
+    );
+    expect((await me(first)).statusCode).toBe(200);
+    // The overlap ends: so does the token the old secret bought, though its hour is not over.
+    await query(
+      `update api_client_secrets set expires_at = now() - interval '1 second'
+        where expires_at is not null and client_id = (select id from api_clients where client_id = $1)`,
+      [created.client.clientId],
+    );
+    expect((await me(first)).statusCode).toBe(401);
+    const second = await accessToken({ ...created, clientSecret: rotated.clientSecret });
+    expect((await me(second)).statusCode).toBe(200);
+    // Rotated with no overlap (a leaked secret): its tokens stop at the next call.
+    const replaced = ok<Created>(
+      await api('om3', 'POST', 'rotateApiClientSecret', {
+        payload: { clientId: created.client.clientId, overlapHours: 0 },
+      }),
+    );
+    const refused = await me(second, 'en');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ status: 401, title: 'Invalid access token' });
+    expect(
+      (await me(await accessToken({ ...created, clientSecret: replaced.clientSecret }))).statusCode,
+    ).toBe(200);
+  });
+
   it('refuses a revoked client a token and its live tokens at once', async () => {
     const created = await create('Revoked');
     const bearer = await accessToken(created);

@@ -54,14 +54,15 @@ export async function insertSecret(
 
 /**
  * One client by its public id, with the people behind it now (ADR 040): its creator and whoever
- * made a secret of it that still works at `now` — anyone who may hold a working secret. One
- * statement: the Bearer guard reads it on every call.
+ * made a secret of it that still works at `now` — anyone who may hold a working secret — and the
+ * ids of those working secrets (a token works only while the secret it was bought with does, issue
+ * 33 §7). One statement: the Bearer guard reads it on every call.
  */
 export async function clientWithMakers(
   tx: Executor,
   clientId: string,
   now: Date,
-): Promise<(ApiClientRow & { madeBy: string[] }) | undefined> {
+): Promise<(ApiClientRow & { madeBy: string[]; liveSecretIds: string[] }) | undefined> {
   const [row] = await tx
     .select({
       client: apiClients,
@@ -71,12 +72,16 @@ export async function clientWithMakers(
         select s.created_by from api_client_secrets s
          where s.client_id = "api_clients"."id" and s.created_by is not null
            and (s.expires_at is null or s.expires_at > ${now.toISOString()}::timestamptz))`,
+      liveSecretIds: sql<string[]>`array(
+        select s.id::text from api_client_secrets s
+         where s.client_id = "api_clients"."id"
+           and (s.expires_at is null or s.expires_at > ${now.toISOString()}::timestamptz))`,
     })
     .from(apiClients)
     .where(eq(apiClients.clientId, clientId));
   if (!row) return undefined;
   const madeBy = [row.client.createdBy, ...row.secretMakers].filter((id): id is string => id !== null);
-  return { ...row.client, madeBy: [...new Set(madeBy)] };
+  return { ...row.client, madeBy: [...new Set(madeBy)], liveSecretIds: row.liveSecretIds };
 }
 
 /** The secrets of a client that still work at `now`: the current one and any in its overlap. */

@@ -50,7 +50,7 @@ export function apiClientsRoutes(service: ApiClientsService): FastifyPluginAsync
         schema: {
           tags,
           description:
-            'A new secret (in this answer only); the previous one works `overlapHours` more. Needs a fresh second factor.',
+            'A new secret (in this answer only); the previous one, and the access tokens bought with it, work `overlapHours` more (0: they end at once). Needs a fresh second factor.',
           body: RotateApiClientSecretRequestSchema,
           response: { 200: ApiClientSecretResponseSchema },
         },

@@ -126,7 +126,10 @@ export function createApiClientsService(deps: {
       return { client: await view(row), clientSecret };
     },
 
-    /** A new secret; the old ones keep working `overlapHours` more (0: they end now). */
+    /**
+     * A new secret; the old ones keep working `overlapHours` more (0: they end now), and so do the
+     * access tokens bought with them (`caller` checks the token's secret).
+     */
     async rotate(
       request: RotateApiClientSecretRequest,
       actor: Actor,
@@ -179,26 +182,36 @@ export function createApiClientsService(deps: {
       const row = await repository.clientByClientId(deps.db, clientId);
       const given = Buffer.from(hashSecret(clientSecret));
       const secrets = row && !row.revokedAt ? await repository.liveSecrets(deps.db, row.id, now()) : [];
-      const matches = secrets.some((secret) => {
+      const match = secrets.find((secret) => {
         const stored = Buffer.from(secret.secretHash);
         return stored.length === given.length && timingSafeEqual(stored, given);
       });
-      if (!row || !matches) return { ok: false, error: 'invalid_client' };
+      if (!row || !match) return { ok: false, error: 'invalid_client' };
       const asked = scope?.trim() ? [...new Set(scope.trim().split(/\s+/))] : row.scopes;
       if (asked.some((name) => !(row.scopes as string[]).includes(name))) {
         return { ok: false, error: 'invalid_scope' };
       }
       const scopes = asked as ApiScope[];
-      const accessToken = await tokens.issue({ clientId: row.clientId, companyId: row.companyId, scopes });
+      // Bound to the secret it was bought with: it ends when that secret ends (issue 33 §7).
+      const accessToken = await tokens.issue({
+        clientId: row.clientId,
+        companyId: row.companyId,
+        scopes,
+        secretId: match.id,
+      });
       return { ok: true, accessToken, expiresIn: tokens.lifetimeSeconds, scopes };
     },
 
-    /** The caller of a Bearer token: null for a bad token, a revoked client or one of another company. */
+    /**
+     * The caller of a Bearer token: null for a bad token, a revoked client, one of another company,
+     * or a token whose secret has ended (rotated without overlap, or its overlap over).
+     */
     async caller(token: string): Promise<ApiCaller | null> {
       const claims: ApiTokenClaims | null = await tokens.verify(token);
       if (!claims) return null;
       const row = await repository.clientWithMakers(deps.db, claims.clientId, now());
       if (!row || row.revokedAt || row.companyId !== claims.companyId) return null;
+      if (!row.liveSecretIds.includes(claims.secretId)) return null;
       // Scopes taken away since the token was issued are gone at once.
       const scopes = claims.scopes.filter((scope) => row.scopes.includes(scope));
       return {

@@ -2,8 +2,12 @@ import { createHmac } from 'node:crypto';
 import { API_SCOPES, type ApiScope } from '@tessera/domain';
 import { jwtVerify, SignJWT } from 'jose';
 
-/** What a public API access token says: the client (its public id), its company, the scopes granted. */
-export type ApiTokenClaims = { clientId: string; companyId: string; scopes: ApiScope[] };
+/**
+ * What a public API access token says: the client (its public id), its company, the scopes granted,
+ * and the secret it was bought with (`sid`): the token works only while that secret does (issue 33
+ * §7), so a rotation without overlap ends it at once, as a revocation does.
+ */
+export type ApiTokenClaims = { clientId: string; companyId: string; scopes: ApiScope[]; secretId: string };
 
 const ISSUER = 'tessera';
 const AUDIENCE = 'tessera-public-api';
@@ -19,7 +23,7 @@ export function createApiTokens(options: { secret: string; lifetimeSeconds: numb
   return {
     lifetimeSeconds: options.lifetimeSeconds,
     async issue(claims: ApiTokenClaims): Promise<string> {
-      return new SignJWT({ cid: claims.companyId, scope: claims.scopes.join(' ') })
+      return new SignJWT({ cid: claims.companyId, scope: claims.scopes.join(' '), sid: claims.secretId })
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
         .setSubject(claims.clientId)
         .setIssuer(ISSUER)
@@ -37,11 +41,12 @@ export function createApiTokens(options: { secret: string; lifetimeSeconds: numb
           algorithms: ['HS256'],
         });
         if (typeof payload.sub !== 'string' || typeof payload.cid !== 'string') return null;
-        if (typeof payload.scope !== 'string') return null;
+        // A token without its secret (issued before tokens named it) is refused: the client takes a new one.
+        if (typeof payload.scope !== 'string' || typeof payload.sid !== 'string') return null;
         const scopes = payload.scope
           .split(' ')
           .filter((scope): scope is ApiScope => (API_SCOPES as readonly string[]).includes(scope));
-        return { clientId: payload.sub, companyId: payload.cid, scopes };
+        return { clientId: payload.sub, companyId: payload.cid, scopes, secretId: payload.sid };
       } catch {
         return null;
       }
