@@ -2,7 +2,24 @@ import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { IdentityContext } from './identity-context';
 import { verifyPassword } from './passwords';
-import { findUserByEmail, recordFailedLogin, updateUser, type UserRow } from './repository';
+import { findUserByEmail, recordFailedLogin, recordLoginUnlessLocked, type UserRow } from './repository';
+
+/**
+ * Whether the account may sign in at all, whatever it proves: not locked (after failures or by
+ * staff), with a password, confirmed. Asked at the password step and again at every later step of
+ * the same sign-in (issue 33 §6), so a lock between the steps stops it.
+ */
+export function assertMaySignIn(
+  user: Pick<UserRow, 'id' | 'isLocked' | 'isConfirmed' | 'passwordHash'>,
+): void {
+  if (user.isLocked) throw new AppError('ACCOUNT_LOCKED', `user ${user.id} is locked`);
+  if (!user.passwordHash) {
+    // A confirmed user without a password had it cancelled by provider staff (ADR 023).
+    if (user.isConfirmed) throw new AppError('PASSWORD_RESET_REQUIRED', `user ${user.id} must reset`);
+    throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} has not set a password`);
+  }
+  if (!user.isConfirmed) throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} is not confirmed`);
+}
 
 /**
  * Checks an email and password (the sign-in interaction). Counts failures and locks the account
@@ -48,6 +65,8 @@ export async function authenticateUser(
   }
   if (!user.isConfirmed) throw new AppError('ACCOUNT_NOT_CONFIRMED', `user ${user.id} is not confirmed`);
   if (options.isSecondStepNext && (await options.isSecondStepNext(user))) return user;
-  await updateUser(ctx.db, user.id, { failedAttempts: 0, lastLoginAt: ctx.now() });
+  if (!(await recordLoginUnlessLocked(ctx.db, user.id, ctx.now()))) {
+    throw new AppError('ACCOUNT_LOCKED', `user ${user.id} was locked during the sign-in`);
+  }
   return user;
 }

@@ -26,7 +26,9 @@ export async function changePassword(
   await assertStrongPassword(request.newPassword, 'newPassword', user.email);
   const passwordHash = await hashPassword(request.newPassword);
   await ctx.db.transaction(async (tx) => {
-    await updateUser(tx, user.id, { passwordHash, passwordChangedAt: ctx.now(), failedAttempts: 0 });
+    // The failure count stays (issue 33 §6): only a finished sign-in or an unlock resets it, and
+    // failures since this session's sign-in were someone else's.
+    await updateUser(tx, user.id, { passwordHash, passwordChangedAt: ctx.now() });
     await writeAudit(tx, {
       actorUserId: user.id,
       action: 'user.password_change',

@@ -1,8 +1,8 @@
 import { type SecondFactorConfirmRequest, type SecondFactorSignInRequest } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
-import { authenticateUser } from './authenticate-user';
+import { assertMaySignIn, authenticateUser } from './authenticate-user';
 import type { IdentityContext, RawHttp } from './identity-context';
-import { findUserWithCompanies } from './repository';
+import { findUserById, findUserWithCompanies } from './repository';
 import {
   AMR_WITH_CODE,
   AMR_WITH_DEVICE,
@@ -82,12 +82,19 @@ export async function logInUser(
   return { redirectTo: await finish(ctx, raw, user.id, isRememberedDevice ? AMR_WITH_DEVICE : ['pwd']) };
 }
 
-/** The account that passed the password in this interaction (bound to its uid and cookie). */
+/**
+ * The account that passed the password in this interaction (bound to its uid and cookie), if it may
+ * still sign in: a lock (after failed codes, or by staff), a cancelled password or a lost
+ * confirmation since the password step refuses every later step (issue 33 §6).
+ */
 async function pendingOf(ctx: IdentityContext, raw: RawHttp, uid: string): Promise<PendingSecondFactor> {
   const details = await ctx.interactionOf(raw, uid);
   const pending = (details as unknown as { result?: Record<string, unknown> }).result?.[PENDING_KEY] as
     PendingSecondFactor | undefined;
   if (!pending?.accountId) throw new AppError('INTERACTION_EXPIRED', 'no password step in this interaction');
+  const user = await findUserById(ctx.db, pending.accountId);
+  if (!user) throw new AppError('INTERACTION_EXPIRED', 'the user is gone');
+  assertMaySignIn(user);
   return pending;
 }
 

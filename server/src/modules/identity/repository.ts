@@ -170,6 +170,20 @@ export async function updateUser(
 }
 
 /**
+ * The end of a successful sign-in (issue 33 §6): the failure count reset and the time kept, only
+ * while the account is not locked, in one statement, so a lock that lands between the check and
+ * this write still wins. False when the account is locked (or gone).
+ */
+export async function recordLoginUnlessLocked(db: Executor, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ failedAttempts: 0, lastLoginAt: at, updatedAt: new Date() })
+    .where(and(eq(users.id, id), eq(users.isLocked, false)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/**
  * Counts a failed sign-in in one statement (concurrent attempts cannot both read the old count) and
  * locks the account when the count reaches `max`.
  */

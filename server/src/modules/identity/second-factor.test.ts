@@ -44,6 +44,15 @@ async function startLogin(browser: TestBrowser): Promise<string> {
   return new URL(authorize.headers.location as string, 'http://x').searchParams.get('uid')!;
 }
 
+/** How many portal sessions the user opened since `since` (a refused sign-in opens none). */
+async function sessionsSince(userId: string, since: Date): Promise<number> {
+  const { rows } = await world.ctx.database.pool.query<{ n: number }>(
+    'select count(*)::int as n from portal_sessions where user_id = $1 and created_at >= $2',
+    [userId, since],
+  );
+  return rows[0]!.n;
+}
+
 async function latestSession(userId: string) {
   const { rows } = await world.ctx.database.pool.query<{
     amr: string[];
@@ -203,6 +212,129 @@ describe('two-factor sign-in', () => {
       answers.push((secondFactor ?? login).json<{ errorCode: number }>().errorCode);
     }
     expect(answers).toEqual([32, 32, 32, 32, 21]);
+  });
+
+  it('refuses the right code once five wrong ones locked the account, and keeps the count (issue 33 §6)', async () => {
+    const user = await freshUser(2, []);
+    const { secret, recoveryCodes } = await enrolOnAccountPage(user.id);
+    const started = new Date();
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    const uid = await startLogin(browser);
+    const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
+      email: user.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(login.json()).toMatchObject({ next: 'secondFactor' });
+    const answers: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const wrong = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, {
+        code: '123456',
+      });
+      answers.push(wrong.json<{ errorCode: number }>().errorCode);
+    }
+    expect(answers).toEqual([32, 32, 32, 32, 21]);
+    // The same interaction, the right code (the next step's: the enrolment spent this one's).
+    const right = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, {
+      code: codeAt(secret, new Date(Date.now() + 30_000)),
+    });
+    expect(right.statusCode).toBe(403);
+    expect(right.json()).toMatchObject({ errorCode: 21 });
+    const recovery = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, {
+      recoveryCode: recoveryCodes[0]!,
+    });
+    expect(recovery.json()).toMatchObject({ errorCode: 21 });
+    const { rows } = await world.ctx.database.pool.query<{ failed_attempts: number; is_locked: boolean }>(
+      'select failed_attempts, is_locked from users where id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toEqual({ failed_attempts: 5, is_locked: true });
+    // Nothing was spent and nobody was signed in.
+    const unused = await world.ctx.database.pool.query<{ n: number }>(
+      'select count(*)::int as n from user_recovery_codes where user_id = $1 and used_at is null',
+      [user.id],
+    );
+    expect(unused.rows[0]!.n).toBe(10);
+    expect(await sessionsSince(user.id, started)).toBe(0);
+  });
+
+  it('refuses the code step of an account staff locked after its password step; only the unlock resets the count', async () => {
+    const user = await freshUser(2, []);
+    const { secret } = await enrolOnAccountPage(user.id);
+    const started = new Date();
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    const uid = await startLogin(browser);
+    await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
+      email: user.email,
+      password: DEMO_PASSWORD,
+    });
+    const wrong = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, { code: '123456' });
+    expect(wrong.json()).toMatchObject({ errorCode: 32 });
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
+    const lock = await world.ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/identity/users/${user.id}/lock`,
+      headers: admin,
+    });
+    expect(lock.statusCode, lock.body).toBe(200);
+    const right = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor`, {
+      code: codeAt(secret, new Date(Date.now() + 30_000)),
+    });
+    expect(right.json()).toMatchObject({ errorCode: 21 });
+    const counted = await world.ctx.database.pool.query<{ failed_attempts: number }>(
+      'select failed_attempts from users where id = $1',
+      [user.id],
+    );
+    expect(counted.rows[0]!.failed_attempts).toBe(1);
+    expect(await sessionsSince(user.id, started)).toBe(0);
+
+    const unlock = await world.ctx.app.inject({
+      method: 'POST',
+      url: `/api/v2/identity/users/${user.id}/unlock`,
+      headers: admin,
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    const reset = await world.ctx.database.pool.query<{ failed_attempts: number }>(
+      'select failed_attempts from users where id = $1',
+      [user.id],
+    );
+    expect(reset.rows[0]!.failed_attempts).toBe(0);
+  });
+
+  it('refuses the enrolment steps of a sign-in once the account is locked', async () => {
+    const user = await freshUser(2, []);
+    const started = new Date();
+    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    const uid = await startLogin(browser);
+    const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
+      email: user.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(login.json()).toMatchObject({ next: 'secondFactor', enrolled: false });
+    const start = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor/enrol`);
+    expect(start.statusCode).toBe(200);
+    const { secret } = start.json<{ secret: string }>();
+    const admin = await sessionHeaders(world.ctx, world.ids.admin);
+    expect(
+      (
+        await world.ctx.app.inject({
+          method: 'POST',
+          url: `/api/v2/identity/users/${user.id}/lock`,
+          headers: admin,
+        })
+      ).statusCode,
+    ).toBe(200);
+    const confirm = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor/enrol/confirm`, {
+      code: codeAt(secret, new Date()),
+    });
+    expect(confirm.json()).toMatchObject({ errorCode: 21 });
+    const again = await browser.post(`/api/v2/identity/interaction/${uid}/second-factor/enrol`);
+    expect(again.json()).toMatchObject({ errorCode: 21 });
+    const { rows } = await world.ctx.database.pool.query(
+      'select enrolled_at from user_second_factors where user_id = $1',
+      [user.id],
+    );
+    expect(rows[0]?.enrolled_at ?? null).toBeNull();
+    expect(await sessionsSince(user.id, started)).toBe(0);
   });
 
   it('accepts each recovery code once', async () => {

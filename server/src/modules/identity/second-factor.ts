@@ -10,7 +10,12 @@ import QRCode from 'qrcode';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import type { Actor, IdentityContext } from './identity-context';
-import { recordFailedLogin, updateUser, type UserWithCompanies } from './repository';
+import {
+  findUserById,
+  recordFailedLogin,
+  recordLoginUnlessLocked,
+  type UserWithCompanies,
+} from './repository';
 import { assertStaffRule } from './staff-rules';
 import {
   acceptedTotpStep,
@@ -87,7 +92,7 @@ async function refuseCode(ctx: IdentityContext, userId: string, why: string): Pr
 /**
  * Checks a code of the authenticator app (or, with `recoveryCode`, spends a recovery code) of a user
  * whose factor is enrolled, or pending enrolment when `isEnrolling`. A wrong, expired or replayed
- * code counts towards the lockout.
+ * code counts towards the lockout; a locked account's code is refused unread (code 21).
  */
 export async function verifySecondFactor(
   ctx: IdentityContext,
@@ -95,6 +100,10 @@ export async function verifySecondFactor(
   proof: { code?: string | undefined; recoveryCode?: string | undefined },
   options: { isEnrolling?: boolean } = {},
 ): Promise<'code' | 'recovery'> {
+  // A locked account proves nothing (issue 33 §6): its codes are not looked at, so a right one
+  // neither signs in nor spends anything, and a wrong one counts nothing more.
+  const user = await findUserById(ctx.db, userId);
+  if (!user || user.isLocked) throw new AppError('ACCOUNT_LOCKED', `user ${userId} is locked or gone`);
   const factor = await findSecondFactor(ctx.db, userId);
   const isUsable = factor && (options.isEnrolling ? factor.enrolledAt === null : factor.enrolledAt !== null);
   if (!factor || !isUsable) {
@@ -121,9 +130,15 @@ export async function verifySecondFactor(
   return 'code';
 }
 
-/** The end of a successful sign-in: failures forgotten, the time kept. */
+/**
+ * The end of a successful sign-in: failures forgotten, the time kept — unless the account was
+ * locked meanwhile (issue 33 §6: only a finished sign-in or an unlock resets the count), which
+ * refuses the sign-in.
+ */
 export async function recordSuccessfulLogin(ctx: IdentityContext, userId: string): Promise<void> {
-  await updateUser(ctx.db, userId, { failedAttempts: 0, lastLoginAt: ctx.now() });
+  if (!(await recordLoginUnlessLocked(ctx.db, userId, ctx.now()))) {
+    throw new AppError('ACCOUNT_LOCKED', `user ${userId} is locked`);
+  }
 }
 
 /**
