@@ -272,6 +272,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     // Built files (the SPA's hashed assets) get only the headers that apply to them.
     (url) => url.startsWith('/assets/'),
+    // In production HSTS also goes with every answer to a request that came over https.
+    { hstsOverHttps: config.NODE_ENV === 'production' },
   );
   // JSON and text above 1 KB compressed (brotli at quality 4, or gzip); built assets come
   // precompressed from the build and already carry their encoding, so they pass untouched.
@@ -384,7 +386,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     rememberCompany: (sessionIdHash, companyId, actingReason) =>
       sessions.rememberCompany(sessionIdHash, companyId, actingReason),
   });
-  mountOidcProvider(app, identity.provider, { isPublicUrlFixed: config.isPublicUrlFixed });
+  mountOidcProvider(app, identity.provider, {
+    isPublicUrlFixed: config.isPublicUrlFixed,
+    isPublicUrlHttps: config.publicUrl.startsWith('https:'),
+  });
 
   await app.register(healthRoutes(database, jobs, options.health), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });

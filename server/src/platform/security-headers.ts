@@ -38,14 +38,28 @@ export function installSecurityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
   isAsset: (url: string) => boolean = () => false,
+  transport: {
+    /**
+     * Also send HSTS on an answer to a request that came over https — on a TLS socket, or through
+     * a proxy TRUST_PROXY names (Fastify's `request.protocol`) — when `options` does not send it
+     * on every answer (production without an https PUBLIC_URL; issue 33 §8).
+     */
+    hstsOverHttps?: boolean;
+  } = {},
 ): void {
   const headers = securityHeadersOf(options);
   const assetHeaders = Object.fromEntries(
     Object.entries(headers).filter(([name]) => ASSET_HEADERS.has(name)),
   );
+  const hsts =
+    transport.hstsOverHttps && !headers['strict-transport-security']
+      ? // helmet's default HSTS (a year, subdomains included), as `hsts: true` would send it.
+        securityHeadersOf({})['strict-transport-security']
+      : undefined;
   // One hook for every header known when the request arrives: each hook costs on every request.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(isAsset(request.url) ? assetHeaders : headers);
+    if (hsts && request.protocol === 'https') reply.header('strict-transport-security', hsts);
     reply.header('x-request-id', request.id);
     done();
   });

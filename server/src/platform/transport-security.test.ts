@@ -6,7 +6,13 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/browser';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { DEMO_PASSWORD, seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
+import {
+  DEMO_PASSWORD,
+  seedDemoWorld,
+  sessionHeaders,
+  signInThroughProvider,
+  type DemoUserKey,
+} from '../../test/tenant-helper';
 import { cookieNames, issueCsrfToken } from './csrf';
 import { ROUTE_ACCESS } from './route-access';
 
@@ -210,5 +216,78 @@ describe('cookies, URLs and headers in production', () => {
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['strict-transport-security']).toMatch(/max-age=\d{7,}/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+/** A test browser that keeps every `Set-Cookie` line it was sent. */
+class RecordingBrowser extends TestBrowser {
+  readonly setCookies: string[] = [];
+
+  override async request(...args: Parameters<TestBrowser['request']>): Promise<LightMyRequestResponse> {
+    const response = await super.request(...args);
+    this.setCookies.push(...([] as string[]).concat(response.headers['set-cookie'] ?? []));
+    return response;
+  }
+}
+
+describe('behind a trusted TLS proxy, with no https PUBLIC_URL (issue 33 §8)', () => {
+  const SECRET = 'a-production-secret-of-at-least-32-characters';
+  let ctx: TestContext;
+  let untrusted: TestContext;
+  beforeAll(async () => {
+    const env = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: SECRET,
+      DEMO_SEED: 'true',
+      LOGIN_RATE_LIMIT: '1000',
+    };
+    // The proxy in front (one hop) says how the browser came: `X-Forwarded-Proto: https`.
+    ctx = await createTestApp({ env: { ...env, TRUST_PROXY: '1' } });
+    await seedDemoWorld(ctx);
+    // A proxy elsewhere is trusted; the caller (127.0.0.1 under inject) is not.
+    untrusted = await createTestApp({ env: { ...env, TRUST_PROXY: '10.9.8.7' } });
+  }, 120_000);
+  afterAll(async () => {
+    await ctx?.close();
+    await untrusted?.close();
+  });
+
+  it('sends HSTS on every answer to a request that came over https, and none to plain http or an untrusted claim', async () => {
+    for (const url of [
+      '/api/health',
+      '/api/content/faqs',
+      '/api/auth/session',
+      '/api/v2/identity/oidc/.well-known/openid-configuration',
+    ]) {
+      const https = await ctx.app.inject({ method: 'GET', url, headers: { 'x-forwarded-proto': 'https' } });
+      expect(https.headers['strict-transport-security'], url).toMatch(/max-age=\d{7,}/);
+      const plain = await ctx.app.inject({ method: 'GET', url });
+      expect(plain.headers['strict-transport-security'], url).toBeUndefined();
+      const claimed = await untrusted.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-forwarded-proto': 'https' },
+      });
+      expect(claimed.headers['strict-transport-security'], url).toBeUndefined();
+    }
+  });
+
+  it('sets every cookie of a whole sign-in, the sign-in provider’s too, Secure', async () => {
+    const browser = new RecordingBrowser(ctx.app, 'https://portal.example');
+    browser.headers['x-forwarded-proto'] = 'https';
+    const { login, callback } = await signInThroughProvider(ctx, 'om1@tessera.demo', DEMO_PASSWORD, {
+      browser,
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    expect(callback?.statusCode, callback?.body).toBe(302);
+    expect(browser.cookies.get(cookieNames(true).session)).toBeTruthy();
+    expect([...browser.cookies.keys()].some((name) => name.startsWith('tessera.op.'))).toBe(true);
+    expect(browser.setCookies.length).toBeGreaterThan(4);
+    for (const line of browser.setCookies) {
+      expect(
+        line.split(';').map((part) => part.trim().toLowerCase()),
+        line,
+      ).toContain('secure');
+    }
   });
 });

@@ -64,6 +64,9 @@ function onOrigin(url: URL, origin: string): string {
   const target = new URL(origin);
   url.protocol = target.protocol;
   url.host = target.host;
+  // Setting `host` without a port keeps the old one: https://portal.example behind a TLS proxy
+  // must not become https://portal.example:3000, the server's own port.
+  url.port = target.port;
   return url.href;
 }
 

@@ -164,9 +164,10 @@ export type ProviderOptions = {
  */
 export async function createOidcProvider(options: ProviderOptions): Promise<Provider> {
   const { publicUrl } = options;
-  const isHttps = publicUrl.startsWith('https:');
   const keys = await loadSigningKeys(options.db);
-  const cookieOptions = { httpOnly: true, sameSite: 'lax', signed: true, secure: isHttps };
+  // No `secure` here: each cookie is Secure when its request is https as the provider sees it,
+  // which `mountOidcProvider` sets from what the server trusts (issue 33 §8).
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', signed: true };
 
   const provider = new Provider(`${publicUrl}${OIDC_PATH}`, {
     adapter: createPgAdapter(options.db),
@@ -252,8 +253,9 @@ export async function createOidcProvider(options: ProviderOptions): Promise<Prov
     },
   });
   if (!options.isPublicUrlFixed) allowPortalPathsOnAnyHost(provider);
-  // Behind a TLS terminator the provider must trust X-Forwarded-Proto to build https URLs (STACK).
-  provider.proxy = isHttps;
+  // The provider reads the scheme and host of a request from X-Forwarded-Proto/-Host, which
+  // `mountOidcProvider` replaces with what the server itself trusts: never a client's own claim.
+  provider.proxy = true;
   provider.on('server_error', (_ctx: unknown, error: unknown) =>
     options.log.error({ err: error }, 'identity provider error'),
   );
@@ -324,7 +326,11 @@ function allowPortalPathsOnAnyHost(provider: Provider): void {
 export function mountOidcProvider(
   app: FastifyInstance,
   provider: Provider,
-  options: { isPublicUrlFixed: boolean },
+  options: {
+    isPublicUrlFixed: boolean;
+    /** PUBLIC_URL is https: the portal's public face is TLS, whatever a request says. */
+    isPublicUrlHttps: boolean;
+  },
 ): void {
   const handle = provider.callback();
   app.addHook('onRequest', async (request, reply) => {
@@ -350,6 +356,14 @@ export function mountOidcProvider(
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
     const raw = request.raw as IncomingMessage & { originalUrl?: string };
+    // The provider (Koa, `proxy` on) sees the scheme, host and address the server trusts: https on
+    // a TLS socket, behind a proxy TRUST_PROXY names that says so, or with an https PUBLIC_URL —
+    // its cookies are then Secure and its URLs https, as the portal's (issue 33 §8). What a client
+    // claimed in these headers itself is dropped.
+    const isHttps = options.isPublicUrlHttps || request.protocol === 'https';
+    raw.headers['x-forwarded-proto'] = isHttps ? 'https' : 'http';
+    raw.headers['x-forwarded-host'] = request.host;
+    raw.headers['x-forwarded-for'] = request.ip;
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PATH.length) || '/';
     handle(raw, reply.raw);
