@@ -6,6 +6,7 @@ import {
   approvalRefusal,
   approvalsRequired,
   ApprovalSettingsSchema,
+  isStepUpAmount,
   SECOND_THRESHOLD_BELOW_FIRST,
   type ApprovalRule,
 } from './approval-rule';
@@ -83,6 +84,17 @@ describe('who may approve', () => {
     expect(approvalRefusal(byClient, { userId: 'u5', roleId: ROLE.ADMIN })).toBe('ownOrder');
     expect(approvalRefusal(byClient, { userId: 'u6', roleId: ROLE.PAYMENT_MANAGER })).toBe('ownOrder');
     expect(approvalRefusal(byClient, { userId: 'u3', roleId: ROLE.PAYMENT_MANAGER })).toBeNull();
+  });
+});
+
+describe('step-up for money (issue 33 §9, ADR 040)', () => {
+  it('asks from the company’s minimum on, every amount with none, and always for an order that waits', () => {
+    expect(isStepUpAmount(0, 1)).toBe(true);
+    expect(isStepUpAmount(0, 0)).toBe(true);
+    expect(isStepUpAmount(100_000, 99_999)).toBe(false);
+    expect(isStepUpAmount(100_000, 100_000)).toBe(true);
+    expect(isStepUpAmount(100_000, -150_000)).toBe(true);
+    expect(isStepUpAmount(100_000, 5_000, { waitsForApproval: true })).toBe(true);
   });
 });
 

@@ -43,6 +43,11 @@ export const ApprovalSettingsSchema = z
     thresholdCents: AmountCentsSchema.nullable(),
     secondThresholdCents: AmountCentsSchema.nullable().default(null),
     expiryDays: ApprovalExpiryDaysSchema.default(APPROVAL_EXPIRY_DAYS_DEFAULT),
+    /**
+     * From this total on, a submission, payment or unload by a person with a second factor asks for
+     * a fresh code (issue 33 §9, ADR 040); 0 (the default): every one. Absent: kept as it is.
+     */
+    stepUpMinCents: AmountCentsSchema.optional(),
   })
   .superRefine((settings, ctx) => {
     if (settings.secondThresholdCents === null) return;
@@ -59,9 +64,26 @@ export const ApprovalSettingsResponseSchema = z.object({
     thresholdCents: z.number().int().nullable(),
     secondThresholdCents: z.number().int().nullable(),
     expiryDays: z.number().int(),
+    stepUpMinCents: z.number().int(),
   }),
 });
 export type ApprovalSettingsResponse = z.infer<typeof ApprovalSettingsResponseSchema>;
+
+/** The company's money settings as saved: its approval rule and its step-up minimum (ADR 040). */
+export type OrderMoneySettings = ApprovalRule & { stepUpMinCents: number };
+
+/**
+ * Whether a money move of `amountCents` asks a person with a second factor for a fresh code (issue
+ * 33 §9, ADR 040): from the company's minimum on (0: always), and whatever the minimum an order that
+ * waits for approval (ADR 031's rule, which the minimum never relaxes).
+ */
+export function isStepUpAmount(
+  stepUpMinCents: number,
+  amountCents: number,
+  options: { waitsForApproval?: boolean } = {},
+): boolean {
+  return options.waitsForApproval === true || Math.abs(amountCents) >= stepUpMinCents;
+}
 
 /**
  * The roles whose submission is itself a check of someone else's work: finance users and payment

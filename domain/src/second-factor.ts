@@ -13,11 +13,14 @@ export const ALWAYS_SECOND_FACTOR_ROLES: readonly RoleId[] = [ROLE.ADMIN, ROLE.C
 export const TRUSTED_DEVICE_DAYS = 30;
 
 /**
- * Step-up (issue 21 §2): money above the company's threshold, a merchant's IBAN, who approves and
- * API clients need a code of the second factor typed within this many minutes, when the user has
- * a second factor.
+ * Step-up (issue 21 §2, issue 33 §9): every submission, payment and unload, approvals, a merchant's
+ * IBAN, who approves and API clients need a code of the second factor typed within this many
+ * minutes, when the user has a second factor. The default of the server's `STEP_UP_MINUTES`
+ * setting (1 to STEP_UP_MINUTES_MAX: the change the code was asked for is sent again after it, so
+ * the window cannot be nought).
  */
 export const STEP_UP_MINUTES = 5;
+export const STEP_UP_MINUTES_MAX = 60;
 
 /** How many recovery codes a user gets at a time. */
 export const RECOVERY_CODE_COUNT = 10;
@@ -91,6 +94,8 @@ export const SecondFactorStatusResponseSchema = z.object({
   enrolledAt: z.string().nullable(),
   recoveryCodesLeft: z.number().int(),
   devices: z.array(TrustedDeviceSchema),
+  /** The server's step-up window (`STEP_UP_MINUTES`): a code typed is good for this long. */
+  stepUpMinutes: z.number().int().min(1),
 });
 export type SecondFactorStatusResponse = z.infer<typeof SecondFactorStatusResponseSchema>;
 

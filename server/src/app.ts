@@ -369,7 +369,9 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     clientId: PORTAL_CLIENT_ID,
   });
-  installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]));
+  installAuthGuard(app, (request) => auth.resolve(request.cookies[cookies.session]), {
+    stepUpWindowMs: config.STEP_UP_MINUTES * 60_000,
+  });
   const ledger = createLedgerService();
   const merchants = createMerchantsService({
     db: database.db,

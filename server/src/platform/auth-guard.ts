@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Locale, type RoleId } from '@tessera/domain';
 import { AppError } from './errors';
+import { STEP_UP_WINDOW_MS } from './step-up';
 
 /**
  * Who is calling: the portal session of the request and its user, as fresh as the database (a lock,
@@ -59,6 +60,8 @@ export type SessionResolver = (request: FastifyRequest) => Promise<SessionPrinci
 declare module 'fastify' {
   interface FastifyInstance {
     resolveSession: SessionResolver;
+    /** How long a code of the second factor, once typed, counts for step-up (`STEP_UP_MINUTES`). */
+    stepUpWindowMs: number;
   }
 }
 
@@ -68,8 +71,13 @@ const resolved = new WeakMap<FastifyRequest, Promise<SessionPrincipal | null>>()
  * Installs the session resolver (the auth module's) on the root instance so every route and guard
  * reaches it. The platform only knows this interface; `app.ts` wires the module in.
  */
-export function installAuthGuard(app: FastifyInstance, resolver: SessionResolver): void {
+export function installAuthGuard(
+  app: FastifyInstance,
+  resolver: SessionResolver,
+  options: { stepUpWindowMs?: number } = {},
+): void {
   app.decorate('resolveSession', resolver);
+  app.decorate('stepUpWindowMs', options.stepUpWindowMs ?? STEP_UP_WINDOW_MS);
 }
 
 /** The request's principal or null; resolved once per request. */

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { z } from 'zod';
+import { STEP_UP_MINUTES, STEP_UP_MINUTES_MAX } from '@tessera/domain';
 
 /**
  * Every setting the server reads, validated once at start (README: configuration table).
@@ -86,6 +87,12 @@ export const ConfigSchema = z.object({
   CHATBOT_URL: z.url().optional(),
   /** Failed sign-ins in a row after which the account is locked (ADR 005). */
   LOGIN_MAX_FAILED: z.coerce.number().int().min(1).max(100).default(5),
+  /**
+   * Step-up window (issue 21 §2, issue 33 §9): minutes a code of the second factor, once typed, lets
+   * money move and other sensitive changes through without another (at least 1: the change the
+   * code was asked for is sent again after it).
+   */
+  STEP_UP_MINUTES: z.coerce.number().int().min(1).max(STEP_UP_MINUTES_MAX).default(STEP_UP_MINUTES),
   /** Sign-in attempts per client address per minute (the login API). */
   /** Terminal API calls per token and minute (a busy supermarket till stays far below). */
   TERMINAL_RATE_LIMIT: z.coerce.number().int().min(1).default(600_000),

@@ -170,7 +170,11 @@ export async function requireActor<A extends Action>(
     requestId: String(request.id),
     sessionIdHash: session.sessionIdHash,
     actingReason,
-    secondFactor: { isEnrolled: session.hasSecondFactor, provedAt: session.secondFactorAt },
+    secondFactor: {
+      isEnrolled: session.hasSecondFactor,
+      provedAt: session.secondFactorAt,
+      windowMs: request.server.stepUpWindowMs,
+    },
   };
   return actor as ActorFor<A>;
 }

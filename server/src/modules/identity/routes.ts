@@ -232,6 +232,8 @@ export function identityRoutes(
         return {
           success: true as const,
           ...(await service.secondFactorStatus(userId, deviceOf(request).deviceToken)),
+          // The step-up window the server was configured with: the portal's prompt says it.
+          stepUpMinutes: Math.round(request.server.stepUpWindowMs / 60_000),
         };
       },
     );

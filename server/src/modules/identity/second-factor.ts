@@ -277,7 +277,7 @@ export async function secondFactorStatus(
   ctx: IdentityContext,
   userId: string,
   currentDeviceToken?: string,
-): Promise<Omit<SecondFactorStatusResponse, 'success'>> {
+): Promise<Omit<SecondFactorStatusResponse, 'success' | 'stepUpMinutes'>> {
   const user = await ctx.loadUser(userId);
   if (!user) throw new AppError('NOT_FOUND', `no user ${userId}`);
   const factor = await findSecondFactor(ctx.db, userId);

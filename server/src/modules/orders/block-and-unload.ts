@@ -22,9 +22,10 @@ export type BlockAndUnload = z.output<typeof BlockAndUnloadRequestSchema>;
  * - each card is blocked through the cards module's status path (`blockCards` → `closeCards`),
  *   where the `card.blocked` webhook belongs, and audited.
  *
- * Unloading needs no fresh second factor: money goes back to the company, as with
- * submitUnloadOrder (ADR 032 asks for one only where money leaves it). With an `Idempotency-Key`
- * a repeat answers the first result and moves nothing.
+ * Unloading moves money off the cards, so a person with a second factor needs a fresh code for it
+ * (ADR 040, asked in `placeUnloadOrder` before anything is written); blocking cards that hold
+ * nothing moves no money and asks none. With an `Idempotency-Key` a repeat answers the first result
+ * and moves nothing.
  */
 export async function blockAndUnloadCards(
   ctx: OrderContext,

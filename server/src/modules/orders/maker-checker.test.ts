@@ -450,19 +450,30 @@ describe('approval settings (ADR 032)', () => {
 
   it('saves and answers the rule; turning the switch off clears the second threshold; every change is audited', async () => {
     const saved = await setRule({ thresholdCents: 1_000, secondThresholdCents: 3_000, expiryDays: 7 });
-    expect(saved).toEqual({ thresholdCents: 1_000, secondThresholdCents: 3_000, expiryDays: 7 });
+    // The step-up minimum (ADR 040) is kept as it was when a call does not name it: 0 by default.
+    expect(saved).toEqual({
+      thresholdCents: 1_000,
+      secondThresholdCents: 3_000,
+      expiryDays: 7,
+      stepUpMinCents: 0,
+    });
     expect(
       ok<{ settings: unknown }>(await api('om3', 'GET', 'approvalSettings', { company: C })).settings,
     ).toEqual(saved);
     const off = await setRule({ thresholdCents: null, expiryDays: 7 });
-    expect(off).toEqual({ thresholdCents: null, secondThresholdCents: null, expiryDays: 7 });
+    expect(off).toEqual({
+      thresholdCents: null,
+      secondThresholdCents: null,
+      expiryDays: 7,
+      stepUpMinCents: 0,
+    });
     const [audit] = await query<{ before: unknown; after: unknown; actor_user_id: string }>(
       `select before, after, actor_user_id from audit_log where action = 'orders.approval-settings'
         and company_id = $1 order by id desc limit 1`,
       [C],
     );
     expect(audit).toEqual({
-      before: { thresholdCents: 1_000, secondThresholdCents: 3_000, expiryDays: 7 },
+      before: { thresholdCents: 1_000, secondThresholdCents: 3_000, expiryDays: 7, stepUpMinCents: 0 },
       after: off,
       actor_user_id: world.ids.payment,
     });

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzl
 import {
   APPROVAL_EXPIRY_DAYS_DEFAULT,
   type ApprovalRule,
+  type OrderMoneySettings,
   type OrderEventNote,
   type OrderStatus,
   type PlacedOrderType,
@@ -247,11 +248,39 @@ export async function approvalRuleOf(db: Executor, companyId: string): Promise<A
   };
 }
 
-export async function saveApprovalRule(db: Executor, companyId: string, rule: ApprovalRule): Promise<void> {
+/** The company's rule and its step-up minimum (ADR 040; 0 when never set). */
+export async function moneySettingsOf(db: Executor, companyId: string): Promise<OrderMoneySettings> {
+  const [row] = await db
+    .select()
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return {
+    thresholdCents: row?.approvalThresholdCents ?? null,
+    secondThresholdCents: row?.secondApprovalThresholdCents ?? null,
+    expiryDays: row?.approvalExpiryDays ?? APPROVAL_EXPIRY_DAYS_DEFAULT,
+    stepUpMinCents: row?.stepUpMinCents ?? 0,
+  };
+}
+
+/** From which amount a money move of the company asks a person with a second factor for a code. */
+export async function stepUpMinimumOf(db: Executor, companyId: string): Promise<number> {
+  const [row] = await db
+    .select({ stepUpMinCents: companyOrderSettings.stepUpMinCents })
+    .from(companyOrderSettings)
+    .where(eq(companyOrderSettings.companyId, companyId));
+  return row?.stepUpMinCents ?? 0;
+}
+
+export async function saveApprovalRule(
+  db: Executor,
+  companyId: string,
+  rule: ApprovalRule & { stepUpMinCents?: number },
+): Promise<void> {
   const values = {
     approvalThresholdCents: rule.thresholdCents,
     secondApprovalThresholdCents: rule.secondThresholdCents,
     approvalExpiryDays: rule.expiryDays,
+    ...(rule.stepUpMinCents === undefined ? {} : { stepUpMinCents: rule.stepUpMinCents }),
   };
   await db
     .insert(companyOrderSettings)

@@ -155,6 +155,8 @@ export const orderEvents = pgTable(
 /**
  * A company's approval rule (ADR 010, ADR 032): orders above the threshold wait for one approval,
  * above the second threshold for two; an order still waiting after `approvalExpiryDays` expires.
+ * `stepUpMinCents` (ADR 040): from this amount on, a submission, payment or unload by a person with
+ * a second factor asks for a fresh code (0: every one).
  */
 export const companyOrderSettings = pgTable('company_order_settings', {
   companyId: text('company_id')
@@ -163,5 +165,6 @@ export const companyOrderSettings = pgTable('company_order_settings', {
   approvalThresholdCents: bigint('approval_threshold_cents', { mode: 'number' }),
   secondApprovalThresholdCents: bigint('second_approval_threshold_cents', { mode: 'number' }),
   approvalExpiryDays: integer('approval_expiry_days').notNull().default(14),
+  stepUpMinCents: bigint('step_up_min_cents', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

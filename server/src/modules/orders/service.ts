@@ -1,6 +1,6 @@
 import type {
-  ApprovalRule,
   ApprovalSettings,
+  OrderMoneySettings,
   OrderSummary,
   PaymentInstructions,
   PaymentKind,
@@ -20,10 +20,10 @@ import { listOrderHistory, publicOrdersPage } from './list-orders';
 import { createOrderContext, type OrdersDeps } from './order-context';
 import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
-import { approvalRuleOf, approvalThreshold, type OrderRow } from './repository';
+import { approvalThreshold, moneySettingsOf, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
 import { createShipping } from './ship-order';
-import { submitDraft, submitOrder } from './submit-order';
+import { startOrderPayment, submitDraft, submitOrder } from './submit-order';
 import { submitUnload, unloadPrice, type UnloadQuery } from './unload';
 import { blockAndUnloadCards, type BlockAndUnload } from './block-and-unload';
 import type { Executor } from '../../platform/db';
@@ -95,8 +95,8 @@ export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
     approvalThreshold: (companyId: string) => approvalThreshold(ctx.db, companyId),
     setApprovalThreshold: (actor: OrderActor, thresholdCents: number | null) =>
       setOrderApprovalThreshold(ctx, actor, thresholdCents),
-    /** The company's approval rule: switch and thresholds, expiry days (ADR 032). */
-    approvalSettings: (companyId: string): Promise<ApprovalRule> => approvalRuleOf(ctx.db, companyId),
+    /** The company's approval rule: switch and thresholds, expiry days (ADR 032), step-up minimum (ADR 040). */
+    approvalSettings: (companyId: string): Promise<OrderMoneySettings> => moneySettingsOf(ctx.db, companyId),
     setApprovalSettings: (actor: OrderActor, settings: ApprovalSettings) =>
       setApprovalSettings(ctx, actor, settings),
     /** Expires the orders nobody decided in time (the hourly job; tests pass their clock). */
@@ -130,9 +130,13 @@ export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
      */
     submitDraftIn: (tx: Executor, draftId: string, actor: OrderActor, prepared: PreparedSubmission) =>
       submitDraft(ctx, tx, draftId, actor, prepared),
-    /** Starts the payment of an order awaiting it, in the caller's transaction. */
+    /**
+     * Starts the payment of an order awaiting it, in the caller's transaction, once the person may
+     * move its money (step-up, ADR 040): the payments module's createPaymentOrder, the public API
+     * and recurring runs pay through it.
+     */
     startPaymentIn: (tx: Executor, order: OrderRow, method: PaymentKind, actor: OrderActor) =>
-      ctx.deps.payments.start(tx, order, method, actor),
+      startOrderPayment(ctx, tx, order, method, actor),
     /**
      * Moves an order's money once it is paid, in the payment's transaction (ADR 010); answers the
      * order and how many cards were credited.

@@ -142,6 +142,22 @@ export async function submitDraft(
 }
 
 /**
+ * Starts a payment of an order awaiting it, in the caller's transaction, once the person may move
+ * its money (step-up, ADR 040): every path that pays an order — a submission with a method, the
+ * order page's payment, the public API, a recurring run — starts it here.
+ */
+export async function startOrderPayment(
+  ctx: OrderContext,
+  tx: Executor,
+  order: OrderRow,
+  method: PaymentKind,
+  actor: OrderActor,
+): Promise<PaymentInstructions> {
+  await assertMayMoveMoney(tx, actor, { kind: 'pay', orderId: order.id, amountCents: order.totalCents });
+  return ctx.deps.payments.start(tx, order, method, actor);
+}
+
+/**
  * Submits a draft (submitPaymentOm, submitOrderFinanceUser, submitOrderPaymentManager). The order
  * manager's submission also starts the payment with the chosen method unless the order waits for
  * approval.
@@ -161,7 +177,7 @@ export async function submitOrder(
       submitted = true;
       const payment =
         request.method && order.status === 'awaiting_payment'
-          ? await ctx.deps.payments.start(tx, order, request.method, actor)
+          ? await startOrderPayment(ctx, tx, order, request.method, actor)
           : null;
       return { orderId: order.id, payment };
     },

@@ -14,6 +14,7 @@ import { companyScope, idempotent } from '../../platform/idempotency';
 import { makersOf } from '../../platform/makers';
 import type { IdempotencyOptions } from '../drafts';
 import type { FulfilDeps } from './fulfil-order';
+import { assertMayMoveMoney } from './move-money-guard';
 import type { OrderContext } from './order-context';
 import { addEvent, insertOrder, insertOrderLines, nextOrderNumber, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
@@ -39,6 +40,8 @@ export async function placeUnloadOrder(
   );
   const lines = await unloadLines(tx, deps.cards, actor.companyId, request);
   const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  // Money moves off the cards: a person with a second factor may need a fresh code (ADR 040).
+  await assertMayMoveMoney(tx, actor, { kind: 'unload', amountCents: totalCents });
   const number = await nextOrderNumber(tx);
   const first = locked[0]!;
   const order = await insertOrder(tx, {

@@ -78,7 +78,8 @@ export function createPaymentsService(deps: PaymentsDeps) {
     ): Promise<PaymentInstructions> {
       return idempotent(db, companyScope(actor, idempotency, request), async (tx) => {
         const order = await orders.lockOrder(tx, actor.companyId, request.orderId);
-        return deps.orderPayments.start(tx, order, request.method, actor);
+        // Through the orders module: paying moves money, so the person may need a fresh code (ADR 040).
+        return orders.startPaymentIn(tx, order, request.method, actor);
       });
     },
 

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { athensDate, type SendPayoutsResponse } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
+import { assertFreshSecondFactor } from '../../platform/step-up';
 import { findPayee } from './find-payee';
 import { messageIdOf, painXml, type CreditTransfer } from './pain001';
 import { insertPayoutFile, lockScheduledPayouts, markPayoutSent } from './repository';
@@ -23,6 +24,8 @@ export async function sendPayouts(
   return ctx.db.transaction(async (tx) => {
     const scheduled = await lockScheduledPayouts(tx);
     if (scheduled.length === 0) return { success: true as const, fileId: null, count: 0, totalCents: 0 };
+    // The provider's money leaves for the merchants: a fresh code first (issue 33 §9, ADR 040).
+    assertFreshSecondFactor(actor.secondFactor, `${actor.userId} sending ${scheduled.length} payouts`);
     const bank = await ctx.ledger.bankAccount(tx);
     const transfers: CreditTransfer[] = [];
     const accounts = new Map<string, { accountId: string; name: string }>();

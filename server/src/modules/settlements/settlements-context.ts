@@ -1,4 +1,5 @@
 import type { Db } from '../../platform/db';
+import type { SecondFactorState } from '../../platform/step-up';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 
@@ -10,4 +11,8 @@ export type SettlementsContext = {
 };
 
 /** Who acts (provider staff through a route), for the audit. */
-export type SettlementsActor = { userId: string; requestId?: string };
+/**
+ * Who acts on settlements: provider staff (their second factor: sending payouts moves money and asks
+ * for a fresh code, ADR 040), or the demo seed and tests, which carry none.
+ */
+export type SettlementsActor = { userId: string; requestId?: string; secondFactor?: SecondFactorState };

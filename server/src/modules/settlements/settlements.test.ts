@@ -252,6 +252,24 @@ describe('payouts', () => {
     });
     expect(early.statusCode).toBe(409);
 
+    // Staff whose code is older than the step-up window send nothing (issue 33 §9, ADR 040).
+    const stale = await sessionHeaders(world.ctx, world.ids.admin, {
+      secondFactorAt: new Date(Date.now() - 6 * 60_000),
+    });
+    const refused = await world.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/merchants/payouts/send',
+      headers: stale,
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({ errorCode: 33 });
+    const waiting = await world.ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/merchants/payouts?merchantId=${merchantId}`,
+      headers,
+    });
+    expect(waiting.json()).toMatchObject({ payouts: [{ payoutId: payout!.id, state: 'scheduled' }] });
+
     const send = await world.ctx.app.inject({
       method: 'POST',
       url: '/api/v1/merchants/payouts/send',

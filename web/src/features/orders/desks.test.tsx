@@ -212,8 +212,8 @@ describe('/paymentManager', () => {
       (call) => call.method === 'POST',
     );
     expect(saves.map((call) => call.body)).toEqual([
-      { thresholdCents: 750_050, secondThresholdCents: null, expiryDays: 14 },
-      { thresholdCents: null, secondThresholdCents: null, expiryDays: 14 },
+      { thresholdCents: 750_050, secondThresholdCents: null, expiryDays: 14, stepUpMinCents: 0 },
+      { thresholdCents: null, secondThresholdCents: null, expiryDays: 14, stepUpMinCents: 0 },
     ]);
 
     // A draft submitted from here becomes an order awaiting payment.
@@ -297,6 +297,7 @@ describe('the approval rule’s preview (ADR 032)', () => {
     thresholdCents: number | null;
     secondThresholdCents: number | null;
     expiryDays: number;
+    stepUpMinCents?: number;
   }) {
     const posts: unknown[] = [];
     deskApi('payment', {
@@ -361,7 +362,9 @@ describe('the approval rule’s preview (ADR 032)', () => {
     await user.clear(second);
     await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
     expect(await screen.findByText('Οι παραγγελίες άνω των 1.000,00 € θα περιμένουν έγκριση.')).toBeTruthy();
-    expect(posts).toEqual([{ thresholdCents: 100_000, secondThresholdCents: null, expiryDays: 1 }]);
+    expect(posts).toEqual([
+      { thresholdCents: 100_000, secondThresholdCents: null, expiryDays: 1, stepUpMinCents: 0 },
+    ]);
   });
 
   it('says it in English under /en', async () => {
@@ -372,6 +375,177 @@ describe('the approval rule’s preview (ADR 032)', () => {
     expect(screen.getByTestId('approval-preview').textContent?.replace(/\s/g, ' ')).toBe(
       'An order of 6.000,00 € submitted by an order manager waits for two different approvers (neither of them the person who submitted it) and expires after 30 days if nobody decides.',
     );
+  });
+});
+
+describe('step-up for money (issue 33 §9, ADR 040)', () => {
+  it('saves the amount from which money moves ask for a fresh code, refusing one it cannot read', async () => {
+    let saved = { thresholdCents: 100_000, secondThresholdCents: null, expiryDays: 14, stepUpMinCents: 0 };
+    const posts: unknown[] = [];
+    deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: { success: true, draftOrders: [], total: 0, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: () => ({ body: { success: true, settings: saved } }),
+      [`POST ${ORDERS}/approvalSettings`]: ({ body }) => {
+        posts.push(body);
+        saved = { ...saved, ...(body as typeof saved) };
+        return { body: { success: true, settings: saved } };
+      },
+    });
+    const { user } = renderApp('/paymentManager');
+    const field = await screen.findByRole('textbox', { name: /Νέος κωδικός επαλήθευσης από ποσό/ });
+    expect((field as HTMLInputElement).value).toBe('0,00');
+    expect(screen.getByText(/Με 0,00 ζητείται σε κάθε κίνηση/)).toBeTruthy();
+    await user.clear(field);
+    await user.type(field, 'πολλά');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    expect(await screen.findByText('Γράψτε ένα ποσό σε ευρώ, από 0,00 και πάνω.')).toBeTruthy();
+    expect(posts).toHaveLength(0);
+    await user.clear(field);
+    await user.type(field, '1.500,00');
+    await user.click(screen.getByRole('button', { name: 'Αποθήκευση ορίου' }));
+    await waitFor(() => expect(posts).toHaveLength(1));
+    expect(posts[0]).toEqual({
+      thresholdCents: 100_000,
+      secondThresholdCents: null,
+      expiryDays: 14,
+      stepUpMinCents: 150_000,
+    });
+    expect(
+      (
+        (await screen.findByRole('textbox', {
+          name: /Νέος κωδικός επαλήθευσης από ποσό/,
+        })) as HTMLInputElement
+      ).value,
+    ).toBe('1.500,00');
+  });
+
+  it('says it in English under /en', async () => {
+    deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: { success: true, draftOrders: [], total: 0, isMaxReached: false },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: {
+        body: {
+          success: true,
+          settings: {
+            thresholdCents: null,
+            secondThresholdCents: null,
+            expiryDays: 14,
+            stepUpMinCents: 25_000,
+          },
+        },
+      },
+    });
+    renderApp('/en/paymentManager');
+    const field = await screen.findByRole('textbox', { name: /Fresh authenticator code from/ });
+    expect((field as HTMLInputElement).value).toBe('250,00');
+    expect(screen.getByText(/With 0,00 every one asks/)).toBeTruthy();
+  });
+
+  /** A payment manager's desk with one draft whose submission the server first refuses with code 33. */
+  function stepUpDesk(stepUpMinutes: number | null) {
+    let submissions = 0;
+    const fetchMock = deskApi('payment', {
+      [`GET ${ORDERS}/retrieveOrderHistory`]: {
+        body: { success: true, orders: [], total: 0, page: 1, pageSize: 100 },
+      },
+      [`GET ${ORDERS}/approvalSettings`]: {
+        body: {
+          success: true,
+          settings: { thresholdCents: null, secondThresholdCents: null, expiryDays: 14, stepUpMinCents: 0 },
+        },
+      },
+      [`GET ${ORDERS}/retrieveDraftOrders`]: {
+        body: {
+          success: true,
+          draftOrders: [draft(1, { draftOrderAlias: 'Φορτίσεις Μαΐου' })],
+          total: 1,
+          isMaxReached: false,
+        },
+      },
+      [`POST ${ORDERS}/submitOrderPaymentManager`]: () => {
+        submissions += 1;
+        return submissions === 1
+          ? {
+              status: 403,
+              body: {
+                success: false,
+                errorCode: 33,
+                errorLevel: 'error',
+                errorMessage: 'Χρειάζεται ο κωδικός της εφαρμογής επαλήθευσης.',
+              },
+            }
+          : { body: { success: true, order: orderSummary(1090), payment: null } };
+      },
+      // The window, or (null) a server that cannot say it now.
+      'GET /api/v2/identity/second-factor':
+        stepUpMinutes === null
+          ? { status: 500, body: { success: false, errorCode: 500, errorLevel: 'error', errorMessage: 'x' } }
+          : {
+              body: {
+                success: true,
+                isEnrolled: true,
+                isRequired: false,
+                enrolledAt: '2026-03-01T08:00:00Z',
+                recoveryCodesLeft: 10,
+                devices: [],
+                stepUpMinutes,
+              },
+            },
+      'POST /api/v2/identity/step-up': { body: { success: true } },
+    });
+    return fetchMock;
+  }
+
+  it('asks for the code when a submission below any threshold needs one, then sends it again', async () => {
+    const fetchMock = stepUpDesk(10);
+    const { user } = renderApp('/paymentManager');
+    const drafts = await screen.findByRole('table', { name: 'Πρόχειρες παραγγελίες προς υποβολή' });
+    await user.click(within(drafts).getByRole('button', { name: 'Υποβολή: Φορτίσεις Μαΐου' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Υποβολή πρόχειρης παραγγελίας' });
+    await user.click(within(confirm).getByRole('button', { name: 'Ναι, υποβολή' }));
+    const stepUp = await screen.findByRole('dialog', { name: 'Επιβεβαίωση με τον κωδικό σας' });
+    expect(await within(stepUp).findByText(/Για 10 λεπτά μετά δεν θα σας ζητηθεί ξανά/)).toBeTruthy();
+    await user.type(within(stepUp).getByLabelText(/Κωδικός επαλήθευσης/), '123456');
+    await user.click(within(stepUp).getByRole('button', { name: 'Επιβεβαίωση' }));
+    expect(
+      await screen.findByText(
+        'Η πρόχειρη παραγγελία «Φορτίσεις Μαΐου» υποβλήθηκε ως παραγγελία #1090 και περιμένει πληρωμή.',
+      ),
+    ).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/v2/identity/step-up')[0]?.body).toEqual({ code: '123456' });
+    const submits = requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`);
+    expect(submits).toHaveLength(2);
+    expect(submits[1]?.body).toEqual(submits[0]?.body);
+  });
+
+  it('asks in English too, without a window it cannot tell, and Cancel leaves the draft unsubmitted', async () => {
+    const fetchMock = stepUpDesk(null);
+    const { user } = renderApp('/en/paymentManager');
+    const drafts = await screen.findByRole('table', { name: 'Drafts to submit' });
+    await user.click(within(drafts).getByRole('button', { name: 'Submit Φορτίσεις Μαΐου' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Submit the draft' });
+    await user.click(within(confirm).getByRole('button', { name: 'Yes, submit' }));
+    const stepUp = await screen.findByRole('dialog', { name: 'Confirm with your code' });
+    await waitFor(() =>
+      expect(
+        within(stepUp).getByText('This action needs the current code of your authenticator app.'),
+      ).toBeTruthy(),
+    );
+    expect(within(stepUp).queryByText(/minutes/)).toBeNull();
+    // The security status failing quietly raises no error of its own.
+    expect(screen.queryByRole('dialog', { name: /problem|error/i })).toBeNull();
+    await user.click(within(stepUp).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm with your code' })).toBeNull());
+    expect(requestsTo(fetchMock, `${ORDERS}/submitOrderPaymentManager`)).toHaveLength(1);
   });
 });
 

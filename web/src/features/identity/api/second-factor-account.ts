@@ -26,6 +26,23 @@ export function useSecondFactorStatus() {
   return useQuery(secondFactorQueryOptions);
 }
 
+/**
+ * How long a code typed for step-up counts (the server's `STEP_UP_MINUTES`, issue 33 §9), for the
+ * step-up prompt: read quietly (the prompt asks for the code whether or not this answers), null
+ * until known.
+ */
+export function useStepUpMinutes(): number | null {
+  const { data } = useQuery({
+    queryKey: [...identityKeys.secondFactor, 'step-up-window'],
+    queryFn: async ({ signal }) =>
+      (await requestOrThrow<SecondFactorStatusResponse>(BASE, { signal, suppressGlobalError: true }))
+        .stepUpMinutes,
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
+  return data ?? null;
+}
+
 /** A step of the security page: its data, or the message to show beside the code field. */
 export type CodeStepResult<T> = { ok: true; data: T } | { ok: false; codeError: string | null };
 

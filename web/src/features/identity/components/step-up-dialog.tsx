@@ -1,20 +1,22 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { STEP_UP_MINUTES } from '@tessera/domain';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { answerStepUp } from '../../../lib/step-up';
 import { AppModal } from '../../../ui/modal';
-import { proveSecondFactor } from '../api/second-factor-account';
+import { proveSecondFactor, useStepUpMinutes } from '../api/second-factor-account';
 
 /**
  * Asks for the current code of the authenticator app when a change needs a fresh second factor
- * (issue 21 §2: money above the threshold, who approves, a merchant's IBAN). The change waits and
- * is sent again once the code is accepted; Cancel leaves it refused. A wrong code stays beside the
- * field.
+ * (issue 21 §2, issue 33 §9: any submission, payment or unload from the company's minimum amount,
+ * an approval, who approves, a merchant's IBAN, an API client). The change waits and is sent again
+ * once the code is accepted; Cancel leaves it refused. A wrong code stays beside the field. How
+ * long the code then counts is the server's setting (`stepUpMinutes` of the security status): said
+ * once known.
  */
 export function StepUpDialog() {
   const intl = useIntl();
   const ids = useId();
+  const minutes = useStepUpMinutes();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [isChecking, setChecking] = useState(false);
@@ -44,7 +46,9 @@ export function StepUpDialog() {
     >
       <form onSubmit={(event) => void submit(event)} noValidate aria-describedby={`${ids}-intro`}>
         <Text id={`${ids}-intro`} mb="sm">
-          {intl.formatMessage({ id: 'shell.stepUp.intro' }, { minutes: STEP_UP_MINUTES })}
+          {minutes !== null
+            ? intl.formatMessage({ id: 'shell.stepUp.intro' }, { minutes })
+            : intl.formatMessage({ id: 'shell.stepUp.introShort' })}
         </Text>
         <TextInput
           name="code"

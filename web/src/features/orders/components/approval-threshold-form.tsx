@@ -9,6 +9,7 @@ import {
   SECOND_THRESHOLD_BELOW_FIRST,
   type ApprovalRule,
   type ApprovalSettings,
+  type OrderMoneySettings,
 } from '@tessera/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
@@ -24,16 +25,27 @@ const THRESHOLD_CENTS = AmountCentsSchema;
 
 /**
  * Euros and days as typed, or no approval at all; the request is the domain's schema (ADR 032):
- * the second threshold is optional and at least the first; approvals expire after 1–90 days.
+ * the second threshold is optional and at least the first; approvals expire after 1–90 days; money
+ * moves from the step-up amount on ask for a fresh code (ADR 040; 0,00: every one).
  */
 const ThresholdFormSchema = z
-  .object({ isRequired: z.boolean(), threshold: z.string(), second: z.string(), expiryDays: z.string() })
+  .object({
+    isRequired: z.boolean(),
+    threshold: z.string(),
+    second: z.string(),
+    expiryDays: z.string(),
+    stepUpMin: z.string(),
+  })
   .transform((form, ctx): ApprovalSettings => {
     const days = Number(form.expiryDays.trim());
     const expiryOk = /^\d+$/.test(form.expiryDays.trim()) && ApprovalExpiryDaysSchema.safeParse(days).success;
     if (!expiryOk) ctx.addIssue({ code: 'custom', path: ['expiryDays'], message: EXPIRY_DAYS_MESSAGE });
+    const stepUp = parseEuros(form.stepUpMin, THRESHOLD_CENTS);
+    if ('message' in stepUp) ctx.addIssue({ code: 'custom', path: ['stepUpMin'], message: stepUp.message });
     if (!form.isRequired) {
-      return expiryOk ? { thresholdCents: null, secondThresholdCents: null, expiryDays: days } : z.NEVER;
+      return expiryOk && 'cents' in stepUp
+        ? { thresholdCents: null, secondThresholdCents: null, expiryDays: days, stepUpMinCents: stepUp.cents }
+        : z.NEVER;
     }
     const amount = parseEuros(form.threshold, THRESHOLD_CENTS);
     if ('message' in amount) ctx.addIssue({ code: 'custom', path: ['threshold'], message: amount.message });
@@ -52,20 +64,29 @@ const ThresholdFormSchema = z
         ctx.addIssue({ code: 'custom', path: ['second'], message });
       } else if ('cents' in parsed) second = parsed.cents;
     }
-    if ('message' in amount || !expiryOk || !secondOk) return z.NEVER;
-    return { thresholdCents: amount.cents, secondThresholdCents: second, expiryDays: days };
+    if ('message' in amount || !expiryOk || !secondOk || 'message' in stepUp) return z.NEVER;
+    return {
+      thresholdCents: amount.cents,
+      secondThresholdCents: second,
+      expiryDays: days,
+      stepUpMinCents: stepUp.cents,
+    };
   });
 type FormValues = z.input<typeof ThresholdFormSchema>;
 
 const EXPIRY_DAYS_MESSAGE = 'expiry days';
 const euros = (cents: number | null) => (cents === null ? '' : formatAmount(cents).replace(/\s*€$/, ''));
 
-/** The form's values of saved settings (a server before ADR 032 answers the threshold alone). */
-const toFormValues = (settings: Partial<ApprovalRule>): FormValues => ({
+/**
+ * The form's values of saved settings (a server before ADR 032 answers the threshold alone, one
+ * before ADR 040 no step-up amount: 0,00, every money move asks).
+ */
+const toFormValues = (settings: Partial<OrderMoneySettings>): FormValues => ({
   isRequired: (settings.thresholdCents ?? null) !== null,
   threshold: euros(settings.thresholdCents ?? null),
   second: euros(settings.secondThresholdCents ?? null),
   expiryDays: String(settings.expiryDays ?? APPROVAL_EXPIRY_DAYS_DEFAULT),
+  stepUpMin: euros(settings.stepUpMinCents ?? 0),
 });
 
 /** The rule as the form stands now, or null while an amount or the days cannot be read. */
@@ -127,7 +148,7 @@ function ApprovalPreview({ rule }: { rule: ApprovalRule | null }) {
   );
 }
 
-function ThresholdForm({ settings }: { settings: ApprovalRule }) {
+function ThresholdForm({ settings }: { settings: Partial<OrderMoneySettings> }) {
   const intl = useIntl();
   const update = useUpdateApprovalSettings();
   const [outcome, setOutcome] = useState<string | null>(null);
@@ -147,6 +168,11 @@ function ThresholdForm({ settings }: { settings: ApprovalRule }) {
     if (message === EXPIRY_DAYS_MESSAGE)
       return intl.formatMessage({ id: 'orders.threshold.expiryDaysInvalid' });
     return message;
+  };
+  const stepUpError = (message: string | undefined) => {
+    if (message === undefined) return undefined;
+    // Any amount from 0,00 € on; empty or unreadable text is one message.
+    return intl.formatMessage({ id: 'orders.threshold.stepUpInvalid' });
   };
 
   useEffect(() => {
@@ -221,6 +247,16 @@ function ThresholdForm({ settings }: { settings: ApprovalRule }) {
           aria-required
           {...registerText(form.register, 'expiryDays')}
           error={fieldError(errors.expiryDays?.message)}
+        />
+        <TextInput
+          label={intl.formatMessage({ id: 'orders.threshold.stepUp' })}
+          description={intl.formatMessage({ id: 'orders.threshold.stepUpHint' })}
+          inputMode="decimal"
+          withAsterisk
+          aria-required
+          rightSection={<span aria-hidden="true">€</span>}
+          {...registerText(form.register, 'stepUpMin')}
+          error={stepUpError(errors.stepUpMin?.message)}
         />
         <ApprovalPreview rule={ruleOf(values)} />
         <div>

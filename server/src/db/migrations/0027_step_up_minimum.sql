@@ -1,0 +1,1 @@
+ALTER TABLE "company_order_settings" ADD COLUMN "step_up_min_cents" bigint DEFAULT 0 NOT NULL;
