@@ -1,23 +1,25 @@
 import { defineConfig, devices } from '@playwright/test';
 
 /**
- * Journeys in Debian's Chromium (never a downloaded browser) against the built portal on a free
- * port with a fresh in-memory PGlite database (`DATA_DIR=memory://`).
+ * Journeys in Debian's Chromium (never a downloaded browser) against the built portal. Each worker
+ * starts its own server on a free port with a fresh in-memory PGlite database (`DATA_DIR=memory://`)
+ * in e2e/fixtures.ts; the server is built once in e2e/global-setup.ts. A file runs wholly in one
+ * worker, in order, so it sees one database. `E2E_WORKERS` sets how many (default 3: the
+ * journeys wait on the browser and the server more than they use the two cores; ADR 038).
  */
-const port = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${port}`;
+const workers = Number(process.env.E2E_WORKERS ?? 3);
 
 export default defineConfig({
   testDir: 'e2e',
   outputDir: '.tmp/test-results',
   fullyParallel: false,
-  workers: 1,
+  workers,
+  globalSetup: './e2e/global-setup.ts',
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    baseURL,
     trace: 'retain-on-failure',
     // No transitions: the accessibility scans see drawers and modals as they end up, not mid-way.
     reducedMotion: 'reduce',
@@ -36,31 +38,4 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
-  webServer: {
-    // The compiled server, as `npm start` serves it (issue 20 §6); built here so a lone
-    // `npx playwright test` has it too (half a second).
-    command: 'npm run build:server --silent && node --enable-source-maps server/dist/main.js',
-    url: `${baseURL}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: 'memory://',
-      NODE_ENV: 'test',
-      DEMO_SEED: 'true',
-      DEV_MAILBOX: 'true',
-      // The recurring scheduler's pass for a given day (issue 19), instead of waiting for the clock.
-      TEST_HOOKS: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
-      // Journeys sign in many times a minute from one address; the limits themselves are tested in the server suites.
-      LOGIN_RATE_LIMIT: '10000',
-      RESET_RATE_LIMIT: '10000',
-      // No PUBLIC_URL, as a newcomer runs it: every journey signs in at 127.0.0.1 while the
-      // default public address names localhost (issue 13 §1).
-    },
-  },
 });

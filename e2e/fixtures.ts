@@ -1,6 +1,19 @@
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  request as playwrightRequest,
+  type APIResponse,
+  type Browser,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
+import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { isProviderRole, type RoleId } from '../domain/src/roles';
+import { STEP_UP_MINUTES } from '../domain/src/second-factor';
 import { demoTotpCode } from '../server/src/db/seed/demo-second-factor';
 
 export { expect };
@@ -27,7 +40,125 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
   expect(summary, `accessibility of ${label}`).toEqual([]);
 }
 
-export const test = base;
+// ------------------------------------------------------------------------------------------------
+// One server per worker
+
+/**
+ * The compiled server as `npm start` serves it (issue 20 §6; built once by e2e/global-setup.ts),
+ * on a fresh in-memory PGlite with the demo seed (`DATA_DIR=memory://`).
+ */
+const SERVER_ENV: Record<string, string> = {
+  HOST: '127.0.0.1',
+  DATA_DIR: 'memory://',
+  NODE_ENV: 'test',
+  DEMO_SEED: 'true',
+  DEV_MAILBOX: 'true',
+  // The recurring scheduler's pass for a given day (issue 19), instead of waiting for the clock.
+  TEST_HOOKS: 'true',
+  LOG_LEVEL: 'warn',
+  RATE_LIMIT_MAX: '100000',
+  // Journeys sign in many times a minute from one address; the limits themselves are tested in the server suites.
+  LOGIN_RATE_LIMIT: '10000',
+  RESET_RATE_LIMIT: '10000',
+  // No PUBLIC_URL, as a newcomer runs it: every journey signs in at 127.0.0.1 while the default
+  // public address names localhost (issue 13 §1).
+};
+
+/** Starting with the demo seed takes ~14 s on the 2-core machine; far more on a busy one. */
+const SERVER_START_TIMEOUT_MS = 180_000;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+type Tessera = { baseURL: string };
+
+/** The current worker's server address: `signInAs` and `signedInState` are plain functions. */
+let workerBaseURL: string | undefined;
+
+function baseURLOfWorker(): string {
+  if (!workerBaseURL) throw new Error('the worker has no server: import `test` from ./fixtures');
+  return workerBaseURL;
+}
+
+/**
+ * Starts the worker's own server (one database per worker; a file runs wholly in one worker) and
+ * stops it at the worker's end. A worker that restarts after a failure gets a fresh one.
+ */
+async function runServer(root: string, use: (tessera: Tessera) => Promise<void>): Promise<void> {
+  const port = await freePort();
+  const env: NodeJS.ProcessEnv = { ...process.env, ...SERVER_ENV, PORT: String(port) };
+  delete env.PUBLIC_URL;
+  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  // The server's warnings and errors show in the output of the test that was running.
+  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  let exitCode: number | null | undefined;
+  void exited.then((code) => (exitCode = code));
+
+  const baseURL = `http://127.0.0.1:${port}`;
+  try {
+    const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
+    for (;;) {
+      if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode} before it was ready`);
+      const healthy = await fetch(`${baseURL}/api/health`)
+        .then((response) => response.ok)
+        .catch(() => false);
+      if (healthy) break;
+      if (Date.now() > deadline) throw new Error(`the server did not answer ${baseURL}/api/health`);
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 100))]);
+    }
+    workerBaseURL = baseURL;
+    await use({ baseURL });
+  } finally {
+    workerBaseURL = undefined;
+    if (exitCode === undefined) {
+      child.kill('SIGTERM');
+      const stopped = await Promise.race([
+        exited.then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
+      ]);
+      if (!stopped) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+  }
+}
+
+export const test = base.extend<object, { tessera: Tessera }>({
+  tessera: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      const root = workerInfo.config.configFile ? path.dirname(workerInfo.config.configFile) : process.cwd();
+      await runServer(root, use);
+    },
+    { scope: 'worker', auto: true, timeout: SERVER_START_TIMEOUT_MS + 30_000 },
+  ],
+  baseURL: async ({ tessera }, use) => {
+    await use(tessera.baseURL);
+  },
+});
+
+// ------------------------------------------------------------------------------------------------
+// Signing in
+
+/** Waits as long as a 429 answer's `Retry-After` says (the rate limits are raised for the journeys). */
+export async function waitForRetryAfter(response: APIResponse | { headers(): Record<string, string> }) {
+  const seconds = Number(response.headers()['retry-after'] ?? 60);
+  await new Promise((resolve) => setTimeout(resolve, (Number.isFinite(seconds) ? seconds : 60) * 1000 + 100));
+}
 
 /** Types the demo code on the sign-in's second step, with the next step's code if one was refused. */
 export async function typeDemoCode(
@@ -50,13 +181,16 @@ export async function typeDemoCode(
 
 export const DEMO_PASSWORD = 'Tessera-2026';
 
-/** The last demo code step used per user in this run: the server accepts a code once (issue 21). */
+/**
+ * The last demo code step used per user by this worker: the server accepts a code once (issue 21),
+ * and each worker has its own server.
+ */
 const usedDemoSteps = new Map<string, number>();
 
 /**
  * A code of the demo staff's published second factor the server has not seen yet for `email`:
  * the current step's, else the next one's (accepted one step ahead), else after waiting for the
- * next step.
+ * next step (a wait of the protocol; saved sign-ins keep it rare).
  */
 export async function nextDemoCode(email: string): Promise<string> {
   for (;;) {
@@ -73,26 +207,116 @@ export async function nextDemoCode(email: string): Promise<string> {
   }
 }
 
+type Lang = 'el' | 'en';
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+type SessionAnswer = {
+  user?: { email: string; userRoleId: RoleId };
+  companyId?: string;
+  acting?: unknown;
+};
+
+/** A sign-in kept for reuse: cookies and localStorage right after it, and where it landed. */
+type SavedSignIn = {
+  state: StorageState;
+  /** The landing page's path without the language prefix (`/`, `/merchant`). */
+  landing: string;
+  /** What the session said right after the sign-in. */
+  session: SessionAnswer;
+  /** When the sign-in's second-factor code was typed (provider staff and other enrolled users). */
+  codeTypedAt: number | null;
+};
+
+/**
+ * A session whose code is older than this is not reused: money and approval changes ask for a code
+ * typed within STEP_UP_MINUTES (issue 21 §2), and a fresh sign-in would have given one. The margin
+ * leaves a journey time to reach such a change.
+ */
+const FRESH_CODE_MS = (STEP_UP_MINUTES - 2) * 60_000;
+
+/** Per worker (and so per server): the first full sign-in of each email. */
+const savedSignIns = new Map<string, SavedSignIn>();
+
+/** Says in the report how each sign-in was made. */
+function note(description: string): void {
+  test.info().annotations.push({ type: 'sign-in', description });
+}
+
+const keyOf = (email: string) => `${baseURLOfWorker()} ${email.toLowerCase()}`;
+
+const withoutLanguage = (pathname: string) =>
+  pathname === '/en' ? '/' : pathname.startsWith('/en/') ? pathname.slice(3) : pathname;
+
+const inLanguage = (pathname: string, lang: Lang) =>
+  lang === 'el' ? pathname : pathname === '/' ? '/en' : `/en${pathname}`;
+
+async function sessionOf(state: StorageState): Promise<SessionAnswer> {
+  const context = await playwrightRequest.newContext({ baseURL: baseURLOfWorker(), storageState: state });
+  try {
+    const response = await context.get('/api/auth/session');
+    return response.ok() ? ((await response.json()) as SessionAnswer) : {};
+  } finally {
+    await context.dispose();
+  }
+}
+
+/**
+ * Whether a saved sign-in can stand for a new one: its session is alive for `email` (tests sign
+ * out, revoke sessions, lock users and change passwords), and for provider staff it acts for the
+ * same company as right after signing in (acting is kept in the session, not the browser).
+ */
+async function isReusable(saved: SavedSignIn, email: string): Promise<boolean> {
+  if (saved.codeTypedAt !== null && Date.now() - saved.codeTypedAt > FRESH_CODE_MS) return false;
+  const now = await sessionOf(saved.state);
+  if (now.user?.email.toLowerCase() !== email.toLowerCase()) return false;
+  if (!isProviderRole(now.user.userRoleId)) return true;
+  return (
+    (now.companyId ?? null) === (saved.session.companyId ?? null) &&
+    JSON.stringify(now.acting ?? null) === JSON.stringify(saved.session.acting ?? null)
+  );
+}
+
+/** Puts a saved sign-in's cookies and localStorage into the page's context. */
+async function restore(page: Page, state: StorageState): Promise<void> {
+  await page.context().addCookies(state.cookies);
+  const origin = new URL(baseURLOfWorker()).origin;
+  const items = state.origins.find((entry) => entry.origin === origin)?.localStorage ?? [];
+  // localStorage is per origin: set it from a page of the origin (a bare JSON answer) before the
+  // portal boots, so the portal starts as it was right after the sign-in.
+  await page.goto('/api/health');
+  await page.evaluate((entries) => {
+    window.localStorage.clear();
+    for (const { name, value } of entries) window.localStorage.setItem(name, value);
+  }, items);
+}
+
+const SIGN_IN_TEXT = {
+  el: {
+    password: /^Κωδικός πρόσβασης/,
+    submit: 'Σύνδεση',
+    profile: /^Μενού προφίλ/,
+    code: /^Κωδικός επαλήθευσης/,
+    verify: 'Επαλήθευση',
+  },
+  en: {
+    password: /^Password/,
+    submit: 'Sign in',
+    profile: /^Profile menu/,
+    code: /^Verification code/,
+    verify: 'Verify',
+  },
+} as const;
+
 /**
  * Signs in a demo user through the whole OpenID flow (login page → provider → callback) and waits
- * until the portal shows the profile menu. Retries when the sign-in rate limit answers 429.
+ * until the portal shows the profile menu. Retries when the sign-in rate limit answers 429. Returns
+ * when the second factor's code was typed, if it was.
  */
-export async function signInAs(
-  page: Page,
-  email: string,
-  lang: 'el' | 'en' = 'el',
-  password = DEMO_PASSWORD,
-): Promise<void> {
-  const text =
-    lang === 'el'
-      ? { password: /^Κωδικός πρόσβασης/, submit: 'Σύνδεση', profile: /^Μενού προφίλ/ }
-      : { password: /^Password/, submit: 'Sign in', profile: /^Profile menu/ };
-  const codeText =
-    lang === 'el'
-      ? { code: /^Κωδικός επαλήθευσης/, verify: 'Επαλήθευση' }
-      : { code: /^Verification code/, verify: 'Verify' };
+async function fullSignIn(page: Page, email: string, lang: Lang, password: string): Promise<number | null> {
+  const text = SIGN_IN_TEXT[lang];
   await page.goto(lang === 'el' ? '/user/login' : '/en/user/login');
   await page.waitForURL(/\/user\/login\?uid=/, { timeout: 15_000 });
+  let codeTypedAt: number | null = null;
   for (let attempt = 0; attempt < 3; attempt += 1) {
     await page.getByLabel(/^Email/).fill(email);
     await page.getByLabel(text.password).fill(password);
@@ -104,14 +328,83 @@ export async function signInAs(
     await page.getByRole('button', { name: text.submit, exact: true }).click();
     const response = await answer;
     if (response.status() === 429) {
-      await page.waitForTimeout(2_000);
+      await waitForRetryAfter(response);
       continue;
     }
     // Provider staff type the code of the demo's published second factor (issue 21, ADR 031).
     const body = (await response.json().catch(() => ({}))) as { next?: string };
-    if (body.next === 'secondFactor') await typeDemoCode(page, email, codeText);
+    if (body.next === 'secondFactor') {
+      await typeDemoCode(page, email, text);
+      codeTypedAt = Date.now();
+    }
     break;
   }
   await page.waitForURL((url) => !url.pathname.endsWith('/user/login'), { timeout: 15_000 });
   await expect(page.getByRole('button', { name: text.profile })).toBeVisible();
+  return codeTypedAt;
+}
+
+/** Keeps the sign-in the page has just made for later `signInAs` calls of this worker. */
+async function save(page: Page, email: string, codeTypedAt: number | null): Promise<SavedSignIn> {
+  const state = await page.context().storageState();
+  const saved = {
+    state,
+    landing: withoutLanguage(new URL(page.url()).pathname),
+    session: await sessionOf(state),
+    codeTypedAt,
+  };
+  savedSignIns.set(keyOf(email), saved);
+  return saved;
+}
+
+/**
+ * Signs a demo user in and waits until the portal shows the profile menu on the page the sign-in
+ * lands on. The first time in a worker (and whenever the saved session has ended) through the whole
+ * OpenID flow (login page → provider → callback, with the demo code for provider staff); after that
+ * the saved cookies and localStorage of that sign-in are put into the page's context instead
+ * (ARCHITECTURE §9: journeys reuse saved sign-in state).
+ *
+ * `fresh` always goes through the whole flow, for journeys whose subject is the sign-in itself (a
+ * new session, a new browser, signing out); it is kept only when none is saved yet.
+ */
+export async function signInAs(
+  page: Page,
+  email: string,
+  lang: Lang = 'el',
+  password = DEMO_PASSWORD,
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const saved = savedSignIns.get(keyOf(email));
+  if (!options.fresh && saved && (await isReusable(saved, email))) {
+    note(`${email}: saved sign-in reused`);
+    await restore(page, saved.state);
+    await page.goto(inLanguage(saved.landing, lang));
+    await expect(page.getByRole('button', { name: SIGN_IN_TEXT[lang].profile })).toBeVisible();
+    return;
+  }
+  note(`${email}: ${options.fresh ? 'fresh' : saved ? 'saved one ended, full' : 'first'} sign-in`);
+  const codeTypedAt = await fullSignIn(page, email, lang, password);
+  if (!options.fresh || !saved) await save(page, email, codeTypedAt);
+}
+
+/**
+ * The saved sign-in of `email` (cookies and localStorage) for `browser.newContext({ storageState })`
+ * or an API context, signing in through the whole flow in a context of its own when there is none
+ * alive.
+ */
+export async function signedInState(browser: Browser, email: string, password = DEMO_PASSWORD) {
+  const saved = savedSignIns.get(keyOf(email));
+  if (saved && (await isReusable(saved, email))) {
+    note(`${email}: saved sign-in reused`);
+    return saved.state;
+  }
+  note(`${email}: ${saved ? 'saved one ended, full' : 'first'} sign-in`);
+  const context = await browser.newContext({ baseURL: baseURLOfWorker() });
+  try {
+    const page = await context.newPage();
+    const codeTypedAt = await fullSignIn(page, email, 'el', password);
+    return (await save(page, email, codeTypedAt)).state;
+  } finally {
+    await context.close();
+  }
 }

@@ -1,6 +1,14 @@
 import type { APIRequestContext, APIResponse, Browser, BrowserContext, Page } from '@playwright/test';
-import { request as playwrightRequest } from '@playwright/test';
-import { expect, expectAccessible, nextDemoCode, screenshot, test, typeDemoCode } from './fixtures';
+import {
+  expect,
+  expectAccessible,
+  nextDemoCode,
+  screenshot,
+  signedInState,
+  test,
+  typeDemoCode,
+  waitForRetryAfter,
+} from './fixtures';
 
 /**
  * Identity, sessions, roles and company selection (issue 3) in Chromium, by role and label.
@@ -9,12 +17,14 @@ import { expect, expectAccessible, nextDemoCode, screenshot, test, typeDemoCode 
  * change are created fresh through the admin API; demo users keep their state.
  *
  * The server limits sign-ins (`LOGIN_RATE_LIMIT`, 10 a minute per address) and reset requests
- * (`RESET_RATE_LIMIT`, 5): with the defaults this file waits for the next minute when it meets the
- * limit, so it passes either way and runs fast when the limits are raised for tests.
+ * (`RESET_RATE_LIMIT`, 5): with the defaults this file waits as long as a 429's `Retry-After` says
+ * when it meets the limit, so it passes either way; the journeys' server raises the limits.
+ *
+ * The sign-in is this file's subject: its own `signIn` always goes through the whole flow. Only the
+ * accessibility scans and screenshots of signed-in pages reuse the worker's saved sign-ins.
  */
 
 const PASSWORD = 'Tessera-2026';
-const RATE_LIMIT_WAIT_MS = 61_000;
 
 type Lang = 'el' | 'en';
 
@@ -56,7 +66,7 @@ const prefixOf = (lang: Lang) => (lang === 'en' ? '/en' : '');
 
 /**
  * Fills the provider's sign-in form (the page must show it) and submits. When the server's rate
- * limit answers instead, waits for the next minute and tries again.
+ * limit answers instead, waits as long as its `Retry-After` says and tries again.
  */
 async function submitSignInForm(page: Page, email: string, password: string, lang: Lang): Promise<void> {
   const text = TEXT[lang];
@@ -87,7 +97,7 @@ async function submitSignInForm(page: Page, email: string, password: string, lan
       return;
     }
     await expect(page.getByRole('alert').filter({ hasText: text.rateLimited })).toBeVisible();
-    await page.waitForTimeout(RATE_LIMIT_WAIT_MS);
+    await waitForRetryAfter(response);
   }
 }
 
@@ -125,7 +135,7 @@ type Api = { context: APIRequestContext; csrf: string };
 async function withRateLimitRetry(call: () => Promise<APIResponse>) {
   let response = await call();
   for (let attempt = 0; attempt < 2 && response.status() === 429; attempt += 1) {
-    await new Promise((resolve) => setTimeout(resolve, RATE_LIMIT_WAIT_MS));
+    await waitForRetryAfter(response);
     response = await call();
   }
   return response;
@@ -183,28 +193,24 @@ async function post(api: Api, path: string, data: unknown) {
 
 type Mail = { subject: string; text: string; to: string };
 
-let mailboxReader: Promise<APIRequestContext> | undefined;
-
-/** The development mailbox opens to a signed-in provider admin only: one such context per worker. */
-async function mailsTo(email: string): Promise<Mail[]> {
-  mailboxReader ??= (async () => {
-    const admin = await playwrightRequest.newContext({ baseURL: test.info().project.use.baseURL });
-    await apiSignIn(admin, 'admin@tessera.demo');
-    return admin;
-  })();
-  const reader = await mailboxReader;
-  const response = await reader.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
+/**
+ * The development mailbox opens to a signed-in provider admin only: read through the admin API's
+ * context, so the admin signs in once (a second sign-in within seconds would wait for the next
+ * step of the second factor, each code being accepted once).
+ */
+async function mailsTo(api: Api, email: string): Promise<Mail[]> {
+  const response = await api.context.get(`/dev/mailbox.json?to=${encodeURIComponent(email)}`);
   expect(response.status(), 'the admin reads the mailbox').toBe(200);
   return ((await response.json()) as { mails: Mail[] }).mails;
 }
 
 /** The newest link to `/user/reset` mailed to `email`, waiting for the mail to be written. */
-async function resetLinkFor(email: string, after = 0): Promise<string> {
+async function resetLinkFor(api: Api, email: string, after = 0): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       async () => {
-        const mails = await mailsTo(email);
+        const mails = await mailsTo(api, email);
         if (mails.length <= after) return undefined;
         link = /(https?:\/\/\S+\/user\/reset\?token=[^\s]+)/.exec(mails[0]!.text)?.[1];
         return link;
@@ -229,7 +235,7 @@ async function createUser(api: Api, email: string, password: string): Promise<vo
     companyIds: ['C1001'],
     preferredLanguage: 'el',
   });
-  const link = new URL(await resetLinkFor(email));
+  const link = new URL(await resetLinkFor(api, email));
   await post(api, '/api/v2/identity/password/reset', {
     token: link.searchParams.get('token'),
     code_type: 'token',
@@ -240,18 +246,9 @@ async function createUser(api: Api, email: string, password: string): Promise<vo
 // ------------------------------------------------------------------------------------------------
 // Sessions kept between tests (so the accessibility scans need no extra sign-ins)
 
-const savedStates = new Map<string, Awaited<ReturnType<BrowserContext['storageState']>>>();
-
-async function signedInContext(browser: Browser, key: string, email: string): Promise<BrowserContext> {
-  const saved = savedStates.get(key);
-  const context = await browser.newContext(saved ? { storageState: saved } : {});
-  if (!saved) {
-    const page = await context.newPage();
-    await signIn(page, email);
-    savedStates.set(key, await context.storageState());
-    await page.close();
-  }
-  return context;
+/** A browser context with the worker's saved sign-in of `email` (signing in when it has none alive). */
+async function signedInContext(browser: Browser, email: string): Promise<BrowserContext> {
+  return browser.newContext({ storageState: await signedInState(browser, email) });
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -335,12 +332,11 @@ const ROLE_CASES: RoleCase[] = [
 
 test.describe('every demo role signs in and sees its own menu and header label', () => {
   for (const role of ROLE_CASES) {
-    test(`${role.key} (${role.email})`, async ({ page, context }) => {
+    test(`${role.key} (${role.email})`, async ({ page }) => {
       test.setTimeout(150_000);
       const text = TEXT[role.lang];
       const prefix = prefixOf(role.lang);
       await signIn(page, role.email, { lang: role.lang });
-      savedStates.set(role.key, await context.storageState());
       // Each role lands on its own home: the merchant on the merchant portal, the others on /.
       await expect(page).toHaveURL(new RegExp(`${prefix}${role.key === 'merchant' ? '/merchant' : '/?'}$`));
 
@@ -434,7 +430,7 @@ test('the three-company order manager selects a company and lands on / after hal
   browser,
 }) => {
   test.setTimeout(150_000);
-  const context = await signedInContext(browser, 'om3', 'om3@tessera.demo');
+  const context = await signedInContext(browser, 'om3@tessera.demo');
   const page = await context.newPage();
   await page.goto('/company-select');
   await expect(page.getByRole('heading', { level: 1, name: 'Επιλογή εταιρείας' })).toBeVisible();
@@ -556,7 +552,7 @@ test.describe('passwords and locks (fresh users made through the admin API)', ()
 
   test('forgot password: mail in the outbox, reset link, sign in with the new password', async ({ page }) => {
     test.setTimeout(200_000);
-    const before = (await mailsTo(users.forgot)).length;
+    const before = (await mailsTo(api, users.forgot)).length;
     await page.goto('/en/user/forgot');
     await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
     await page.getByLabel(/^Email/).fill(users.forgot);
@@ -565,8 +561,8 @@ test.describe('passwords and locks (fresh users made through the admin API)', ()
       page.getByRole('status').filter({ hasText: `If an account exists for ${users.forgot}` }),
     ).toBeVisible();
 
-    const link = await resetLinkFor(users.forgot, before);
-    const mail = (await mailsTo(users.forgot))[0]!;
+    const link = await resetLinkFor(api, users.forgot, before);
+    const mail = (await mailsTo(api, users.forgot))[0]!;
     expect(mail.subject).toMatch(/κωδικ/i);
     await page.goto(link.replace(/^https?:\/\/[^/]+/, ''));
     await expect(page.getByRole('heading', { level: 1, name: 'Ορισμός νέου κωδικού' })).toBeVisible();
@@ -634,7 +630,7 @@ test.describe('accessibility and screenshots of the identity pages', () => {
     browser,
   }) => {
     test.setTimeout(200_000);
-    const om3 = await signedInContext(browser, 'om3', 'om3@tessera.demo');
+    const om3 = await signedInContext(browser, 'om3@tessera.demo');
     const page = await om3.newPage();
     await page.goto('/company-select');
     await page.getByRole('button', { name: 'Επιλογή Θαλής Τεχνολογίες Α.Ε.' }).click();
@@ -659,7 +655,7 @@ test.describe('accessibility and screenshots of the identity pages', () => {
     }
     await om3.close();
 
-    const admin = await signedInContext(browser, 'admin', 'admin@tessera.demo');
+    const admin = await signedInContext(browser, 'admin@tessera.demo');
     const adminPage = await admin.newPage();
     for (const lang of ['el', 'en'] as const) {
       await adminPage.goto(`${prefixOf(lang)}/all-companies`);
@@ -673,7 +669,7 @@ test.describe('accessibility and screenshots of the identity pages', () => {
     test.setTimeout(200_000);
     const anonymous = await browser.newContext();
     const visitor = await anonymous.newPage();
-    const om3 = await signedInContext(browser, 'om3', 'om3@tessera.demo');
+    const om3 = await signedInContext(browser, 'om3@tessera.demo');
     const page = await om3.newPage();
     for (const width of [360, 1440]) {
       await visitor.setViewportSize({ width, height: 900 });

@@ -27,7 +27,8 @@ async function signOut(page: Page, profile: RegExp, signOutLabel: string) {
 }
 
 test('provider staff sign in with the demo code and see two-factor sign-in on', async ({ page }) => {
-  await signInAs(page, 'care@tessera.demo');
+  // This file's subject is signing in: through the whole flow, never a saved sign-in.
+  await signInAs(page, 'care@tessera.demo', 'el', DEMO_PASSWORD, { fresh: true });
   await page.goto('/account/security');
   await expect(page.getByRole('heading', { level: 1, name: 'Ασφάλεια σύνδεσης' })).toBeVisible();
   await expect(page.getByText('Ενεργή', { exact: true })).toBeVisible();
@@ -41,7 +42,8 @@ test('an order manager turns two-factor sign-in on, keeps the recovery codes and
   page,
 }) => {
   test.setTimeout(150_000);
-  await signInAs(page, 'om3@tessera.demo');
+  // A session of its own: it signs out below.
+  await signInAs(page, 'om3@tessera.demo', 'el', DEMO_PASSWORD, { fresh: true });
   await page.goto('/account/security');
   await expect(page.getByText('Ανενεργή', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Ρύθμιση εφαρμογής επαλήθευσης' }).click();
