@@ -261,6 +261,8 @@ test.describe('every page is accessible and has a heading, in both languages', (
 });
 
 test('screenshots at 360 and 1440 px in both languages', async ({ page }) => {
+  // 24 full-page screenshots: more than the default 45 s on a loaded two-core machine.
+  test.setTimeout(120_000);
   for (const width of [360, 1440]) {
     await page.setViewportSize({ width, height: 900 });
     for (const path of ['/', '/faqs', '/contact', '/card-list', '/merchant', '/notifications']) {
