@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import LongestFirstSequencer from './scripts/test-sequencer';
 
 /**
  * One vitest run, four projects: `domain` (pure rules), `tools` (the scripts' own rules), `web`
@@ -10,6 +11,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     maxWorkers: 2,
+    // The longest server files start first, so that no worker runs one alone at the end (ADR 038).
+    sequence: { sequencer: LongestFirstSequencer },
     // `npm run test:coverage`: statements and branches of domain/ and server/ (issue 32 §3, ADR 038).
     coverage: {
       provider: 'v8',
