@@ -151,6 +151,9 @@ export const VALIDATION_KEYS = [
   'webhookHostUnknown',
   /** A JSON body nested deeper than the parser accepts (issue 33 §3): {max} levels. */
   'nestedTooDeep',
+  /** An Idempotency-Key used with another body, or by a request still running (issue 34 §3). */
+  'idempotencyKeyReused',
+  'idempotencyKeyInProgress',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

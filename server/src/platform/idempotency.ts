@@ -8,6 +8,9 @@ import { idempotencyKeys } from './schema';
 /** The header a client sends so a retried request is answered, not repeated (ARCHITECTURE §5). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
+/** How a refusal names the header, as the documents spell it. */
+export const IDEMPOTENCY_FIELD = 'Idempotency-Key';
+
 /** How long a key is remembered; a retry comes within seconds, a replay after a day is a new request. */
 export const IDEMPOTENCY_RETENTION_MS = 24 * 3_600_000;
 
@@ -28,7 +31,7 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   const key = value.trim();
   if (!/^[\x21-\x7e]{1,128}$/.test(key)) {
     throw new AppError('VALIDATION', 'malformed Idempotency-Key', {
-      fields: [{ field: 'Idempotency-Key', key: 'invalidValue' }],
+      fields: [{ field: IDEMPOTENCY_FIELD, key: 'invalidValue' }],
     });
   }
   return key;
@@ -109,11 +112,17 @@ export async function idempotent<T, P = undefined>(
     eq(idempotencyKeys.key, key ?? ''),
   );
   const replay = (stored: typeof idempotencyKeys.$inferSelect | undefined): T => {
+    // The refusal names the header and says why (issue 34 §3 item 10): an API client has no page
+    // to refresh, so the catalogue's browser wording of a conflict is not its answer.
     if (!stored || stored.response === null) {
-      throw new AppError('CONFLICT', `Idempotency-Key ${key} is being used by a request in progress`);
+      throw new AppError('CONFLICT', `Idempotency-Key ${key} is being used by a request in progress`, {
+        fields: [{ field: IDEMPOTENCY_FIELD, key: 'idempotencyKeyInProgress' }],
+      });
     }
     if (stored.requestHash !== requestHash) {
-      throw new AppError('CONFLICT', `Idempotency-Key ${key} was used for a different request`);
+      throw new AppError('CONFLICT', `Idempotency-Key ${key} was used for a different request`, {
+        fields: [{ field: IDEMPOTENCY_FIELD, key: 'idempotencyKeyReused' }],
+      });
     }
     return stored.response as T;
   };

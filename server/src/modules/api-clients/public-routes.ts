@@ -19,6 +19,7 @@ import {
   type FieldProblem,
   uniqueConflictOf,
 } from '../../platform/errors';
+import { IDEMPOTENCY_FIELD } from '../../platform/idempotency';
 import {
   clientCredentials,
   oauthDescription,
@@ -120,6 +121,21 @@ const PROBLEMS: Record<
   },
 };
 
+/** The problems of an Idempotency-Key refusal, by the validation key naming why. */
+const IDEMPOTENCY_PROBLEMS: Partial<Record<string, { type: string; title: Record<Locale, string> }>> = {
+  idempotencyKeyReused: {
+    type: 'idempotency-key-reused',
+    title: {
+      el: 'Το Idempotency-Key χρησιμοποιήθηκε με άλλο σώμα',
+      en: 'Idempotency-Key used with another body',
+    },
+  },
+  idempotencyKeyInProgress: {
+    type: 'idempotency-key-in-progress',
+    title: { el: 'Το αίτημα με αυτό το κλειδί εκτελείται', en: 'A request with this key is running' },
+  },
+};
+
 /** Sends an RFC 9457 problem in the language the caller accepts. */
 function sendProblem(
   request: FastifyRequest,
@@ -190,11 +206,18 @@ export function publicApiRoutes(
       const locale = acceptedLocale(request.headers['accept-language']);
       const catalogue = options.catalogue?.();
       const numeric = ERROR_CODE[code];
-      const title = (await catalogue?.errorMessage(numeric, locale).catch(() => undefined)) ?? code;
+      // A key reused with another body is the client's mistake, not a page gone stale: the problem
+      // says so in the API's words, not the catalogue's "refresh the page" (issue 34 §3 item 10).
+      const idempotency = fields.find((field) => field.field === IDEMPOTENCY_FIELD)?.key;
+      const apiProblem = idempotency ? IDEMPOTENCY_PROBLEMS[idempotency] : undefined;
+      const title =
+        apiProblem?.title[locale] ??
+        (await catalogue?.errorMessage(numeric, locale).catch(() => undefined)) ??
+        code;
       const errors = await Promise.all(
         fields.map(async (problem) => ({
           // A header is named as it is spelled in the documents.
-          field: problem.field === 'headers.idempotency-key' ? 'Idempotency-Key' : problem.field,
+          field: problem.field === 'headers.idempotency-key' ? IDEMPOTENCY_FIELD : problem.field,
           code: problem.key,
           message:
             (await catalogue
@@ -207,7 +230,7 @@ export function publicApiRoutes(
         .header('content-language', locale)
         .type('application/problem+json')
         .send({
-          type: `urn:tessera:problem:${code.toLowerCase().replace(/_/g, '-')}`,
+          type: `urn:tessera:problem:${apiProblem?.type ?? code.toLowerCase().replace(/_/g, '-')}`,
           title,
           status,
           detail:

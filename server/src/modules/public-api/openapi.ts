@@ -98,8 +98,54 @@ const EXAMPLES: Record<string, { request?: unknown; responses?: Record<string, u
   },
 };
 
-/** The public document built from the server's whole document. */
-export function publicDocument(whole: Record<string, unknown>, publicUrl: string): Record<string, unknown> {
+/**
+ * Each operation's `operationId` (what client generators name their methods after), stable across
+ * releases. An operation missing here gets one derived from its method and path, so none lacks one.
+ */
+const OPERATION_IDS: Record<string, string> = {
+  'post /oauth/token': 'createAccessToken',
+  'get /me': 'getApiClient',
+  'get /webhook-endpoints': 'listWebhookEndpoints',
+  'post /webhook-endpoints': 'createWebhookEndpoint',
+  'delete /webhook-endpoints/{endpointId}': 'deleteWebhookEndpoint',
+  'get /cards': 'listCards',
+  'get /cards/{cardId}': 'getCard',
+  'get /cardholders': 'listCardholders',
+  'post /cardholders': 'createCardholder',
+  'post /orders': 'createOrder',
+  'post /loads/bulk': 'createBulkLoad',
+  'post /order-drafts/{draftId}/submit': 'submitOrderDraft',
+  'get /orders': 'listOrders',
+  'get /orders/{orderId}': 'getOrder',
+  'get /balance': 'getBalance',
+  'get /statements': 'listStatementEntries',
+};
+
+/** `get /order-drafts/{draftId}/submit` → `getOrderDraftsByDraftIdSubmit`. */
+function derivedOperationId(method: string, path: string): string {
+  const words = path
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => segment.replace(/^\{(.+)\}$/, 'by-$1'))
+    .join('-')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean);
+  return [method, ...words]
+    .map((word, i) => (i === 0 ? word : word[0]!.toUpperCase() + word.slice(1)))
+    .join('');
+}
+
+/**
+ * The token operation's client authentication (RFC 6749 §2.3.1): HTTP Basic with the client's id
+ * and secret, or (the empty requirement) `client_id` and `client_secret` in the body.
+ */
+const TOKEN_SECURITY = [{ clientBasic: [] }, {}];
+
+/**
+ * The public document built from the server's whole document, its server being `origin` (the
+ * portal's PUBLIC_URL, else the origin the request came to: never a development default).
+ */
+export function publicDocument(whole: Record<string, unknown>, origin: string): Record<string, unknown> {
   const paths: Record<string, Record<string, Operation>> = {};
   for (const [path, item] of Object.entries(
     (whole.paths ?? {}) as Record<string, Record<string, Operation>>,
@@ -109,6 +155,8 @@ export function publicDocument(whole: Record<string, unknown>, publicUrl: string
     const operations: Record<string, Operation> = {};
     for (const [method, operation] of Object.entries(item)) {
       const copy: Operation = structuredClone(operation);
+      copy.operationId = OPERATION_IDS[`${method} ${short}`] ?? derivedOperationId(method, short);
+      if (short === '/oauth/token') copy.security = TOKEN_SECURITY;
       // The Idempotency-Key header is documented once as a parameter, not as a schema of its own.
       const example = EXAMPLES[`${method} ${short}`];
       const json = copy.requestBody?.content?.['application/json'];
@@ -136,9 +184,11 @@ export function publicDocument(whole: Record<string, unknown>, publicUrl: string
     info: {
       title: 'Tessera public API',
       version: '1',
+      // The API is the provider's, for its client companies under their contract: not open source.
+      license: { name: 'Proprietary: for Tessera client companies under their contract', url: `${origin}/` },
       description: `${INTRODUCTION}\n\n### Error codes\n\n| errorCode | name |\n|---|---|\n${errorCodes}`,
     },
-    servers: [{ url: publicUrl.replace(/\/$/, '') }],
+    servers: [{ url: origin.replace(/\/$/, '') }],
     tags: [
       { name: 'cards', description: 'Cards and their balances' },
       { name: 'cardholders', description: 'The company’s people' },
@@ -150,6 +200,11 @@ export function publicDocument(whole: Record<string, unknown>, publicUrl: string
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        clientBasic: {
+          type: 'http',
+          scheme: 'basic',
+          description: 'The API client’s id and secret, for `POST /oauth/token` only.',
+        },
         clientCredentials: {
           type: 'oauth2',
           flows: {
@@ -164,13 +219,25 @@ export function publicDocument(whole: Record<string, unknown>, publicUrl: string
   };
 }
 
-/** `GET /api/public/v1/openapi.json`: open to anyone (it holds no company's data). */
-export function publicOpenApiRoutes(publicUrl: string): PublicRoutes {
+/**
+ * `GET /api/public/v1/openapi.json`: open to anyone (it holds no company's data). Its server is the
+ * fixed PUBLIC_URL, else the origin the request came to (scheme and host as the server trusts them,
+ * TRUST_PROXY included), so a client reading it from the portal's address calls that address.
+ */
+export function publicOpenApiRoutes(options: { publicUrl: string; isPublicUrlFixed: boolean }): PublicRoutes {
   return async (app) => {
-    let document: Record<string, unknown> | null = null;
-    app.get('/openapi.json', { schema: { hide: true } }, async (_request, reply) => {
-      document ??= publicDocument(app.swagger() as unknown as Record<string, unknown>, publicUrl);
-      return reply.header('cache-control', 'public, max-age=300').send(document);
+    const documents = new Map<string, Record<string, unknown>>();
+    app.get('/openapi.json', { schema: { hide: true } }, async (request, reply) => {
+      const origin = options.isPublicUrlFixed
+        ? options.publicUrl
+        : `${request.protocol}://${request.host}`.toLowerCase();
+      let document = documents.get(origin);
+      if (!document) {
+        document = publicDocument(app.swagger() as unknown as Record<string, unknown>, origin);
+        // A few origins at most (the names a server answers to); a flood of made-up hosts is not kept.
+        if (documents.size < 16) documents.set(origin, document);
+      }
+      return reply.header('cache-control', 'public, max-age=300').header('vary', 'host').send(document);
     });
   };
 }

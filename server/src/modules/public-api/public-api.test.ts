@@ -1,3 +1,4 @@
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { randomUUID } from 'node:crypto';
@@ -165,6 +166,44 @@ describe('the public API document', () => {
     expect(text).toContain('bulkUnknownCard');
     expect(text).toContain('| 60 |');
   });
+  it('passes `redocly lint` with the recommended rules: no error, and no warning when served on a real host (issue 34 §3 item 9)', async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const lint = async (source: unknown) =>
+      (await lintFromString({ source: JSON.stringify(source), config })).map(
+        (problem) =>
+          `${problem.severity} ${problem.ruleId}: ${problem.message} at ${problem.location[0]?.pointer}`,
+      );
+    expect((await lint(document)).filter((problem) => problem.startsWith('error'))).toEqual([]);
+    const onItsHost = await world.ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/v1/openapi.json',
+      headers: { host: 'portal.tessera.gr' },
+    });
+    expect(await lint(onItsHost.json())).toEqual([]);
+  });
+
+  it('declares HTTP Basic on the token operation, an operationId on each operation, a licence and the request’s origin as its server', async () => {
+    const served = await world.ctx.app.inject({
+      method: 'GET',
+      url: '/api/public/v1/openapi.json',
+      headers: { host: 'api.example.gr' },
+    });
+    const seen = served.json<{
+      info: { license?: { name: string } };
+      servers: { url: string }[];
+      paths: Record<string, Record<string, { operationId?: string; security?: unknown }>>;
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+    }>();
+    expect(seen.servers).toEqual([{ url: 'http://api.example.gr' }]);
+    expect(seen.info.license?.name).toBeTruthy();
+    const operations = Object.values(seen.paths).flatMap((item) => Object.values(item));
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && id.length > 0)).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    const token = seen.paths['/api/public/v1/oauth/token']!.post!;
+    expect(token.security).toEqual([{ clientBasic: [] }, {}]);
+    expect(seen.components.securitySchemes.clientBasic).toMatchObject({ type: 'http', scheme: 'basic' });
+  });
 });
 
 describe('cards and cardholders', () => {
@@ -237,6 +276,28 @@ describe('orders', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].field).toBe('Idempotency-Key');
+  });
+
+  it('refuses a key used with another body in the API’s words, naming the Idempotency-Key (issue 34 §3 item 10)', async () => {
+    const key = randomUUID();
+    const payload = { firstName: 'Άννα', lastName: 'Ρήγα', employeeCode: `API-${key.slice(0, 8)}` };
+    expect((await call(a, 'POST', '/cardholders', { payload, key })).statusCode).toBe(201);
+    for (const language of ['en', 'el']) {
+      const reused = await call(a, 'POST', '/cardholders', {
+        payload: { ...payload, lastName: 'Ρήγα-Άλλη' },
+        key,
+        language,
+      });
+      expect(reused.statusCode).toBe(409);
+      const problem = reused.json<{ type: string; title: string; detail: string; errors: unknown[] }>();
+      expect(problem.type).toBe('urn:tessera:problem:idempotency-key-reused');
+      expect(problem.errors).toEqual([
+        expect.objectContaining({ field: 'Idempotency-Key', code: 'idempotencyKeyReused' }),
+      ]);
+      // No browser wording: an API client has no page to refresh.
+      expect(`${problem.title} ${problem.detail}`).not.toMatch(/refresh|page|ανανεώστε|σελίδα/i);
+      expect(problem.detail).toMatch(language === 'en' ? /another request body/ : /άλλο σώμα αιτήματος/);
+    }
   });
 
   it('loads a card once per key: one order awaiting payment with its RF reference', async () => {
