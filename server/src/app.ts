@@ -615,7 +615,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
       catalogue: () => catalogue,
       // Issue 22 §2 (ADR 037): the resources a company's systems read and order with.
       routes: [
-        publicOpenApiRoutes(config.publicUrl),
+        publicOpenApiRoutes({ publicUrl: config.publicUrl, isPublicUrlFixed: config.isPublicUrlFixed }),
         // Issue 22 §3 (ADR 035): webhook endpoints an integration subscribes itself.
         publicWebhookRoutes(webhooks),
         publicApiResourceRoutes({
