@@ -268,10 +268,27 @@ export const MerchantBalanceSchema = z.object({
   unsettledCents: z.number().int(),
   /** Payouts made by settlements and not yet in a file sent to the bank. */
   scheduledPayoutCents: z.number().int(),
-  /** The oldest payout not yet paid. */
+  /** How many payouts are scheduled (one per settled day). */
+  scheduledPayoutCount: z.number().int(),
+  /**
+   * The next scheduled payout: the oldest not yet in a file (it leaves with the next one); none
+   * when nothing is scheduled. Never a payout already sent (issue 34 §2 item 2): those are
+   * `onTheWay`.
+   */
   nextPayout: z
     .object({ amountCents: z.number().int(), state: PayoutStateSchema, day: z.string() })
     .nullable(),
+  /** Payouts in a file sent to the bank and not yet confirmed paid, oldest first (at most 31). */
+  onTheWay: z.array(
+    z.object({
+      payoutId: z.string(),
+      amountCents: z.number().int(),
+      day: z.string(),
+      sentAt: z.string().nullable(),
+    }),
+  ),
+  /** The sum of every payout on its way (also those past the list's 31). */
+  onTheWayCents: z.number().int(),
   lastPayouts: z.array(
     z.object({
       payoutId: z.string(),

@@ -5,8 +5,9 @@ import type { SettlementsContext } from './settlements-context';
 
 /**
  * What a merchant is owed, in brief (`GET /retrieveBalance`): sales since its last settled day not
- * settled yet, the payouts scheduled, the next payout to arrive and the last five. Small on purpose:
- * the merchant portal's pages (issue 16) build on it.
+ * settled yet, the payouts scheduled and the next of them, those on their way to the bank (sent, not
+ * confirmed paid) and the last five. Small on purpose: the merchant portal's pages (issue 16) build
+ * on it.
  */
 export async function merchantBalance(
   ctx: SettlementsContext,
@@ -21,13 +22,21 @@ export async function merchantBalance(
   return {
     unsettledCents: sales.reduce((sum, line) => sum + line.purchasesCents - line.givenBackCents, 0),
     scheduledPayoutCents: payouts.scheduledCents,
-    nextPayout: payouts.nextUnpaid
+    scheduledPayoutCount: payouts.scheduledCount,
+    nextPayout: payouts.nextScheduled
       ? {
-          amountCents: payouts.nextUnpaid.amountCents,
-          state: payouts.nextUnpaid.state,
-          day: payouts.nextUnpaid.businessDay,
+          amountCents: payouts.nextScheduled.amountCents,
+          state: payouts.nextScheduled.state,
+          day: payouts.nextScheduled.businessDay,
         }
       : null,
+    onTheWay: payouts.onTheWay.map((payout) => ({
+      payoutId: payout.id,
+      amountCents: payout.amountCents,
+      day: payout.businessDay,
+      sentAt: payout.sentAt?.toISOString() ?? null,
+    })),
+    onTheWayCents: payouts.onTheWayCents,
     lastPayouts: payouts.last.map((payout) => ({
       payoutId: payout.id,
       amountCents: payout.amountCents,

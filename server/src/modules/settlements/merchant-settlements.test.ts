@@ -132,3 +132,54 @@ describe('a merchant’s own settlements', () => {
     expect(staff.json()).toMatchObject({ total: 2 });
   });
 });
+
+// Last in the file: sending payouts sends every merchant's scheduled ones.
+describe('a merchant’s next payout (issue 34 §2 item 2)', () => {
+  it('is the next scheduled payout, never the oldest one already sent; the sent ones are on their way', async () => {
+    const { merchantId: payee, terminals } = await createTestMerchant(world.ctx, {
+      feePlan: { VOUCHER: 100 },
+    });
+    const card = await cardWithBalance(world.ctx, { product: 'VOUCHER', balanceCents: 50_000 });
+    const settlements = world.ctx.app.services.settlements;
+    for (const daysAgo of [7, 6, 5]) {
+      await buy(terminals[0]!, `N-${daysAgo}`, card.token, 1_000 * daysAgo, noonOf(dayAgo(daysAgo)));
+      await settlements.settleMerchantDay(payee, dayAgo(daysAgo));
+    }
+    await settlements.sendPayouts({ userId: world.ids.admin });
+    const balance = async () => {
+      const response = await world.ctx.app.inject({
+        method: 'GET',
+        url: '/api/v1/merchants/retrieveBalance',
+        headers: { ...(await sessionHeaders(world.ctx, world.ids.admin)), merchantid: payee },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    };
+    // 1 % fee + 24 % VAT on it: 7.000 → 6.913, 6.000 → 5.926, 5.000 → 4.938 cents.
+    const onTheWay = [
+      expect.objectContaining({ day: dayAgo(7), amountCents: 6_913, sentAt: expect.any(String) }),
+      expect.objectContaining({ day: dayAgo(6), amountCents: 5_926 }),
+      expect.objectContaining({ day: dayAgo(5), amountCents: 4_938 }),
+    ];
+    // Everything was sent: none is scheduled, three are on their way.
+    expect(await balance()).toMatchObject({
+      scheduledPayoutCents: 0,
+      scheduledPayoutCount: 0,
+      nextPayout: null,
+      onTheWay,
+      onTheWayCents: 17_777,
+    });
+
+    await buy(terminals[0]!, 'N-4', card.token, 2_000, noonOf(dayAgo(4)));
+    await settlements.settleMerchantDay(payee, dayAgo(4));
+    await buy(terminals[0]!, 'N-3', card.token, 3_000, noonOf(dayAgo(3)));
+    await settlements.settleMerchantDay(payee, dayAgo(3));
+    expect(await balance()).toMatchObject({
+      scheduledPayoutCents: 1_975 + 2_963,
+      scheduledPayoutCount: 2,
+      nextPayout: { amountCents: 1_975, state: 'scheduled', day: dayAgo(4) },
+      onTheWay,
+      onTheWayCents: 17_777,
+    });
+  });
+});

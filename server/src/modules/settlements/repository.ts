@@ -180,22 +180,49 @@ export async function findPayoutFile(
   return row;
 }
 
-/** A merchant's payout figures for its balance: scheduled total, the next unpaid, the last five. */
+/** How many payouts "on their way" the balance lists at most (sent, not yet confirmed paid). */
+export const ON_THE_WAY_LIMIT = 31;
+
+/**
+ * A merchant's payout figures for its balance: the scheduled total and count, the next scheduled
+ * payout (the oldest not yet in a file: it leaves with the next one), those on their way (in a file
+ * sent to the bank, not confirmed paid; oldest first) and the last five.
+ */
 export async function findMerchantPayouts(
   db: Executor,
   merchantId: string,
-): Promise<{ scheduledCents: number; nextUnpaid: PayoutWithDay | undefined; last: PayoutWithDay[] }> {
-  const [scheduled] = await db
-    .select({ total: sql<string>`coalesce(sum(${payouts.amountCents}), 0)` })
+): Promise<{
+  scheduledCents: number;
+  scheduledCount: number;
+  nextScheduled: PayoutWithDay | undefined;
+  onTheWayCents: number;
+  onTheWay: PayoutWithDay[];
+  last: PayoutWithDay[];
+}> {
+  const [sums] = await db
+    .select({
+      scheduled: sql<string>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.state} = 'scheduled'), 0)`,
+      scheduledCount: sql<number>`(count(*) filter (where ${payouts.state} = 'scheduled'))::int`,
+      sent: sql<string>`coalesce(sum(${payouts.amountCents}) filter (where ${payouts.state} = 'sent'), 0)`,
+    })
     .from(payouts)
-    .where(and(eq(payouts.merchantId, merchantId), eq(payouts.state, 'scheduled')));
+    .where(and(eq(payouts.merchantId, merchantId), inArray(payouts.state, ['scheduled', 'sent'])));
+  // Issue 34 §2 item 2: the next payout is a scheduled one, never one already sent (those are on
+  // their way); the oldest sent one is not "next" while newer ones were sent too.
   const [next] = await db
     .select(payoutWithDay)
     .from(payouts)
     .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
-    .where(and(eq(payouts.merchantId, merchantId), inArray(payouts.state, ['scheduled', 'sent'])))
+    .where(and(eq(payouts.merchantId, merchantId), eq(payouts.state, 'scheduled')))
     .orderBy(asc(settlements.businessDay))
     .limit(1);
+  const onTheWay = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(and(eq(payouts.merchantId, merchantId), eq(payouts.state, 'sent')))
+    .orderBy(asc(settlements.businessDay))
+    .limit(ON_THE_WAY_LIMIT);
   const last = await db
     .select(payoutWithDay)
     .from(payouts)
@@ -204,8 +231,11 @@ export async function findMerchantPayouts(
     .orderBy(desc(settlements.businessDay))
     .limit(5);
   return {
-    scheduledCents: Number(scheduled?.total ?? 0),
-    nextUnpaid: next ? { ...next.payout, businessDay: next.businessDay } : undefined,
+    scheduledCents: Number(sums?.scheduled ?? 0),
+    scheduledCount: Number(sums?.scheduledCount ?? 0),
+    nextScheduled: next ? { ...next.payout, businessDay: next.businessDay } : undefined,
+    onTheWayCents: Number(sums?.sent ?? 0),
+    onTheWay: onTheWay.map((row) => ({ ...row.payout, businessDay: row.businessDay })),
     last: last.map((row) => ({ ...row.payout, businessDay: row.businessDay })),
   };
 }

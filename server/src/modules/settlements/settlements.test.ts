@@ -457,7 +457,10 @@ describe('the settlement routes', () => {
       success: true,
       unsettledCents: 2_500,
       scheduledPayoutCents: 9_628,
+      scheduledPayoutCount: 1,
       nextPayout: { amountCents: 9_628, state: 'scheduled', day: dayAgo(2) },
+      onTheWay: [],
+      onTheWayCents: 0,
       lastPayouts: [
         expect.objectContaining({ amountCents: 9_628, state: 'scheduled', day: dayAgo(2), sentAt: null }),
       ],

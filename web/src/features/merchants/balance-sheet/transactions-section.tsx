@@ -1,11 +1,9 @@
-import { Badge, Button, Group, NativeSelect, Table, Text, TextInput, Title } from '@mantine/core';
-import { CARD_CATEGORIES, TERMINAL_CALL_KINDS, type MerchantTransaction } from '@tessera/domain';
+import { Button, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
+import { CARD_CATEGORIES, TERMINAL_CALL_KINDS } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { useSearchParams } from 'react-router';
-import { BADGE_COLOR } from '../../../lib/badge-colors';
-import { formatDateTime, formatMoney } from '../../../lib/format';
 import { productName } from '../../../lib/labels';
 import { useLocale } from '../../../lib/use-locale';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
@@ -13,8 +11,8 @@ import { transactionsDownloadHref, useMerchantTransactions } from '../api/get-me
 import { useStoreList } from '../api/get-store-list';
 import type { TransactionFilters } from '../api/merchant-dashboard-keys';
 import type { MerchantContext } from '../api/merchant-context';
-import { declineReasonText } from '../dashboard/decline-reason';
 import { TRANSACTIONS_ANCHOR } from './settlements-table';
+import { TransactionsTable } from './transactions-table';
 
 /** The filters the address carries (`?from=&to=&storeId=&terminalId=&product=&outcome=&kind=`). */
 export const FILTER_NAMES = ['from', 'to', 'storeId', 'terminalId', 'product', 'outcome', 'kind'] as const;
@@ -221,7 +219,10 @@ function TransactionResults({ context, filters }: { context: MerchantContext; fi
   }
   return (
     <>
-      <TransactionsTable transactions={transactions} />
+      <TransactionsTable
+        transactions={transactions}
+        caption={intl.formatMessage({ id: 'merchantDashboard.transactions.listLabel' })}
+      />
       <Group justify="space-between" mt="md" wrap="wrap">
         <Text id={statusId} role="status" fw={600}>
           {intl.formatMessage({ id: 'merchantDashboard.pager.page' }, { page: pageNumber })}
@@ -244,61 +245,5 @@ function TransactionResults({ context, filters }: { context: MerchantContext; fi
         </Group>
       </Group>
     </>
-  );
-}
-
-function TransactionsTable({ transactions }: { transactions: MerchantTransaction[] }) {
-  const intl = useIntl();
-  const locale = useLocale();
-  const t = (id: MessageId) => intl.formatMessage({ id });
-  return (
-    <Table.ScrollContainer minWidth={860}>
-      <Table verticalSpacing="xs" striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('merchantDashboard.transactions.at')}</Table.Th>
-            <Table.Th scope="col">{t('merchantDashboard.transactions.where')}</Table.Th>
-            <Table.Th scope="col">{t('merchantDashboard.filters.kind')}</Table.Th>
-            <Table.Th scope="col">{t('merchantDashboard.filters.product')}</Table.Th>
-            <Table.Th scope="col">{t('merchantDashboard.transactions.card')}</Table.Th>
-            <Table.Th scope="col" ta="right">
-              {t('merchantDashboard.transactions.amount')}
-            </Table.Th>
-            <Table.Th scope="col">{t('merchantDashboard.filters.outcome')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {transactions.map((transaction) => (
-            <Table.Tr key={transaction.transactionId}>
-              <Table.Td>{formatDateTime(transaction.at, locale)}</Table.Td>
-              <Table.Td>
-                {transaction.storeName}
-                <Text size="xs" c="dimmed">
-                  {`${transaction.terminalLabel} · MID ${transaction.mid}`}
-                </Text>
-              </Table.Td>
-              <Table.Td>{t(`merchantDashboard.kind.${transaction.kind}`)}</Table.Td>
-              <Table.Td>{transaction.product ? productName(transaction.product, locale) : '—'}</Table.Td>
-              <Table.Td>{transaction.maskedCard ?? '—'}</Table.Td>
-              <Table.Td ta="right">{formatMoney(transaction.amountCents)}</Table.Td>
-              <Table.Td>
-                {transaction.outcome === 'approved' ? (
-                  <Badge color={BADGE_COLOR.green} variant="filled" radius="sm">
-                    {t('merchantDashboard.outcome.approved')}
-                  </Badge>
-                ) : (
-                  <>
-                    <Badge color={BADGE_COLOR.red} variant="filled" radius="sm">
-                      {t('merchantDashboard.outcome.declined')}
-                    </Badge>
-                    <Text size="xs">{declineReasonText(transaction.declineReason, locale)}</Text>
-                  </>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
   );
 }

@@ -12,6 +12,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { page, session } from '../../../test/fixtures';
 import { mockApi, requestsTo, type MockHandler } from '../../../test/mock-api';
+import { onNarrowScreen, recordFields } from '../../../test/narrow-screen';
 import { uuid } from '../../../test/orders';
 import { renderApp } from '../../../test/render-app';
 
@@ -89,8 +90,14 @@ const kpis: MerchantKpis = {
 };
 const balance: MerchantBalance = {
   unsettledCents: 5_000,
-  scheduledPayoutCents: 9_628,
-  nextPayout: { amountCents: 9_628, state: 'sent', day: '2026-03-01' },
+  scheduledPayoutCents: 9_628 + 4_200,
+  scheduledPayoutCount: 2,
+  nextPayout: { amountCents: 9_628, state: 'scheduled', day: '2026-03-01' },
+  onTheWay: [
+    { payoutId: uuid(611), amountCents: 7_350, day: '2026-02-26', sentAt: '2026-02-27T09:00:00Z' },
+    { payoutId: uuid(612), amountCents: 2_500, day: '2026-02-27', sentAt: '2026-02-27T09:00:00Z' },
+  ],
+  onTheWayCents: 9_850,
   lastPayouts: [],
 };
 const settlements: MerchantSettlementsResponse = {
@@ -191,9 +198,10 @@ describe('the merchant dashboard', () => {
     expect(
       within(dashboard).getByText('Προμήθεια 10,00 € + ΦΠΑ 2,40 €, στις εκκαθαρισμένες ημέρες'),
     ).toBeTruthy();
-    // The next payout with its day and state.
+    // The next scheduled payout with its day and state, and what is already on its way.
     expect(within(dashboard).getByText('96,28 €')).toBeTruthy();
-    expect(within(dashboard).getByText('Στάλθηκε στην τράπεζα')).toBeTruthy();
+    expect(within(dashboard).getByText('Προγραμματισμένη')).toBeTruthy();
+    expect(within(dashboard).getByText('98,50 € καθ’ οδόν προς τον λογαριασμό σας')).toBeTruthy();
     // Each chart has its figures as a table.
     const byProduct = await within(dashboard).findByRole(
       'table',
@@ -282,6 +290,101 @@ describe('the balance sheet', () => {
     expect(params.get('storeId')).toBe(STORE);
     expect(params.get('format')).toBe('xlsx');
     expect(params.get('lang')).toBe('el');
+  });
+});
+
+describe('the balance sheet’s payouts (issue 34 §2 item 2)', () => {
+  it('shows the next scheduled payout and lists the payouts on their way', async () => {
+    merchantApi({
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: [], nextCursor: null } },
+    });
+    renderApp('/en/merchant/balance-sheet');
+    const summary = await screen.findByRole('region', { name: 'Balance' });
+    expect(await within(summary).findByText('96,28 €')).toBeTruthy();
+    expect(within(summary).getByText('For the sales of 01/03/2026')).toBeTruthy();
+    expect(within(summary).getByText('Scheduled')).toBeTruthy();
+    expect(within(summary).getByText('and 1 more day scheduled')).toBeTruthy();
+    const onTheWay = within(summary).getByRole('region', { name: 'On the way to your account' });
+    expect(
+      within(onTheWay).getByText('Sent to the bank, not yet confirmed paid: 98,50 € in all.'),
+    ).toBeTruthy();
+    const items = within(onTheWay).getAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      'For the sales of 26/02/202673,50\u00a0€Sent 27/02/2026',
+      'For the sales of 27/02/202625,00\u00a0€Sent 27/02/2026',
+    ]);
+  });
+
+  it('says no payout is scheduled when every one was sent, in Greek', async () => {
+    merchantApi({
+      [`GET ${API}/retrieveBalance`]: {
+        body: {
+          success: true,
+          ...balance,
+          scheduledPayoutCents: 0,
+          scheduledPayoutCount: 0,
+          nextPayout: null,
+        },
+      },
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: [], nextCursor: null } },
+    });
+    renderApp('/merchant/balance-sheet');
+    const summary = await screen.findByRole('region', { name: 'Υπόλοιπο' });
+    expect(await within(summary).findByText('Δεν έχει προγραμματιστεί πληρωμή')).toBeTruthy();
+    const onTheWay = within(summary).getByRole('region', { name: 'Καθ’ οδόν προς τον λογαριασμό σας' });
+    expect(within(onTheWay).getAllByRole('listitem')).toHaveLength(2);
+    expect(within(onTheWay).getByText('Για τις πωλήσεις της 26/02/2026')).toBeTruthy();
+  });
+});
+
+describe('the balance sheet’s transactions (issue 34 §2 item 3)', () => {
+  const rows = [
+    transaction(1),
+    transaction(2, { outcome: 'declined', declineReason: 'cardExpired', authorisationId: null }),
+  ];
+
+  it('on a phone shows each transaction as a card with its amount and outcome, no sideways table', async () => {
+    onNarrowScreen();
+    merchantApi({
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: rows, nextCursor: null } },
+    });
+    renderApp('/merchant/balance-sheet');
+    const section = await screen.findByRole('region', { name: 'Συναλλαγές' });
+    const list = await within(section).findByRole('list', { name: 'Συναλλαγές, νεότερες πρώτα' });
+    // No table and no scroll region a keyboard cannot reach: the cards need no sideways scroll.
+    expect(within(section).queryByRole('table')).toBeNull();
+    expect(section.querySelector('.mantine-ScrollArea-root, [class*="ScrollContainer"]')).toBeNull();
+    const [approved, declined] = within(list).getAllByRole('listitem');
+    expect(approved!.classList.contains('tessera-record')).toBe(true);
+    expect(approved!.querySelector('.tessera-record__title time')?.getAttribute('datetime')).toBe(
+      '2026-03-02T10:00:00Z',
+    );
+    expect(
+      within(approved!.querySelector<HTMLElement>('.tessera-record__aside')!).getByText('Εγκρίθηκε'),
+    ).toBeTruthy();
+    expect(recordFields(approved!)).toEqual({
+      Ποσό: '10,01 €',
+      'Κατάστημα και τερματικό': 'Αγορά ΚολωνάκιΤαμείο 1 · MID 20020001',
+      Είδος: 'Αγορά',
+      Προϊόν: 'Ticket Restaurant',
+      Κάρτα: '•••• 1234',
+    });
+    // The amount is the key value, across the card.
+    expect(approved!.querySelector('.tessera-record__field--key dd')?.textContent).toBe('10,01 €');
+    expect(within(declined!).getByText('Απορρίφθηκε')).toBeTruthy();
+    expect(recordFields(declined!)['Αιτία απόρριψης']).toBe('Η κάρτα έχει λήξει');
+  });
+
+  it('on a wide screen keeps the table in a scroll region a keyboard can reach', async () => {
+    merchantApi({
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: rows, nextCursor: null } },
+    });
+    renderApp('/en/merchant/balance-sheet');
+    const scroll = await screen.findByRole('region', { name: 'Transactions, newest first' });
+    expect(scroll.getAttribute('tabindex')).toBe('0');
+    const table = within(scroll).getByRole('table', { name: 'Transactions, newest first' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    expect(within(table).getByText('10,01 €')).toBeTruthy();
   });
 });
 

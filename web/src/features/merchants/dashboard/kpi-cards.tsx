@@ -73,7 +73,10 @@ export function KpiCards({ kpis, balance, monthTotals }: Props) {
             <PayoutStateBadge state={balance.nextPayout.state} />
           </>
         ) : balance ? (
-          t('merchantDashboard.kpi.noPayoutPending')
+          t('merchantDashboard.kpi.noPayoutScheduled')
+        ) : null}
+        {balance && balance.onTheWayCents > 0 ? (
+          <div>{t('merchantDashboard.kpi.onTheWay', { amount: formatMoney(balance.onTheWayCents) })}</div>
         ) : null}
       </KpiTile>
     </SimpleGrid>
