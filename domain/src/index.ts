@@ -41,6 +41,8 @@ export * from './fulfilment';
 export * from './client-logs';
 export * from './company-admin';
 export * from './working-days';
+// Issue 34 §1: the TARGET2 calendar of payout execution dates (ADR 042).
+export * from './target2';
 export * from './recurring-rules';
 // Issue 21: two-factor sign-in (ADR 031).
 export * from './second-factor';

@@ -399,8 +399,12 @@ export const DemoCardsResponseSchema = z.object({
   cards: z.array(DemoCardSchema),
 });
 
-/** Payout states: created by the settlement, sent in a pain.001 file, paid on the bank's word. */
-export const PAYOUT_STATES = ['scheduled', 'sent', 'paid'] as const;
+/**
+ * Payout states: created by the settlement, sent in a pain.001 file, paid on the bank's word; or
+ * returned by the bank (issue 34, ADR 042: the money is back on the merchant account and a new
+ * payout of it is scheduled).
+ */
+export const PAYOUT_STATES = ['scheduled', 'sent', 'paid', 'returned'] as const;
 export type PayoutState = (typeof PAYOUT_STATES)[number];
 
 /** Every product a fee plan may name. */
@@ -511,6 +515,14 @@ export function normalizeIban(text: string): string {
   return text.replace(/\s+/g, '').toUpperCase();
 }
 
+/**
+ * Whether a payout may be sent to `iban` (issue 34 §2.1): its structure and ISO 13616 mod-97 check
+ * digits are valid. A payout to an account that fails it waits outside the payout files.
+ */
+export function isPayableIban(iban: string): boolean {
+  return isValidIBAN(normalizeIban(iban));
+}
+
 /** `updateRedeemerProfile`: contact details at once; a new IBAN waits for its e-mailed confirmation. */
 export const UpdateRedeemerProfileRequestSchema = z.object({
   contactName: Text(100),
@@ -538,6 +550,8 @@ export const MERCHANT_NOTIFICATION_KINDS = [
   'midEnrolled',
   'declineSpike',
   'ibanChanged',
+  // Issue 34 (ADR 042): the bank sent a payout back; it is paid again in a later file.
+  'payoutReturned',
 ] as const;
 export type MerchantNotificationKind = (typeof MERCHANT_NOTIFICATION_KINDS)[number];
 
@@ -577,5 +591,15 @@ export const MERCHANT_NOTIFICATION_TEXT: Record<
   ibanChanged: {
     el: { title: 'Ο λογαριασμός πληρωμών άλλαξε', body: 'Οι πληρωμές σας θα πηγαίνουν στο {iban}.' },
     en: { title: 'Payout account changed', body: 'Your payouts will go to {iban}.' },
+  },
+  payoutReturned: {
+    el: {
+      title: 'Η τράπεζα επέστρεψε μια πληρωμή σας',
+      body: 'Η πληρωμή {amount} για τις πωλήσεις της {day} επεστράφη από την τράπεζα ({reason}). Το ποσό είναι ξανά στο υπόλοιπό σας και θα σας καταβληθεί με επόμενη πληρωμή· ελέγξτε τον λογαριασμό πληρωμών σας.',
+    },
+    en: {
+      title: 'The bank returned a payout',
+      body: 'Your payout of {amount} for your sales of {day} was returned by the bank ({reason}). The amount is back on your balance and will be paid in a later payout; please check your payout account.',
+    },
   },
 };

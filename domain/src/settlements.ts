@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Cents } from './money';
 import { CardCategorySchema, type CardCategory } from './products';
-import { PAYOUT_STATES, feeOf, type FeePlan } from './merchants';
+import { ENROLMENT_STATES, PAYOUT_STATES, feeOf, type FeePlan } from './merchants';
 
 /**
  * Settlements and payouts (issue 15 §4, ADR 016): each merchant's business day closed into one
@@ -163,6 +163,10 @@ export function isoAmount(cents: Cents): string {
 
 export const PayoutStateSchema = z.enum(PAYOUT_STATES);
 
+/** Why a scheduled payout waits outside the payout files (issue 34 §2.1). */
+export const PAYOUT_WAITING_REASONS = ['invalidIban'] as const;
+export type PayoutWaitingReason = (typeof PAYOUT_WAITING_REASONS)[number];
+
 const BusinessDay = z.iso.date();
 
 export const SettlementViewSchema = z.object({
@@ -197,6 +201,18 @@ export const PayoutViewSchema = z.object({
   createdAt: z.string(),
   sentAt: z.string().nullable(),
   paidAt: z.string().nullable(),
+  /** The merchant's trade name (the payout desk's lists). */
+  merchantName: z.string().optional(),
+  /**
+   * Why a scheduled payout is not put in the next file (issue 34 §2.1): its IBAN fails the ISO
+   * 13616 check. It waits, not lost, until the merchant's account is corrected.
+   */
+  waitingReason: z.enum(PAYOUT_WAITING_REASONS).nullable().optional(),
+  /** Returned by the bank (issue 34, ADR 042): when, why, and the payout that pays it again. */
+  returnedAt: z.string().nullable().optional(),
+  returnReason: z.string().nullable().optional(),
+  /** A payout that pays again what a returned one did not: the returned payout's id. */
+  replacesPayoutId: z.string().nullable().optional(),
 });
 export type PayoutView = z.infer<typeof PayoutViewSchema>;
 
@@ -248,6 +264,8 @@ export const SendPayoutsResponseSchema = z.object({
   fileId: z.string().nullable(),
   count: z.number().int(),
   totalCents: z.number().int(),
+  /** Scheduled payouts left out of the file: their IBAN is invalid (issue 34 §2.1). */
+  waiting: z.number().int().default(0),
 });
 export type SendPayoutsResponse = z.infer<typeof SendPayoutsResponseSchema>;
 
@@ -363,3 +381,159 @@ export const MerchantSettlementDetailsResponseSchema = z.object({
   success: z.literal(true),
   settlement: MerchantSettlementSchema,
 });
+
+// ------------------------------------------------------------------------------------ the payout desk (issue 34)
+
+/** A payout file as the payout desk lists it: the pain.001 group header's control figures. */
+export const PayoutFileViewSchema = z.object({
+  fileId: z.string(),
+  messageId: z.string(),
+  /** `NbOfTxs` of the group header. */
+  payoutCount: z.number().int(),
+  /** `CtrlSum` of the group header, in cents. */
+  totalCents: z.number().int(),
+  /** `ReqdExctnDt`: a TARGET2 business day. */
+  executionDate: z.string().nullable(),
+  createdAt: z.string(),
+  payouts: z.array(PayoutViewSchema),
+});
+export type PayoutFileView = z.infer<typeof PayoutFileViewSchema>;
+
+export const PayoutFilesQuerySchema = z.object({
+  page: Page.page,
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+});
+export type PayoutFilesQuery = z.infer<typeof PayoutFilesQuerySchema>;
+
+/** A merchant's money on the ledger, for the payout desk: what the provider owes it now. */
+export const MerchantLedgerBalanceSchema = z.object({
+  merchantId: z.string(),
+  merchantName: z.string(),
+  /** The merchant ledger account's balance: sales less fees and payouts sent, plus returns. */
+  balanceCents: z.number().int(),
+});
+export type MerchantLedgerBalance = z.infer<typeof MerchantLedgerBalanceSchema>;
+
+/** `GET /payoutDesk`: the files newest first, the payouts outside files, the merchants' balances. */
+export const PayoutDeskResponseSchema = z.object({
+  success: z.literal(true),
+  files: z.array(PayoutFileViewSchema),
+  totalFiles: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  /** Scheduled payouts not in a file yet (those waiting say why). */
+  scheduled: z.array(PayoutViewSchema),
+  balances: z.array(MerchantLedgerBalanceSchema),
+});
+export type PayoutDeskResponse = z.infer<typeof PayoutDeskResponseSchema>;
+
+/** A reason staff type (a terminal's state change, a returned payout): stored in the audit log. */
+export const DeskReasonSchema = z.string().trim().min(3, 'a reason of at least 3 characters').max(300);
+
+/**
+ * `POST /payouts/markReturned`: the bank sent a payout back (a closed or wrong account): the amount
+ * goes back on the merchant account through the ledger and is paid again in a later file.
+ */
+export const MarkReturnedRequestSchema = z.object({
+  payoutId: z.uuid(),
+  reason: DeskReasonSchema,
+});
+export type MarkReturnedRequest = z.infer<typeof MarkReturnedRequestSchema>;
+
+export const MarkReturnedResponseSchema = z.object({
+  success: z.literal(true),
+  /** The returned payout. */
+  payout: PayoutViewSchema,
+  /** The new scheduled payout of the same amount, paid in a later file. */
+  repayment: PayoutViewSchema,
+  /** The merchant's ledger balance after the return. */
+  balanceCents: z.number().int(),
+});
+
+/** Why a day of a merchant is flagged on the settlements desk. */
+export const SETTLEMENT_DAY_FLAGS = ['missing'] as const;
+
+/** One merchant's business day on the settlements desk: settled, or flagged as missing. */
+export const SettlementDayViewSchema = z.object({
+  businessDay: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  /** Null for a missing day (sales but no settlement). */
+  settlement: SettlementViewSchema.nullable(),
+  flag: z.enum(SETTLEMENT_DAY_FLAGS).nullable(),
+});
+export type SettlementDayView = z.infer<typeof SettlementDayViewSchema>;
+
+export const SettlementDeskQuerySchema = z
+  .object({
+    merchantId: z.string().trim().min(1).max(20).optional(),
+    from: BusinessDay.optional(),
+    to: BusinessDay.optional(),
+  })
+  .refine((query) => !query.from || !query.to || query.from <= query.to, {
+    path: ['to'],
+    message: 'to is before from',
+  });
+export type SettlementDeskQuery = z.infer<typeof SettlementDeskQuerySchema>;
+
+export const SettlementDeskResponseSchema = z.object({
+  success: z.literal(true),
+  from: z.string(),
+  to: z.string(),
+  days: z.array(SettlementDayViewSchema),
+  /** How many merchant days are flagged in the range. */
+  flagged: z.number().int(),
+});
+export type SettlementDeskResponse = z.infer<typeof SettlementDeskResponseSchema>;
+
+/** `POST /settlements/rerunDay`: settles a past business day again (idempotent, as the job is). */
+export const RerunDayRequestSchema = z.object({ businessDay: BusinessDay });
+export type RerunDayRequest = z.infer<typeof RerunDayRequestSchema>;
+
+export const RerunDayResponseSchema = z.object({
+  success: z.literal(true),
+  /** Merchants settled by this run. */
+  settled: z.number().int(),
+  /** Merchants whose day was settled before (nothing done again). */
+  existing: z.number().int(),
+});
+export type RerunDayResponse = z.infer<typeof RerunDayResponseSchema>;
+
+// ------------------------------------------------------------------------------------ the terminals desk
+
+/** A till as the terminals desk lists it: across every merchant. */
+export const TerminalDeskItemSchema = z.object({
+  terminalId: z.string(),
+  merchantId: z.string(),
+  merchantName: z.string(),
+  storeName: z.string(),
+  city: z.string(),
+  mid: z.string(),
+  label: z.string(),
+  state: z.enum(ENROLMENT_STATES),
+  createdAt: z.string(),
+  enrolledAt: z.string().nullable(),
+});
+export type TerminalDeskItem = z.infer<typeof TerminalDeskItemSchema>;
+
+export const TerminalDeskQuerySchema = z.object({
+  state: z.enum(ENROLMENT_STATES).optional(),
+  merchantId: z.string().trim().min(1).max(20).optional(),
+});
+export type TerminalDeskQuery = z.infer<typeof TerminalDeskQuerySchema>;
+
+export const TerminalDeskResponseSchema = z.object({
+  success: z.literal(true),
+  /** Requested tills first (the queue), then the rest by merchant and MID. */
+  terminals: z.array(TerminalDeskItemSchema),
+  /** Tills waiting to be enrolled, whatever the filter. */
+  requested: z.number().int(),
+});
+export type TerminalDeskResponse = z.infer<typeof TerminalDeskResponseSchema>;
+
+/** `POST /terminalDesk/:terminalId/state`: enrol, suspend or resume a till, with a reason. */
+export const TerminalDeskStateRequestSchema = z.object({
+  state: z.enum(['enrolled', 'suspended']),
+  reason: DeskReasonSchema,
+});
+export type TerminalDeskStateRequest = z.infer<typeof TerminalDeskStateRequestSchema>;

@@ -35,7 +35,12 @@ import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modul
 import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
-import { createMerchantsService, merchantsRoutes, type MerchantsService } from './modules/merchants';
+import {
+  createMerchantsService,
+  merchantsRoutes,
+  terminalDeskRoutes,
+  type MerchantsService,
+} from './modules/merchants';
 import { createLeadsService, leadFormRoutes, leadsRoutes, type LeadsService } from './modules/leads';
 import {
   createMerchantBillingService,
@@ -470,7 +475,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     log: app.log,
   });
   // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
-  const settlements = createSettlementsService({ db: database.db, ledger, merchants, jobs });
+  const settlements = createSettlementsService({
+    db: database.db,
+    ledger,
+    merchants,
+    jobs,
+    // The payout desk e-mails a merchant whose payout the bank returned (issue 34).
+    mailer,
+    log: app.log,
+  });
   // What merchants owe and pay through the same gateway (issue 16); the bank's callback reaches it.
   const merchantBilling = createMerchantBillingService({
     db: database.db,
@@ -565,6 +578,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     metrics,
   });
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
+  // The provider's terminals desk (issue 34 §1).
+  await app.register(terminalDeskRoutes(merchants), { prefix: '/api/v1/merchants' });
   await app.register(virtualTerminalRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(merchantTransactionRoutes(terminals), { prefix: '/api/v1/merchants' });
   await app.register(settlementsRoutes(settlements), { prefix: '/api/v1/merchants' });

@@ -212,7 +212,7 @@ const NOT_FROM_A_REQUEST = new Set([
   'payments_one_success_idx',
   'payout_files_message_id_unique',
   'payouts_end_to_end_id_unique',
-  'payouts_settlement_id_unique',
+  'payouts_settlement_live_idx',
   'production_batch_orders_order_id_unique',
   'production_batches_number_unique',
   'recurring_runs_rule_period_unique',

@@ -6,6 +6,14 @@ import { STEP_UP_MINUTES, STEP_UP_MINUTES_MAX } from '@tessera/domain';
  * Every setting the server reads, validated once at start (README: configuration table).
  * Unknown or malformed values stop the process with a message naming the variable.
  */
+/**
+ * The provider's legal name, one setting for every place that names it to a bank or a payer
+ * (issue 34 §2.7, ADR 042): the debtor of the pain.001 payout files, the beneficiary of the
+ * payment instructions and the merchant on the sandbox bank's page, the issuer of documents.
+ * Banks match the debtor name against the account holder, so the two must never drift apart.
+ */
+export const PROVIDER_LEGAL_NAME = 'Tessera Prepaid Cards S.A.';
+
 const booleanish = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');

@@ -201,6 +201,13 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/merchants/lockMerchantUser': 'merchants.manage',
   'POST /api/v1/merchants/payouts/markPaid': 'settlements.manage',
   'POST /api/v1/merchants/payouts/send': 'settlements.manage',
+  // The payout desk (issue 34 §1, ADR 042).
+  'GET /api/v1/merchants/payoutDesk': 'settlements.manage',
+  'POST /api/v1/merchants/payouts/markReturned': 'settlements.manage',
+  'GET /api/v1/merchants/settlementDesk': 'settlements.manage',
+  'POST /api/v1/merchants/settlements/rerunDay': 'settlements.manage',
+  'GET /api/v1/merchants/terminalDesk': 'settlements.manage',
+  'POST /api/v1/merchants/terminalDesk/:terminalId/state': 'settlements.manage',
   'POST /api/v1/merchants/terminals/:terminalId/state': 'settlements.manage',
   'POST /api/v1/merchants/updateMerchantNotification': 'merchants.read',
   'POST /api/v1/merchants/updateRedeemerProfile': 'merchants.manage',

@@ -1,3 +1,4 @@
+import { isPayableIban, nextTarget2BusinessDay } from '@tessera/domain';
 import { expect, it } from 'vitest';
 import { demoWorldTestFile } from '../../../test/tenant-helper';
 import { DEMO_MERCHANTS, seedDemoMerchants } from './demo-merchants';
@@ -67,3 +68,57 @@ it('seeds the demo merchants and their trade through the terminal operations, ba
   const problems = await world.ctx.app.services.ledger.checkInvariants(db);
   expect(problems).toEqual({ unbalancedTransactions: [], balanceMismatches: [], negativeAccounts: [] });
 }, 120_000);
+
+// Issue 34 §2.8 and §1 (ADR 042): runs on what the test above seeded (the same file's database).
+it('seeds a balanced ledger with one payout returned by the bank, and payouts paid on the day they would have been', async () => {
+  const { pool } = world.ctx.database;
+  // Every journal entry's postings sum to zero.
+  const unbalanced = await pool.query<{ id: string }>(
+    `select transaction_id as id from ledger_entries group by transaction_id having sum(amount_cents) <> 0`,
+  );
+  expect(unbalanced.rows).toEqual([]);
+  // Every merchant's balance is what its ledger entries say, and what the payout desk shows.
+  const merchants = await pool.query<{ id: string; balance: string; entries: string }>(`
+    select m.id, a.balance_cents as balance,
+           (select coalesce(sum(e.amount_cents), 0) from ledger_entries e where e.account_id = a.id) as entries
+      from merchants m join ledger_accounts a on a.id = m.ledger_account_id order by m.id`);
+  const desk = await world.ctx.app.services.settlements.payoutDesk({ page: 1, pageSize: 10 });
+  for (const row of merchants.rows) {
+    expect(Number(row.balance), row.id).toBe(Number(row.entries));
+    expect(desk.balances.find((balance) => balance.merchantId === row.id)?.balanceCents, row.id).toBe(
+      Number(row.balance),
+    );
+  }
+  // One payout returned, with its reason and its reversal, and a repayment of the same amount.
+  const returned = await pool.query<{
+    merchant_id: string;
+    amount_cents: string;
+    return_reason: string;
+    reversal: string;
+    repaid: string | null;
+  }>(`
+    select p.merchant_id, p.amount_cents, p.return_reason,
+           (select t.kind from ledger_transactions t where t.id = p.return_ledger_transaction_id) as reversal,
+           (select r.amount_cents::text from payouts r where r.replaces_payout_id = p.id) as repaid
+      from payouts p where p.state = 'returned'`);
+  expect(returned.rows).toEqual([
+    expect.objectContaining({
+      merchant_id: 'M2001',
+      reversal: 'reversal',
+      return_reason: expect.stringContaining('AC04'),
+    }),
+  ]);
+  expect(returned.rows[0]!.repaid).toBe(String(returned.rows[0]!.amount_cents));
+  // Paid the TARGET2 business day after the file was sent, not at the moment of seeding.
+  const paid = await pool.query<{ sent_day: string; paid_day: string; paid_at: Date }>(`
+    select to_char(sent_at at time zone 'Europe/Athens', 'YYYY-MM-DD') as sent_day,
+           to_char(paid_at at time zone 'Europe/Athens', 'YYYY-MM-DD') as paid_day, paid_at
+      from payouts where paid_at is not null`);
+  expect(paid.rows.length).toBeGreaterThan(0);
+  for (const row of paid.rows) {
+    expect(row.paid_day).toBe(nextTarget2BusinessDay(row.sent_day));
+    expect(row.paid_at.getTime()).toBeLessThan(Date.now() - 3_600_000);
+  }
+  // Every seeded merchant's IBAN passes the ISO 13616 check (issue 34 §2.1).
+  for (const merchant of DEMO_MERCHANTS) expect(isPayableIban(merchant.iban), merchant.merchantId).toBe(true);
+});

@@ -1,4 +1,11 @@
-import { athensDate, athensMidnight, addDays, ROLE, type CardCategory } from '@tessera/domain';
+import {
+  athensDate,
+  athensMidnight,
+  addDays,
+  nextTarget2BusinessDay,
+  ROLE,
+  type CardCategory,
+} from '@tessera/domain';
 import { sql } from 'drizzle-orm';
 import type { AppServices } from '../../app';
 import type { Db } from '../../platform/db';
@@ -72,7 +79,8 @@ export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
     legalName: 'Κωστόπουλος Μιχαήλ & ΣΙΑ Ο.Ε.',
     tradeName: 'Ταβέρνα Το Στέκι',
     vatNumber: '801234567',
-    iban: 'GR9601100400000004012345678',
+    // Valid ISO 13616 check digits (issue 34 §2.1: they were GR96, which fails mod 97).
+    iban: 'GR1701100400000004012345678',
     bic: 'ETHNGRAA',
     address: 'Βεϊκου 42, 117 42 Αθήνα',
     contactName: 'Μιχάλης Κωστόπουλος',
@@ -177,7 +185,8 @@ export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
     legalName: 'Ηλεκτρονικό Μπακάλικο Ι.Κ.Ε.',
     tradeName: 'e-Μπακάλικο',
     vatNumber: '802345678',
-    iban: 'GR7501401010101002320000190',
+    // Valid ISO 13616 check digits (issue 34 §2.1: they were GR75, which fails mod 97).
+    iban: 'GR7301401010101002320000190',
     bic: 'CRBAGRAA',
     address: 'Πειραιώς 180, 118 53 Αθήνα',
     contactName: 'Άννα Λαμπράκη',
@@ -445,14 +454,17 @@ async function seedTrade(
         }
       }
     }
-    await settleAndPay(services, day, midnight, staffId, back);
+    await settleAndPay(services, day, midnight, staffId, back, now);
+    if (back === RETURN_DAYS_BACK && staffId) await returnOnePayout(services, midnight, staffId);
   }
 }
 
 /**
  * The night after `day`: its settlement (02:30 Athens), and on Tuesdays and Fridays the provider
- * sends the scheduled payouts in one credit-transfer file; the bank confirms the files sent two or
- * more days before. The last few days stay scheduled or sent, as they would be today.
+ * sends the scheduled payouts in one credit-transfer file (sent that morning). The bank pays a
+ * file on the TARGET2 business day after the file's day, and the payouts are marked paid then
+ * (issue 34 §2.8: on the day they would have been, never at the moment of seeding); files whose
+ * day to be paid has not come by the end of `day` stay sent, as they would be today.
  */
 async function settleAndPay(
   services: AppServices,
@@ -460,25 +472,54 @@ async function settleAndPay(
   midnight: number,
   staffId: string | null,
   back: number,
+  now: Date,
 ): Promise<void> {
   const night = new Date(midnight + 26.5 * 3_600_000);
   await services.settlements.settleDay(day, { at: night });
   if (!staffId) return;
+  const actor = { userId: staffId, requestId: 'demo-seed' };
   const weekday = new Date(midnight + 12 * 3_600_000).getUTCDay();
   if ((weekday === 1 || weekday === 4) && back > 1) {
     const sendAt = new Date(midnight + 34 * 3_600_000);
-    await services.settlements.sendPayouts({ userId: staffId, requestId: 'demo-seed' }, { at: sendAt });
+    if (sendAt < now) await services.settlements.sendPayouts(actor, { at: sendAt });
   }
-  if (back > 3) {
-    const sent = await services.settlements.listPayouts({ state: 'sent', page: 1, pageSize: 100 });
-    const due = sent.payouts.filter(
-      (payout) => payout.sentAt !== null && new Date(payout.sentAt).getTime() < midnight - 24 * 3_600_000,
-    );
-    if (due.length > 0) {
-      await services.settlements.markPaid(
-        { userId: staffId, requestId: 'demo-seed' },
-        due.map((payout) => payout.payoutId),
-      );
-    }
+  const endOfDay = athensMidnight(addDays(day, 1));
+  const sent = await services.settlements.listPayouts({ state: 'sent', page: 1, pageSize: 200 });
+  const byPaidAt = new Map<number, string[]>();
+  for (const payout of sent.payouts) {
+    if (payout.sentAt === null) continue;
+    const paidDay = nextTarget2BusinessDay(athensDate(new Date(payout.sentAt)));
+    // 11:00 in Athens: the bank's statement of the morning shows the credit transfers done.
+    const paidAt = new Date(athensMidnight(paidDay).getTime() + 11 * 3_600_000);
+    if (paidAt >= endOfDay || paidAt >= now) continue;
+    byPaidAt.set(paidAt.getTime(), [...(byPaidAt.get(paidAt.getTime()) ?? []), payout.payoutId]);
   }
+  for (const [paidAt, payoutIds] of byPaidAt) {
+    await services.settlements.markPaid(actor, payoutIds, { at: new Date(paidAt) });
+  }
+}
+
+/** How many days before the end of the history the demo's returned payout comes back. */
+const RETURN_DAYS_BACK = 12;
+
+/**
+ * One payout the bank sends back (issue 34, ADR 042), so the payout desk's demo shows one: the
+ * taverna's latest paid payout, returned the morning of `midnight` for a closed account. The
+ * amount goes back on its balance through the ledger, and the next file pays it again.
+ */
+async function returnOnePayout(services: AppServices, midnight: number, staffId: string): Promise<void> {
+  const paid = await services.settlements.listPayouts({
+    state: 'paid',
+    merchantId: 'M2001',
+    page: 1,
+    pageSize: 50,
+  });
+  const at = new Date(midnight + 9 * 3_600_000);
+  const payout = paid.payouts.find((row) => row.paidAt !== null && new Date(row.paidAt) < at);
+  if (!payout) return;
+  await services.settlements.returnPayout(
+    { userId: staffId, requestId: 'demo-seed' },
+    { payoutId: payout.payoutId, reason: 'Ο λογαριασμός του δικαιούχου έχει κλείσει (AC04, closed account)' },
+    { at },
+  );
 }

@@ -1,4 +1,5 @@
 import type { Locale } from '@tessera/domain';
+import { PROVIDER_LEGAL_NAME } from '../../platform/config';
 
 /**
  * The provider as its documents name it (letterhead of the proforma, facts of the analysis Excel).
@@ -6,7 +7,7 @@ import type { Locale } from '@tessera/domain';
  * the ΦΑΕ (tax office for large enterprises) of Athens. The ΑΦΜ passes the Greek check digit.
  */
 export const PROVIDER = {
-  legalName: 'Tessera Prepaid Cards S.A.',
+  legalName: PROVIDER_LEGAL_NAME,
   address: {
     el: 'Λεωφόρος Κηφισίας 124, 115 26 Αθήνα',
     en: '124 Kifisias Avenue, 115 26 Athens, Greece',

@@ -8,6 +8,8 @@ import type {
   SpendCategory,
   StoreChannel,
   StoreView,
+  TerminalDeskItem,
+  TerminalDeskQuery,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
@@ -25,6 +27,7 @@ import {
 import { listMerchantNotifications, markMerchantNotificationsRead, notifyMerchant } from './notifications';
 import { confirmIbanChange, updateRedeemerProfile } from './redeemer-profile';
 import { updateStoreDetails } from './store-details';
+import { countRequestedTerminals, findDeskTerminals } from './terminal-desk';
 import {
   findMerchant,
   findMerchants,
@@ -174,6 +177,23 @@ export function createMerchantsService(deps: MerchantsDeps) {
       }));
     },
 
+    /** The terminals desk (issue 34): every merchant's tills, requested first, and the queue's length. */
+    async terminalDesk(
+      query: TerminalDeskQuery,
+    ): Promise<{ terminals: TerminalDeskItem[]; requested: number }> {
+      return {
+        terminals: await findDeskTerminals(deps.db, query),
+        requested: await countRequestedTerminals(deps.db),
+      };
+    },
+
+    /** Any merchant's terminal by id (provider staff's desk), or NOT_FOUND. */
+    async anyTerminal(terminalId: string): Promise<TerminalRow> {
+      const row = await findTerminal(deps.db, terminalId);
+      if (!row) throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
+      return row;
+    },
+
     /** One of the merchant's terminals; another merchant's is "not found". */
     async terminalOf(merchantId: string, terminalId: string): Promise<TerminalRow> {
       const row = await findTerminal(deps.db, terminalId);
@@ -181,17 +201,28 @@ export function createMerchantsService(deps: MerchantsDeps) {
       return row;
     },
 
-    /** Enrols, suspends or re-requests a terminal's MID (provider staff), audited. */
+    /**
+     * Enrols, suspends or re-requests a terminal's MID (provider staff), audited with the staff's
+     * `reason` when given (the terminals desk always gives one, issue 34). With `expectedFrom`, a
+     * terminal not in one of those states is a CONFLICT (a resume of a till that is not suspended).
+     */
     async setTerminalState(
       actor: { userId: string; requestId?: string },
       merchantId: string,
       terminalId: string,
       state: EnrolmentState,
+      options: { reason?: string; expectedFrom?: readonly EnrolmentState[] } = {},
     ): Promise<TerminalRow> {
       return deps.db.transaction(async (tx) => {
         const before = await findTerminal(tx, terminalId);
         if (!before || before.merchantId !== merchantId) {
           throw new AppError('NOT_FOUND', `no terminal ${terminalId}`);
+        }
+        if (options.expectedFrom && !options.expectedFrom.includes(before.state)) {
+          throw new AppError(
+            'CONFLICT',
+            `terminal ${terminalId} is ${before.state}, not ${options.expectedFrom.join(' or ')}`,
+          );
         }
         const after = (await updateTerminalState(tx, merchantId, terminalId, state))!;
         terminalFacts.delete(terminalId);
@@ -210,7 +241,8 @@ export function createMerchantsService(deps: MerchantsDeps) {
           entity: 'merchant-terminal',
           entityId: terminalId,
           before: { merchantId, state: before.state },
-          after: { merchantId, state },
+          after: { merchantId, state, ...(options.reason ? { reason: options.reason } : {}) },
+          merchantId,
           requestId: actor.requestId ?? null,
         });
         return after;

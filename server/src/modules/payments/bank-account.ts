@@ -1,4 +1,5 @@
 import type { Locale, PaymentInstructions } from '@tessera/domain';
+import { PROVIDER_LEGAL_NAME } from '../../platform/config';
 
 /**
  * The provider's collection account: where companies transfer the total of an order with its RF
@@ -7,7 +8,7 @@ import type { Locale, PaymentInstructions } from '@tessera/domain';
  * Its check digits are valid (ISO 13616, mod 97), its bank code (011) and BIC belong together.
  */
 export const PROVIDER_BANK_ACCOUNT: PaymentInstructions['bank'] = {
-  beneficiary: 'Tessera Prepaid Cards S.A.',
+  beneficiary: PROVIDER_LEGAL_NAME,
   iban: 'GR4001101250000000401234567',
   bic: 'ETHNGRAA',
   bankName: 'National Bank of Greece',

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { formatAmount } from '@tessera/domain';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { PROVIDER_LEGAL_NAME } from '../../platform/config';
 import { openSession, signNotice, signReturn, type GatewayNotice, type PaymentResult } from './gateway';
 
 /**
@@ -55,7 +56,7 @@ export function sandboxBankRoutes(options: { secret: string; root: FastifyInstan
 <h1>Ασφαλής πληρωμή με κάρτα / Secure card payment</h1>
 <p class="muted">Sandbox Bank S.A.</p>
 <p class="amount" aria-label="Ποσό / Amount">${escape(formatAmount(session.amountCents))}</p>
-<dl><dt>Έμπορος / Merchant</dt><dd>Tessera Prepaid Cards S.A.</dd>
+<dl><dt>Έμπορος / Merchant</dt><dd>${escape(PROVIDER_LEGAL_NAME)}</dd>
 <dt>Περιγραφή / Description</dt><dd>${escape(session.description)}</dd>
 <dt>Κάρτα / Card</dt><dd>VISA •••• 4242</dd></dl>
 <form method="post" action="/sandbox/bank/pay">

@@ -1,5 +1,6 @@
 import { create } from 'xmlbuilder2';
 import { isoAmount, sepaText } from '@tessera/domain';
+import { PROVIDER_LEGAL_NAME } from '../../platform/config';
 
 /**
  * The SEPA credit-transfer file the provider sends its bank (ISO 20022 `pain.001.001.03`, the
@@ -17,7 +18,8 @@ export const PAIN_001_NAMESPACE = 'urn:iso:std:iso:20022:tech:xsd:pain.001.001.0
  * account; production sets its own.
  */
 export const PROVIDER_DEBTOR = {
-  name: 'Tessera Prepaid Services S.A.',
+  /** The one legal name of the provider (`platform/config.ts`, issue 34 §2.7). */
+  name: PROVIDER_LEGAL_NAME,
   iban: 'GR3101700100000000001234567',
   bic: 'PIRBGRAA',
 } as const;

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { PayoutState } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { payoutFiles, payouts, settlements } from './schema';
@@ -56,7 +56,8 @@ export async function setFeeTransaction(db: Executor, settlementId: string, tran
 export async function sumCarried(db: Executor, merchantId: string): Promise<number> {
   const result = await db.execute<{ carried: string | number }>(sql`
     select coalesce((select sum(net_cents) from settlements where merchant_id = ${merchantId}), 0)
-         - coalesce((select sum(amount_cents) from payouts where merchant_id = ${merchantId}), 0) as carried`);
+         - coalesce((select sum(amount_cents) from payouts
+                      where merchant_id = ${merchantId} and state <> 'returned'), 0) as carried`);
   return Number(result.rows[0]?.carried ?? 0);
 }
 
@@ -74,6 +75,12 @@ export async function insertPayout(db: Executor, row: typeof payouts.$inferInser
   return inserted!;
 }
 
+/**
+ * A settlement's payout that is not returned (at most one, migration 0028): the first, or the
+ * repayment of a returned one.
+ */
+const livePayoutOf = and(eq(payouts.settlementId, settlements.id), ne(payouts.state, 'returned'));
+
 export async function findSettlements(
   db: Executor,
   filter: { merchantId?: string; from?: string; to?: string },
@@ -87,7 +94,7 @@ export async function findSettlements(
   const rows = await db
     .select({ settlement: settlements, payoutId: payouts.id })
     .from(settlements)
-    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .leftJoin(payouts, livePayoutOf)
     .where(where)
     .orderBy(desc(settlements.businessDay), asc(settlements.merchantId))
     .offset(page.offset)
@@ -160,11 +167,41 @@ export async function markPayoutSent(
     .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'scheduled')));
 }
 
+/** A waiting payout takes the merchant's corrected account (its IBAN failed the check). */
+export async function setPayoutAccount(
+  db: Executor,
+  payoutId: string,
+  account: { iban: string; bic: string },
+): Promise<void> {
+  await db
+    .update(payouts)
+    .set(account)
+    .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'scheduled')));
+}
+
 export async function markPayoutPaid(db: Executor, payoutId: string, paidAt: Date): Promise<void> {
   await db
     .update(payouts)
     .set({ state: 'paid', paidAt })
     .where(and(eq(payouts.id, payoutId), eq(payouts.state, 'sent')));
+}
+
+/** Marks a sent or paid payout returned by the bank (its reversal posted in the same transaction). */
+export async function markPayoutReturned(
+  db: Executor,
+  payoutId: string,
+  change: { returnedAt: Date; returnReason: string; returnLedgerTransactionId: string },
+): Promise<void> {
+  await db
+    .update(payouts)
+    .set({ state: 'returned', ...change })
+    .where(and(eq(payouts.id, payoutId), inArray(payouts.state, ['sent', 'paid'])));
+}
+
+/** How many payouts a settlement has had (the first and its repayments). */
+export async function countPayoutsOfSettlement(db: Executor, settlementId: string): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(payouts).where(eq(payouts.settlementId, settlementId));
+  return row?.n ?? 0;
 }
 
 export async function insertPayoutFile(db: Executor, row: typeof payoutFiles.$inferInsert): Promise<string> {
@@ -261,7 +298,7 @@ export async function findMerchantSettlements(
   const rows = await db
     .select({ settlement: settlements, payout: payouts })
     .from(settlements)
-    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .leftJoin(payouts, livePayoutOf)
     .where(where)
     .orderBy(desc(settlements.businessDay))
     .offset(page.offset)
@@ -305,7 +342,45 @@ export async function findMerchantSettlement(
   const [row] = await db
     .select({ settlement: settlements, payout: payouts })
     .from(settlements)
-    .leftJoin(payouts, eq(payouts.settlementId, settlements.id))
+    .leftJoin(payouts, livePayoutOf)
     .where(and(eq(settlements.merchantId, merchantId), eq(settlements.id, settlementId)));
   return row ? { ...row.settlement, payout: row.payout } : undefined;
+}
+
+/** Payout files newest first, a page of them, with how many there are. */
+export async function findPayoutFiles(
+  db: Executor,
+  page: { offset: number; limit: number },
+): Promise<{ rows: (typeof payoutFiles.$inferSelect)[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(payoutFiles)
+    .orderBy(desc(payoutFiles.createdAt), desc(payoutFiles.messageId))
+    .offset(page.offset)
+    .limit(page.limit);
+  const [counted] = await db.select({ total: count() }).from(payoutFiles);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The payouts of these files (returned ones too: a file keeps what it carried). */
+export async function findPayoutsOfFiles(db: Executor, fileIds: string[]): Promise<PayoutWithDay[]> {
+  if (fileIds.length === 0) return [];
+  const rows = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(inArray(payouts.payoutFileId, fileIds))
+    .orderBy(asc(payouts.merchantId), asc(settlements.businessDay));
+  return rows.map((row) => ({ ...row.payout, businessDay: row.businessDay }));
+}
+
+/** Every scheduled payout (not in a file yet), oldest day first. */
+export async function findScheduledPayouts(db: Executor): Promise<PayoutWithDay[]> {
+  const rows = await db
+    .select(payoutWithDay)
+    .from(payouts)
+    .innerJoin(settlements, eq(settlements.id, payouts.settlementId))
+    .where(eq(payouts.state, 'scheduled'))
+    .orderBy(asc(settlements.businessDay), asc(payouts.merchantId));
+  return rows.map((row) => ({ ...row.payout, businessDay: row.businessDay }));
 }

@@ -1,6 +1,14 @@
 import {
   DateOnlySchema,
   MarkPaidRequestSchema,
+  MarkReturnedRequestSchema,
+  MarkReturnedResponseSchema,
+  PayoutDeskResponseSchema,
+  PayoutFilesQuerySchema,
+  RerunDayRequestSchema,
+  RerunDayResponseSchema,
+  SettlementDeskQuerySchema,
+  SettlementDeskResponseSchema,
   MarkPaidResponseSchema,
   MerchantBalanceSchema,
   MerchantSettlementDetailsQuerySchema,
@@ -112,6 +120,76 @@ export function settlementsRoutes(service: SettlementsService): FastifyPluginAsy
       async (request) => {
         const actor = await requireActor(request, 'settlements.manage');
         return { success: true as const, payouts: await service.markPaid(actor, request.body.payoutIds) };
+      },
+    );
+
+    // ---------------------------------------------------------------- the payout desk (issue 34)
+
+    app.get(
+      '/payoutDesk',
+      {
+        schema: {
+          tags,
+          description:
+            'The payout desk (provider staff): payout files newest first with their control figures (NbOfTxs, CtrlSum), execution date and payouts; the scheduled payouts not in a file (those with an invalid IBAN wait and say so); every merchant’s ledger balance.',
+          querystring: PayoutFilesQuerySchema,
+          response: { 200: PayoutDeskResponseSchema },
+        },
+      },
+      async (request) => {
+        await requireActor(request, 'settlements.manage');
+        return { success: true as const, ...(await service.payoutDesk(request.query)) };
+      },
+    );
+
+    app.post(
+      '/payouts/markReturned',
+      {
+        schema: {
+          tags,
+          description:
+            'The bank returned a sent or paid payout, for the reason given: its ledger transaction is reversed (the amount is back on the merchant account), a new payout of it is scheduled for a later file and the merchant is told. A second return of the same payout is a 409. Asks for a fresh second-factor code (code 33).',
+          body: MarkReturnedRequestSchema,
+          response: { 200: MarkReturnedResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'settlements.manage');
+        return { success: true as const, ...(await service.returnPayout(actor, request.body)) };
+      },
+    );
+
+    app.get(
+      '/settlementDesk',
+      {
+        schema: {
+          tags,
+          description:
+            'The settlements desk (provider staff): each merchant’s settled days of [from, to] (default the last 14 days that are over) and the days flagged missing: sales but no settlement.',
+          querystring: SettlementDeskQuerySchema,
+          response: { 200: SettlementDeskResponseSchema },
+        },
+      },
+      async (request) => {
+        await requireActor(request, 'settlements.manage');
+        return { success: true as const, ...(await service.settlementDesk(request.query)) };
+      },
+    );
+
+    app.post(
+      '/settlements/rerunDay',
+      {
+        schema: {
+          tags,
+          description:
+            'Settles a business day that is over again, for every merchant with sales in it, as the daily job does: a merchant settled before is left as it was (idempotent). A day not over is a 409.',
+          body: RerunDayRequestSchema,
+          response: { 200: RerunDayResponseSchema },
+        },
+      },
+      async (request) => {
+        const actor = await requireActor(request, 'settlements.manage');
+        return { success: true as const, ...(await service.rerunDay(actor, request.body.businessDay)) };
       },
     );
 

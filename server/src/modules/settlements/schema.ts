@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   date,
   index,
@@ -61,6 +62,8 @@ export const payoutFiles = pgTable('payout_files', {
   messageId: text('message_id').notNull().unique(),
   payoutCount: integer('payout_count').notNull(),
   totalCents: bigint('total_cents', { mode: 'number' }).notNull(),
+  /** `ReqdExctnDt`: a TARGET2 business day (issue 34; null for files made before migration 0028). */
+  executionDate: date('execution_date', { mode: 'string' }),
   xml: text('xml').notNull(),
   createdBy: uuid('created_by'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -73,9 +76,12 @@ export const payouts = pgTable(
     merchantId: text('merchant_id')
       .notNull()
       .references(() => merchants.id),
+    /**
+     * The settlement paid. At most one payout of a settlement is not `returned` (a partial unique
+     * index, migration 0028): a returned payout's money is paid again by a new payout of it.
+     */
     settlementId: uuid('settlement_id')
       .notNull()
-      .unique()
       .references(() => settlements.id),
     amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
     /** The merchant's bank account when the payout was made (a later change does not move it). */
@@ -89,9 +95,19 @@ export const payouts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** Returned by the bank (issue 34, ADR 042): when and why, and the ledger reversal of the payout. */
+    returnedAt: timestamp('returned_at', { withTimezone: true }),
+    returnReason: text('return_reason'),
+    returnLedgerTransactionId: uuid('return_ledger_transaction_id').references(() => ledgerTransactions.id),
+    /** The returned payout this one pays again. */
+    replacesPayoutId: uuid('replaces_payout_id').references((): AnyPgColumn => payouts.id),
   },
   (table) => [
     index('payouts_merchant_idx').on(table.merchantId, table.createdAt),
+    uniqueIndex('payouts_settlement_live_idx')
+      .on(table.settlementId)
+      .where(sql`${table.state} <> 'returned'`),
+    index('payouts_settlement_idx').on(table.settlementId),
     index('payouts_state_idx')
       .on(table.state)
       .where(sql`${table.state} <> 'paid'`),

@@ -1,11 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { athensDate, type SendPayoutsResponse } from '@tessera/domain';
+import {
+  athensDate,
+  isPayableIban,
+  target2BusinessDayOnOrAfter,
+  type SendPayoutsResponse,
+} from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import { AppError } from '../../platform/errors';
 import { assertFreshSecondFactor } from '../../platform/step-up';
 import { findPayee } from './find-payee';
 import { messageIdOf, painXml, type CreditTransfer } from './pain001';
-import { insertPayoutFile, lockScheduledPayouts, markPayoutSent } from './repository';
+import { insertPayoutFile, lockScheduledPayouts, markPayoutSent, setPayoutAccount } from './repository';
 import type { SettlementsActor, SettlementsContext } from './settlements-context';
 
 /**
@@ -22,8 +27,44 @@ export async function sendPayouts(
 ): Promise<SendPayoutsResponse> {
   const at = options.at ?? new Date();
   return ctx.db.transaction(async (tx) => {
-    const scheduled = await lockScheduledPayouts(tx);
-    if (scheduled.length === 0) return { success: true as const, fileId: null, count: 0, totalCents: 0 };
+    const locked = await lockScheduledPayouts(tx);
+    // A payout whose IBAN fails the ISO 13616 check is never put in a file (the bank would reject
+    // the whole batch, or worse): it waits, scheduled, until the merchant's account is corrected,
+    // and takes the corrected account then (issue 34 §2.1, ADR 042). Staff see it waiting.
+    const scheduled: typeof locked = [];
+    const waiting: typeof locked = [];
+    for (const payout of locked) {
+      if (isPayableIban(payout.iban)) {
+        scheduled.push(payout);
+        continue;
+      }
+      const payee = await ctx.merchants.payeeOf(tx, payout.merchantId);
+      const iban = payee?.iban.replace(/\s+/g, '').toUpperCase() ?? '';
+      if (payee && isPayableIban(iban)) {
+        await setPayoutAccount(tx, payout.id, { iban, bic: payee.bic });
+        await writeAudit(tx, {
+          actorUserId: actor.userId,
+          action: 'payout.account',
+          entity: 'payout',
+          entityId: payout.id,
+          before: { iban: payout.iban },
+          after: { iban, reason: 'invalid IBAN replaced by the merchant’s corrected account' },
+          requestId: actor.requestId ?? null,
+        });
+        scheduled.push({ ...payout, iban, bic: payee.bic });
+      } else {
+        waiting.push(payout);
+      }
+    }
+    if (waiting.length > 0) {
+      ctx.log?.warn(
+        { payoutIds: waiting.map((payout) => payout.id) },
+        `${waiting.length} payouts wait outside the file: their IBAN fails the ISO 13616 check`,
+      );
+    }
+    if (scheduled.length === 0) {
+      return { success: true as const, fileId: null, count: 0, totalCents: 0, waiting: waiting.length };
+    }
     // The provider's money leaves for the merchants: a fresh code first (issue 33 §9, ADR 040).
     assertFreshSecondFactor(actor.secondFactor, `${actor.userId} sending ${scheduled.length} payouts`);
     const bank = await ctx.ledger.bankAccount(tx);
@@ -48,11 +89,15 @@ export async function sendPayouts(
     }
     const messageId = messageIdOf(at, randomBytes(6).toString('hex').toUpperCase());
     const totalCents = scheduled.reduce((sum, payout) => sum + payout.amountCents, 0);
-    const xml = painXml({ messageId, createdAt: at, executionDate: athensDate(at), transfers });
+    // ReqdExctnDt must be a TARGET2 business day: a file made on a weekend or TARGET2 holiday asks
+    // for the next one (issue 34, ADR 042).
+    const executionDate = target2BusinessDayOnOrAfter(athensDate(at));
+    const xml = painXml({ messageId, createdAt: at, executionDate, transfers });
     const fileId = await insertPayoutFile(tx, {
       messageId,
       payoutCount: scheduled.length,
       totalCents,
+      executionDate,
       xml,
       createdBy: actor.userId,
       createdAt: at,
@@ -90,7 +135,7 @@ export async function sendPayouts(
         `payout:${payout.id}`,
       );
     }
-    return { success: true as const, fileId, count: scheduled.length, totalCents };
+    return { success: true as const, fileId, count: scheduled.length, totalCents, waiting: waiting.length };
   });
 }
 

@@ -3,28 +3,30 @@ import {
   athensDate,
   type MerchantSettlementsQuery,
   type PayoutView,
+  type PayoutFilesQuery,
   type PayoutsQuery,
-  type SettlementView,
+  type SettlementDeskQuery,
   type SettlementsQuery,
 } from '@tessera/domain';
+import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
+import type { Mailer } from '../../platform/mail';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import { markPaid } from './mark-paid';
 import { merchantBalance } from './merchant-balance';
 import { getMerchantSettlement, listMerchantSettlements } from './merchant-settlements';
-import {
-  findPayoutFile,
-  findPayouts,
-  findSettlements,
-  type PayoutWithDay,
-  type SettlementRow,
-} from './repository';
+import { deskPayoutView, merchantNames, payoutDesk } from './payout-desk';
+import { findPayoutFile, findPayouts, findSettlements, type PayoutWithDay } from './repository';
+import { returnPayout } from './return-payout';
+import { settlementDesk } from './settlement-desk';
+import { settlementView } from './settlement-view';
 import { sendPayouts } from './send-payouts';
-import { settleDay, settleMerchantDay, type SettleOptions } from './settle-day';
+import { businessDayWindow, settleDay, settleMerchantDay, type SettleOptions } from './settle-day';
 import type { SettlementsActor, SettlementsContext } from './settlements-context';
+import type { FastifyBaseLogger } from 'fastify';
 
 /** The cron job: asks for the settlement of the Athens day that just ended. */
 export const SETTLEMENTS_DAILY_JOB = 'settlements.daily';
@@ -46,24 +48,6 @@ export const SETTLEMENTS_DAILY_CRON = '30 0 * * *';
 const SINGLETON_SECONDS = 12 * 3_600;
 
 export type SettlementsService = ReturnType<typeof createSettlementsService>;
-
-function settlementView(row: SettlementRow & { payoutId: string | null }): SettlementView {
-  return {
-    settlementId: row.id,
-    merchantId: row.merchantId,
-    businessDay: row.businessDay,
-    purchasesCents: row.purchasesCents,
-    refundsCents: row.refundsCents,
-    grossCents: row.grossCents,
-    feeCents: row.feeCents,
-    vatCents: row.vatCents,
-    netCents: row.netCents,
-    carriedCents: row.carriedCents,
-    lines: row.lines,
-    payoutId: row.payoutId,
-    createdAt: row.createdAt.toISOString(),
-  };
-}
 
 export function payoutView(row: PayoutWithDay): PayoutView {
   return {
@@ -95,10 +79,19 @@ export function createSettlementsService(deps: {
   ledger: LedgerService;
   merchants: MerchantsService;
   jobs?: Jobs;
+  /** E-mails the merchant of a returned payout (issue 34). */
+  mailer?: Mailer;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   /** The clock (tests move it). */
   now?: () => Date;
 }) {
-  const ctx: SettlementsContext = { db: deps.db, ledger: deps.ledger, merchants: deps.merchants };
+  const ctx: SettlementsContext = {
+    db: deps.db,
+    ledger: deps.ledger,
+    merchants: deps.merchants,
+    ...(deps.mailer ? { mailer: deps.mailer } : {}),
+    ...(deps.log ? { log: deps.log } : {}),
+  };
   const now = deps.now ?? (() => new Date());
 
   /** Queues the settlement of `businessDay` once per day slot, across instances. */
@@ -137,8 +130,57 @@ export function createSettlementsService(deps: {
     requestDay,
     sendPayouts: (actor: SettlementsActor, options: { at?: Date } = {}) =>
       sendPayouts(ctx, actor, { at: now(), ...options }),
-    async markPaid(actor: SettlementsActor, payoutIds: readonly string[]): Promise<PayoutView[]> {
-      return (await markPaid(ctx, actor, payoutIds, { at: now() })).map(payoutView);
+    async markPaid(
+      actor: SettlementsActor,
+      payoutIds: readonly string[],
+      options: { at?: Date } = {},
+    ): Promise<PayoutView[]> {
+      return (await markPaid(ctx, actor, payoutIds, { at: now(), ...options })).map(payoutView);
+    },
+
+    /**
+     * The bank returned a payout (issue 34, ADR 042): reversed on the ledger, paid again later,
+     * the merchant told. Answers both payouts and the merchant's balance after it.
+     */
+    async returnPayout(
+      actor: SettlementsActor,
+      input: { payoutId: string; reason: string },
+      options: { at?: Date } = {},
+    ) {
+      const result = await returnPayout(ctx, actor, input, { at: now(), ...options });
+      const names = await merchantNames(ctx);
+      return {
+        payout: deskPayoutView(result.payout, names),
+        repayment: deskPayoutView(result.repayment, names),
+        balanceCents: result.balanceCents,
+      };
+    },
+
+    /** The payout desk: files with their payouts and control sums, payouts waiting, balances. */
+    payoutDesk: (query: PayoutFilesQuery) => payoutDesk(ctx, query),
+
+    /** The settlements desk: settled and missing merchant days of a range. */
+    settlementDesk: (query: SettlementDeskQuery) => settlementDesk(ctx, query, now()),
+
+    /**
+     * Settles a past business day again for every merchant with sales in it (staff's "re-run the
+     * day"): idempotent as the job is, a merchant settled before is left as it was. Audited.
+     */
+    async rerunDay(actor: SettlementsActor, businessDay: string) {
+      if (businessDayWindow(businessDay).to > now()) {
+        throw new AppError('CONFLICT', `business day ${businessDay} is not over yet`);
+      }
+      const results = await settleDay(ctx, businessDay, { at: now() });
+      const settled = results.filter((result) => result.isNew).length;
+      await writeAudit(deps.db, {
+        actorUserId: actor.userId,
+        action: 'settlement.rerun',
+        entity: 'settlement-day',
+        entityId: businessDay,
+        after: { businessDay, settled, existing: results.length - settled },
+        requestId: actor.requestId ?? null,
+      });
+      return { settled, existing: results.length - settled };
     },
 
     async listSettlements(query: SettlementsQuery) {
@@ -146,7 +188,12 @@ export function createSettlementsService(deps: {
         offset: (query.page - 1) * query.pageSize,
         limit: query.pageSize,
       });
-      return { settlements: rows.map(settlementView), total, page: query.page, pageSize: query.pageSize };
+      return {
+        settlements: rows.map((row) => settlementView(row)),
+        total,
+        page: query.page,
+        pageSize: query.pageSize,
+      };
     },
 
     async listPayouts(query: PayoutsQuery) {

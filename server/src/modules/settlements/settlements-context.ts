@@ -1,4 +1,6 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
+import type { Mailer } from '../../platform/mail';
 import type { SecondFactorState } from '../../platform/step-up';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
@@ -8,6 +10,9 @@ export type SettlementsContext = {
   db: Db;
   ledger: LedgerService;
   merchants: MerchantsService;
+  /** Tells the merchant by e-mail of a returned payout (issue 34); absent in some tests. */
+  mailer?: Mailer;
+  log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
 };
 
 /** Who acts (provider staff through a route), for the audit. */

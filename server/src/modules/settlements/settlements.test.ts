@@ -12,7 +12,7 @@ import {
   sessionHeaders,
   statusByUser,
 } from '../../../test/tenant-helper';
-import { loadConfig } from '../../platform/config';
+import { loadConfig, PROVIDER_LEGAL_NAME } from '../../platform/config';
 
 /**
  * Settlements and payouts (issue 15 §4): the day's sales settled once per merchant with the fee of
@@ -296,7 +296,7 @@ describe('payouts', () => {
       url: '/api/v1/merchants/payouts/send',
       headers,
     });
-    expect(nothingLeft.json()).toEqual({ success: true, fileId: null, count: 0, totalCents: 0 });
+    expect(nothingLeft.json()).toEqual({ success: true, fileId: null, count: 0, totalCents: 0, waiting: 0 });
 
     const file = await world.ctx.app.inject({
       method: 'GET',
@@ -309,7 +309,8 @@ describe('payouts', () => {
     expect(file.body).toContain(`<EndToEndId>${payout!.endToEndId}</EndToEndId>`);
     expect(file.body).toContain(`<NbOfTxs>${sent.count}</NbOfTxs>`);
     expect(file.body).toContain(`<CtrlSum>${(sent.totalCents / 100).toFixed(2)}</CtrlSum>`);
-    expect(file.body).toContain('<Nm>Tessera Prepaid Services S.A.</Nm>');
+    // One legal name from one setting (issue 34 §2.7).
+    expect(file.body).toContain(`<Nm>${PROVIDER_LEGAL_NAME}</Nm>`);
 
     const paid = await world.ctx.app.inject({
       method: 'POST',
