@@ -54,6 +54,11 @@ export type WebhookEndpoint = z.infer<typeof WebhookEndpointSchema>;
 export const WebhookEndpointsResponseSchema = z.object({
   success: z.literal(true),
   endpoints: z.array(WebhookEndpointSchema),
+  /**
+   * Plain `http://` to this machine (localhost, 127.0.0.1, ::1) is accepted besides https: a
+   * development server's WEBHOOK_ALLOW_PRIVATE, never production. The form's hint follows it.
+   */
+  allowsHttpToLoopback: z.boolean(),
 });
 export type WebhookEndpointsResponse = z.infer<typeof WebhookEndpointsResponseSchema>;
 

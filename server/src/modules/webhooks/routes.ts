@@ -43,7 +43,11 @@ export function webhooksRoutes(service: WebhooksService): FastifyPluginAsyncZod 
       { schema: { tags, response: { 200: WebhookEndpointsResponseSchema } } },
       async (request) => {
         const actor = await requireActor(request, 'webhooks.read');
-        return { success: true as const, endpoints: await service.list(actor.companyId) };
+        return {
+          success: true as const,
+          endpoints: await service.list(actor.companyId),
+          allowsHttpToLoopback: service.allowsHttpToLoopback,
+        };
       },
     );
 

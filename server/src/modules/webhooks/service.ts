@@ -399,6 +399,12 @@ export function createWebhooksService(deps: {
       if (nudge) clearTimeout(nudge);
     },
 
+    /**
+     * Whether an endpoint may be plain http to this machine (WEBHOOK_ALLOW_PRIVATE, development
+     * only): the portal's form says what it accepts (issue 34 §3 item 7).
+     */
+    allowsHttpToLoopback: deps.allowPrivateTargets,
+
     /** The company's endpoints, never a secret. */
     async list(companyId: string): Promise<WebhookEndpoint[]> {
       return (await repository.endpointsOfCompany(deps.db, companyId)).map(endpointView);
@@ -500,6 +506,10 @@ export function createWebhooksService(deps: {
           after: { deliveryId: row.id, eventId: row.eventId },
         });
       });
+      // Sent now, not at the next minute's sweep (issue 34 §3 item 8): the dispatcher is queued at
+      // once, after the commit, so it finds the delivery due. A queue that cannot take it leaves
+      // the delivery to the sweep.
+      await deps.jobs.send(DISPATCH_JOB, {}).catch(() => undefined);
       const replayed = await repository.deliveryOfCompany(deps.db, actor.companyId, deliveryId);
       return deliveryView(replayed!);
     },

@@ -258,6 +258,11 @@ describe('webhook targets at delivery', () => {
 });
 
 describe('the setting that allows private targets', () => {
+  it('is told to the portal, whose form then says https only (issue 34 §3 item 7)', async () => {
+    const listed = ok<{ allowsHttpToLoopback: boolean }>(await api('om1', 'GET', 'webhookEndpoints'));
+    expect(listed.allowsHttpToLoopback).toBe(false);
+  });
+
   it('is on outside production, off in production, and refused there', () => {
     const production = { NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(40) } as const;
     expect(loadConfig({ NODE_ENV: 'development' }).webhookAllowPrivate).toBe(true);

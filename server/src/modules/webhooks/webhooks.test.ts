@@ -234,6 +234,12 @@ describe('endpoints of a company', () => {
     }
   });
 
+  it('tells the portal that plain http to this machine is accepted, as the server’s setting says (issue 34 §3 item 7)', async () => {
+    expect(world.ctx.config.webhookAllowPrivate).toBe(true);
+    const listed = ok<{ allowsHttpToLoopback: boolean }>(await api('om1', 'GET', 'webhookEndpoints'));
+    expect(listed.allowsHttpToLoopback).toBe(true);
+  });
+
   it('needs a fresh second factor to create one, and only the order manager and provider staff may', async () => {
     const user = await createUser(world.ctx.database.db, { companyIds: ['C1001'], password: null });
     await world.ctx.database.db.insert(userSecondFactors).values({
@@ -434,6 +440,38 @@ describe('an order paid and its cards loaded, learnt by webhook', () => {
     expect(delivery).toMatchObject({ state: 'pending', attempts: 1, lastStatusCode: 500 });
     expect(delivery!.lastResponseExcerpt).toHaveLength(500);
     expect(delivery!.lastResponseExcerpt!.startsWith('outage x')).toBe(true);
+  });
+});
+
+describe('a delivery sent again', () => {
+  it('is queued for sending at once: the dispatcher job is queued with the replay, not left to the minute’s sweep (issue 34 §3 item 8)', async () => {
+    const mine = await createEndpoint('/replay-now', ['bulk_import.finished'], 'C1003', 'om3');
+    await world.ctx.database.db.transaction((tx) =>
+      publishEvent(tx, { companyId: 'C1003', type: 'bulk_import.finished', data: { importId: 'again' } }),
+    );
+    await dispatch(new Date());
+    const [delivered] = await deliveriesOf(mine.endpoint.endpointId, 'C1003', 'om3');
+    expect(delivered).toMatchObject({ state: 'succeeded' });
+    const queuedJobs = async () => {
+      const [table] = await query<{ exists: boolean }>(
+        `select to_regclass('pgboss.job') is not null as exists`,
+      );
+      if (!table?.exists) return 0;
+      const [row] = await query<{ n: number }>(
+        `select count(*)::int as n from pgboss.job where name = 'webhooks.dispatch' and state = 'created'`,
+      );
+      return row!.n;
+    };
+    const before = await queuedJobs();
+    const replayed = ok<{ delivery: WebhookDelivery }>(
+      await api('om3', 'POST', 'replayWebhookDelivery', {
+        company: 'C1003',
+        payload: { deliveryId: delivered!.deliveryId },
+      }),
+    ).delivery;
+    expect(replayed.state).toBe('pending');
+    expect(Date.parse(replayed.nextAttemptAt!)).toBeLessThanOrEqual(Date.now());
+    expect(await queuedJobs()).toBe(before + 1);
   });
 });
 

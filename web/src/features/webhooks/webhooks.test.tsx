@@ -95,12 +95,15 @@ describe('webhooks (/account/webhooks)', () => {
   }, 20_000);
 
   it('shows an endpoint’s delivery log with codes, replays a delivery, enables and deletes endpoints', async () => {
+    // The server's log: the delivery failed, then (once replayed) waits to be sent now.
+    let current: WebhookDelivery = DELIVERY;
     const fetchMock = mockApi({
       'GET /api/auth/session': { body: session('om1') },
       [`GET ${API}/webhookEndpoints`]: { body: { success: true, endpoints: [ERP, DOWN] } },
-      [`GET ${API}/webhookDeliveries`]: { body: { success: true, deliveries: [DELIVERY] } },
-      [`POST ${API}/replayWebhookDelivery`]: {
-        body: { success: true, delivery: { ...DELIVERY, state: 'pending' } },
+      [`GET ${API}/webhookDeliveries`]: () => ({ body: { success: true, deliveries: [current] } }),
+      [`POST ${API}/replayWebhookDelivery`]: () => {
+        current = { ...DELIVERY, state: 'pending', nextAttemptAt: new Date().toISOString() };
+        return { body: { success: true, delivery: current } };
       },
       [`POST ${API}/updateWebhookEndpoint`]: {
         body: { success: true, endpoint: { ...DOWN, status: 'enabled' } },
@@ -123,6 +126,9 @@ describe('webhooks (/account/webhooks)', () => {
         deliveryId: DELIVERY.deliveryId,
       }),
     );
+    // The new attempt shows as queued, not as one more "pending" retry (issue 34 §3 item 8).
+    const replayedRow = (await within(log).findByText('Σε ουρά: αποστέλλεται τώρα')).closest('tr')!;
+    expect(within(replayedRow).getByText(DELIVERY.eventId)).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: `Ενεργοποίηση: ${DOWN.url}` }));
     expect(await screen.findByText(`Το endpoint ${DOWN.url} ενεργοποιήθηκε.`)).toBeTruthy();
@@ -140,6 +146,34 @@ describe('webhooks (/account/webhooks)', () => {
       endpointId: ERP.endpointId,
     });
   }, 20_000);
+
+  it('says https only, or also http to this machine when the server allows it (issue 34 §3 item 7)', async () => {
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      [`GET ${API}/webhookEndpoints`]: {
+        body: { success: true, endpoints: [], allowsHttpToLoopback: false },
+      },
+    });
+    const strict = renderApp('/en/account/webhooks');
+    const url = await screen.findByRole('textbox', { name: /^Address \(URL\)/ });
+    expect(url.getAttribute('aria-describedby')).toBeTruthy();
+    expect(await screen.findByText('https:// only')).toBeTruthy();
+    strict.unmount();
+
+    mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      [`GET ${API}/webhookEndpoints`]: {
+        body: { success: true, endpoints: [], allowsHttpToLoopback: true },
+      },
+    });
+    renderApp('/account/webhooks');
+    expect(
+      await screen.findByText(
+        'https:// ή http:// προς αυτόν τον υπολογιστή (localhost, 127.0.0.1): ο διακομιστής είναι ρυθμισμένος για ανάπτυξη',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Μόνο https://')).toBeNull();
+  });
 
   it('is in English under /en and closed to finance users', async () => {
     mockApi({

@@ -16,6 +16,7 @@ import {
 import {
   WEBHOOK_EVENT_TYPES,
   WEBHOOK_VERIFICATION_SNIPPET,
+  type WebhookDelivery,
   type WebhookEndpoint,
   type WebhookEventType,
 } from '@tessera/domain';
@@ -56,12 +57,45 @@ const DELIVERY_STATE: Record<'pending' | 'succeeded' | 'failed', MessageId> = {
   failed: 'webhooks.delivery.failed',
 };
 
+/** A pending delivery due within this much is queued: the dispatcher takes it now (a replay). */
+const QUEUED_WITHIN_MS = 60_000;
+
+/**
+ * What the log says of a delivery: "queued" when it waits to be sent now (just replayed, or new),
+ * else its state, with the time of the next attempt of one waiting to be retried.
+ */
+function deliveryState(delivery: WebhookDelivery, now: number): { label: MessageId; next: string | null } {
+  if (delivery.state !== 'pending') return { label: DELIVERY_STATE[delivery.state], next: null };
+  const due = delivery.nextAttemptAt ? Date.parse(delivery.nextAttemptAt) : now;
+  if (due <= now + QUEUED_WITHIN_MS) return { label: 'webhooks.delivery.queued', next: null };
+  return { label: DELIVERY_STATE.pending, next: delivery.nextAttemptAt };
+}
+
+function DeliveryStateText({ delivery }: { delivery: WebhookDelivery }) {
+  const intl = useIntl();
+  const locale = useLocale();
+  const shown = deliveryState(delivery, Date.now());
+  return (
+    <>
+      <Text size="sm">{intl.formatMessage({ id: shown.label })}</Text>
+      {shown.next ? (
+        <Text size="xs" c="dimmed">
+          {intl.formatMessage(
+            { id: 'webhooks.delivery.nextAttempt' },
+            { time: formatDateTime(shown.next, locale) },
+          )}
+        </Text>
+      ) : null}
+    </>
+  );
+}
+
 /** The delivery log of one endpoint: time, event, attempts, last answer; replay per delivery. */
 function DeliveryLog({ companyId, endpoint }: { companyId: string; endpoint: WebhookEndpoint }) {
   const intl = useIntl();
   const locale = useLocale();
   const deliveries = useWebhookDeliveries(companyId, endpoint.endpointId);
-  const replay = useReplayWebhookDelivery(companyId);
+  const replay = useReplayWebhookDelivery(companyId, endpoint.endpointId);
   const [status, setStatus] = useState('');
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const label = t('webhooks.log.title', { url: endpoint.url });
@@ -95,7 +129,9 @@ function DeliveryLog({ companyId, endpoint }: { companyId: string; endpoint: Web
                     {delivery.eventId}
                   </Text>
                 </Table.Td>
-                <Table.Td>{t(DELIVERY_STATE[delivery.state])}</Table.Td>
+                <Table.Td>
+                  <DeliveryStateText delivery={delivery} />
+                </Table.Td>
                 <Table.Td>{delivery.attempts}</Table.Td>
                 <Table.Td>{delivery.lastStatusCode ?? '—'}</Table.Td>
                 <Table.Td>
@@ -166,10 +202,15 @@ export function WebhooksPage() {
   useDocumentTitle(title);
   const t = (id: MessageId, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
 
+  // The hint says what the server accepts: https only, or also http to this machine (development).
+  const allowsHttp = endpoints.data?.allowsHttpToLoopback === true;
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const next = {
-      ...(/^https?:\/\/\S+$/i.test(url.trim()) ? {} : { url: t('webhooks.form.urlRequired') }),
+      ...(/^https?:\/\/\S+$/i.test(url.trim())
+        ? {}
+        : { url: t(allowsHttp ? 'webhooks.form.urlRequiredLoopback' : 'webhooks.form.urlRequired') }),
       ...(eventTypes.length > 0 ? {} : { eventTypes: t('webhooks.form.eventsRequired') }),
     };
     setErrors(next);
@@ -218,7 +259,7 @@ export function WebhooksPage() {
   let body;
   if (!companyId || endpoints.isPending) body = <LoadingState />;
   else if (endpoints.isError) body = <ErrorState onRetry={() => void endpoints.refetch()} />;
-  else if (endpoints.data.length === 0) body = <EmptyState message={t('webhooks.none')} />;
+  else if (endpoints.data.endpoints.length === 0) body = <EmptyState message={t('webhooks.none')} />;
   else {
     body = (
       <Table.ScrollContainer minWidth={760} type="native" role="region" aria-label={title} tabIndex={0}>
@@ -233,7 +274,7 @@ export function WebhooksPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {endpoints.data.map((endpoint) => (
+            {endpoints.data.endpoints.map((endpoint) => (
               <Table.Tr key={endpoint.endpointId}>
                 <Table.Td>
                   <Text size="sm" ff="monospace" style={{ wordBreak: 'break-all' }}>
@@ -366,7 +407,7 @@ export function WebhooksPage() {
         <Stack gap="md" maw={560}>
           <TextInput
             label={t('webhooks.form.url')}
-            description={t('webhooks.form.urlHint')}
+            description={t(allowsHttp ? 'webhooks.form.urlHintLoopback' : 'webhooks.form.urlHint')}
             value={url}
             maxLength={500}
             required
