@@ -73,11 +73,34 @@ const ATHENS = new Intl.DateTimeFormat('sv-SE', {
   second: '2-digit',
 });
 
-/** One exported row: texts neutralised (a store name typed by a user never becomes a formula). */
-function cellsOf(transaction: MerchantTransaction, locale: Locale): (string | number)[] {
-  const signed = transaction.kind === 'authorise' ? transaction.amountCents : -transaction.amountCents;
-  const texts = [
-    ATHENS.format(new Date(transaction.at)),
+/**
+ * The CSV's separator and decimal mark per language (issue 34 §2 item 4, ADR 044): Greek Excel
+ * reads `;` between fields and `,` before the decimals (Windows' list separator and decimal symbol
+ * for el-GR); English keeps `,` and `.`. No thousands separator in either: a spreadsheet reads it
+ * as text.
+ */
+const CSV_FORMAT: Record<Locale, { delimiter: string; decimal: string }> = {
+  el: { delimiter: ';', decimal: ',' },
+  en: { delimiter: ',', decimal: '.' },
+};
+
+/** `2026-11-28 14:05:03`: the call's Athens wall-clock time. */
+function athensText(at: string): string {
+  return ATHENS.format(new Date(at));
+}
+
+/**
+ * The xlsx date cell of a call (issue 34 §2 item 4): a real date (a serial number Excel sorts and
+ * filters) showing the Athens wall-clock time. A spreadsheet's dates have no time zone, so the Date
+ * written carries the Athens time in its UTC fields.
+ */
+function athensDateCell(at: string): Date {
+  return new Date(`${athensText(at).replace(' ', 'T')}Z`);
+}
+
+/** The texts of one exported row: neutralised (a store name typed by a user never becomes a formula). */
+function textsOf(transaction: MerchantTransaction, locale: Locale): string[] {
+  return [
     transaction.storeName,
     transaction.terminalLabel,
     transaction.mid,
@@ -87,9 +110,32 @@ function cellsOf(transaction: MerchantTransaction, locale: Locale): (string | nu
     transaction.product ? PRODUCTS[transaction.product].name[locale] : '',
     transaction.maskedCard ?? '',
   ].map(neutralizeCell);
+}
+
+/** Money given back counts against the sales: negative in the files. */
+function signedCents(transaction: MerchantTransaction): number {
+  return transaction.kind === 'authorise' ? transaction.amountCents : -transaction.amountCents;
+}
+
+/** One CSV row: the date as text, the amount with the language's decimal mark (`-7,35`, `-7.35`). */
+function csvCellsOf(transaction: MerchantTransaction, locale: Locale): string[] {
+  const cents = signedCents(transaction);
+  const amount = `${cents < 0 ? '-' : ''}${Math.floor(Math.abs(cents) / 100)}${CSV_FORMAT[locale].decimal}${String(Math.abs(cents) % 100).padStart(2, '0')}`;
   return [
-    ...texts,
-    signed / 100,
+    athensText(transaction.at),
+    ...textsOf(transaction, locale),
+    amount,
+    neutralizeCell(transaction.authorisationId ?? ''),
+    neutralizeCell(transaction.terminalTransactionId),
+  ];
+}
+
+/** One xlsx row: a date cell and a number cell (the sheet's formats show them). */
+function xlsxCellsOf(transaction: MerchantTransaction, locale: Locale): (string | number | Date)[] {
+  return [
+    athensDateCell(transaction.at),
+    ...textsOf(transaction, locale),
+    signedCents(transaction) / 100,
     neutralizeCell(transaction.authorisationId ?? ''),
     neutralizeCell(transaction.terminalTransactionId),
   ];
@@ -135,7 +181,8 @@ async function* batches(
 
 /**
  * `downloadTransactionsList` (SPEC §7): the filtered transactions as xlsx (exceljs' streaming
- * writer) or CSV (csv-stringify, UTF-8 with BOM for Excel), written to `output` as they are read.
+ * writer; dates as date cells, amounts as numbers) or CSV (csv-stringify, UTF-8 with BOM for Excel;
+ * in Greek `;` and a decimal comma), written to `output` as they are read.
  */
 export async function writeMerchantTransactions(
   deps: { db: Executor; merchants: MerchantsService },
@@ -147,11 +194,16 @@ export async function writeMerchantTransactions(
 ): Promise<void> {
   const stores = await deps.merchants.stores(merchantId);
   if (format === 'csv') {
-    const csv = stringify({ bom: true, header: true, columns: HEADERS[locale] });
+    const csv = stringify({
+      bom: true,
+      header: true,
+      columns: HEADERS[locale],
+      delimiter: CSV_FORMAT[locale].delimiter,
+    });
     const done = pipeline(csv, output);
     for await (const batch of batches(deps.db, merchantId, filter, stores)) {
       for (const transaction of batch) {
-        if (!csv.write(cellsOf(transaction, locale)))
+        if (!csv.write(csvCellsOf(transaction, locale)))
           await new Promise((resolve) => csv.once('drain', resolve));
       }
     }
@@ -169,11 +221,12 @@ export async function writeMerchantTransactions(
   sheet.columns = HEADERS[locale].map((header, index) => ({
     header,
     width: index === 0 ? 20 : index === 1 ? 28 : 16,
+    ...(index === 0 ? { style: { numFmt: 'dd/mm/yyyy hh:mm:ss' } } : {}),
     ...(index === 9 ? { style: { numFmt: '#,##0.00 "€"' } } : {}),
   }));
   sheet.getRow(1).font = { bold: true };
   for await (const batch of batches(deps.db, merchantId, filter, stores)) {
-    for (const transaction of batch) sheet.addRow(cellsOf(transaction, locale)).commit();
+    for (const transaction of batch) sheet.addRow(xlsxCellsOf(transaction, locale)).commit();
   }
   sheet.commit();
   await workbook.commit();

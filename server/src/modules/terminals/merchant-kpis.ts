@@ -12,11 +12,30 @@ import type { MerchantsService } from '../merchants';
 import { toMerchantTransactions } from './merchant-transactions';
 import { terminalTransactions as t } from './schema';
 
-/** Sales: approved purchases less the money given back by reversals and refunds. */
-const SALES = sql<string>`coalesce(sum(case ${t.kind} when 'authorise' then ${t.amountCents} else -${t.amountCents} end) filter (where ${t.outcome} = 'approved'), 0)::text`;
-const PURCHASES = sql<number>`(count(*) filter (where ${t.outcome} = 'approved' and ${t.kind} = 'authorise'))::int`;
-const ATHENS_DAY = sql<string>`to_char(${t.createdAt} at time zone 'Europe/Athens', 'YYYY-MM-DD')`;
-const ATHENS_HOUR = sql<number>`extract(hour from ${t.createdAt} at time zone 'Europe/Athens')::int`;
+/**
+ * The one basis of every figure of the dashboard (issue 34 §2 item 5, ADR 044): the merchant's
+ * approved purchases of the period, each less what was given back for it by its reversals and
+ * refunds (whenever they came). A purchase reversed or refunded in full is no transaction; one
+ * refunded in part counts once, for what it kept. Sales, the count and the average ticket (their
+ * ratio) all read this, so the average is of the same purchases the count and the sales are.
+ */
+function netPurchases(merchantId: string, from: Date) {
+  return sql`
+    select p.store_id, p.product, p.created_at,
+           p.amount_cents - coalesce((
+             select sum(r.amount_cents) from terminal_transactions r
+              where r.original_id = p.id and r.outcome = 'approved'), 0) as net_cents
+      from terminal_transactions p
+     where p.merchant_id = ${merchantId} and p.kind = 'authorise' and p.outcome = 'approved'
+       and p.created_at >= ${from.toISOString()}::timestamptz`;
+}
+
+/** What the purchases kept, in cents (text: a sum of bigints). */
+const SALES = sql`coalesce(sum(net_cents), 0)::text`;
+/** The purchases that kept something: the transactions counted. */
+const KEPT = sql`(count(*) filter (where net_cents > 0))::int`;
+const ATHENS_DAY = sql`to_char(created_at at time zone 'Europe/Athens', 'YYYY-MM-DD')`;
+const ATHENS_HOUR = sql`extract(hour from created_at at time zone 'Europe/Athens')::int`;
 
 function figures(sales: string | undefined, count: number | undefined) {
   const salesCents = Number(sales ?? 0);
@@ -30,8 +49,9 @@ function figures(sales: string | undefined, count: number | undefined) {
 
 /**
  * `retrieveKpis` (SPEC §7, issue 16): what the merchant's first screen shows — today's and this
- * month's sales, purchases and average ticket, the last 30 days per day and per hour, this month per
- * store and product, and the latest declines with their reasons.
+ * month's sales, transactions and average ticket, the last 30 days per day and per hour, this month
+ * per store and product, and the latest declines with their reasons. Every figure but the declines
+ * is of the purchases net of what was given back for them (`netPurchases`).
  */
 export async function merchantKpis(
   deps: { db: Executor; merchants: MerchantsService },
@@ -40,43 +60,35 @@ export async function merchantKpis(
 ): Promise<MerchantKpis> {
   const { db } = deps;
   const today = athensDate(now);
-  const dayStart = athensMidnight(today);
+  const dayStart = athensMidnight(today).toISOString();
   const monthStart = startOfAthensMonth(now);
   const windowStart = athensMidnight(addDays(today, -29));
+  const from = monthStart < windowStart ? monthStart : windowStart;
+  const net = sql`(${netPurchases(merchantId, from)}) as net`;
+  const inMonth = sql`created_at >= ${monthStart.toISOString()}::timestamptz`;
+  const inWindow = sql`created_at >= ${windowStart.toISOString()}::timestamptz`;
   const mine = eq(t.merchantId, merchantId);
-  const [month, byDay, byStore, byProduct, byHour, declines, stores] = await Promise.all([
+  const [month, declinesToday, byDay, byStore, byProduct, byHour, declines, stores] = await Promise.all([
+    db.execute<{ sales: string; count: number; todaySales: string; todayCount: number }>(sql`
+      select coalesce(sum(net_cents) filter (where ${inMonth}), 0)::text as "sales",
+             (count(*) filter (where net_cents > 0 and ${inMonth}))::int as "count",
+             coalesce(sum(net_cents) filter (where created_at >= ${dayStart}::timestamptz), 0)::text as "todaySales",
+             (count(*) filter (where net_cents > 0 and created_at >= ${dayStart}::timestamptz))::int as "todayCount"
+        from ${net}`),
     db
-      .select({
-        sales: SALES,
-        count: PURCHASES,
-        todaySales: sql<string>`coalesce(sum(case ${t.kind} when 'authorise' then ${t.amountCents} else -${t.amountCents} end) filter (where ${t.outcome} = 'approved' and ${t.createdAt} >= ${dayStart.toISOString()}::timestamptz), 0)::text`,
-        todayCount: sql<number>`(count(*) filter (where ${t.outcome} = 'approved' and ${t.kind} = 'authorise' and ${t.createdAt} >= ${dayStart.toISOString()}::timestamptz))::int`,
-        todayDeclines: sql<number>`(count(*) filter (where ${t.outcome} = 'declined' and ${t.createdAt} >= ${dayStart.toISOString()}::timestamptz))::int`,
-      })
+      .select({ count: sql<number>`count(*)::int` })
       .from(t)
-      .where(and(mine, gte(t.createdAt, monthStart))),
-    db
-      .select({ day: ATHENS_DAY, sales: SALES, count: PURCHASES })
-      .from(t)
-      .where(and(mine, gte(t.createdAt, windowStart)))
-      .groupBy(ATHENS_DAY)
-      .orderBy(ATHENS_DAY),
-    db
-      .select({ storeId: t.storeId, sales: SALES })
-      .from(t)
-      .where(and(mine, gte(t.createdAt, monthStart)))
-      .groupBy(t.storeId),
-    db
-      .select({ product: t.product, sales: SALES })
-      .from(t)
-      .where(and(mine, gte(t.createdAt, monthStart), sql`${t.product} is not null`))
-      .groupBy(t.product),
-    db
-      .select({ hour: ATHENS_HOUR, count: PURCHASES })
-      .from(t)
-      .where(and(mine, gte(t.createdAt, windowStart)))
-      .groupBy(ATHENS_HOUR)
-      .orderBy(ATHENS_HOUR),
+      .where(and(mine, eq(t.outcome, 'declined'), gte(t.createdAt, new Date(dayStart)))),
+    db.execute<{ day: string; sales: string; count: number }>(sql`
+      select ${ATHENS_DAY} as day, ${SALES} as sales, ${KEPT} as count
+        from ${net} where ${inWindow} group by 1 order by 1`),
+    db.execute<{ storeId: string; sales: string }>(sql`
+      select store_id as "storeId", ${SALES} as sales from ${net} where ${inMonth} group by 1`),
+    db.execute<{ product: CardCategory | null; sales: string }>(sql`
+      select product, ${SALES} as sales from ${net}
+       where ${inMonth} and product is not null group by 1`),
+    db.execute<{ hour: number; count: number }>(sql`
+      select ${ATHENS_HOUR} as hour, ${KEPT} as count from ${net} where ${inWindow} group by 1 order by 1`),
     db
       .select()
       .from(t)
@@ -85,14 +97,14 @@ export async function merchantKpis(
       .limit(10),
     deps.merchants.stores(merchantId),
   ]);
-  const totals = month[0];
+  const totals = month.rows[0];
   const storeNames = new Map(stores.map((store) => [store.storeId, store.name]));
-  const days = new Map(byDay.map((row) => [row.day, row]));
-  const hours = new Map(byHour.map((row) => [row.hour, row.count]));
+  const days = new Map(byDay.rows.map((row) => [row.day, row]));
+  const hours = new Map(byHour.rows.map((row) => [Number(row.hour), row.count]));
   return {
     today: figures(totals?.todaySales, totals?.todayCount),
     month: figures(totals?.sales, totals?.count),
-    declinesToday: totals?.todayDeclines ?? 0,
+    declinesToday: declinesToday[0]?.count ?? 0,
     salesByDay: Array.from({ length: 30 }, (_, index) => {
       const day = addDays(today, index - 29);
       const row = days.get(day);
@@ -101,9 +113,9 @@ export async function merchantKpis(
     salesByStore: stores.map((store) => ({
       storeId: store.storeId,
       storeName: storeNames.get(store.storeId) ?? '',
-      salesCents: Number(byStore.find((row) => row.storeId === store.storeId)?.sales ?? 0),
+      salesCents: Number(byStore.rows.find((row) => row.storeId === store.storeId)?.sales ?? 0),
     })),
-    salesByProduct: byProduct
+    salesByProduct: byProduct.rows
       .filter((row): row is { product: CardCategory; sales: string } => row.product !== null)
       .map((row) => ({ product: row.product, salesCents: Number(row.sales) }))
       .sort((a, b) => b.salesCents - a.salesCents),

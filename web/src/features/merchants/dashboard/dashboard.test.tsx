@@ -193,6 +193,12 @@ describe('the merchant dashboard', () => {
     expect(await within(dashboard).findByText('123,45 €')).toBeTruthy();
     expect(within(dashboard).getByText('4.567,89 €')).toBeTruthy();
     expect(within(dashboard).getByText('2 απορρίψεις σήμερα')).toBeTruthy();
+    // Sales, transactions and the average ticket on one basis, said (issue 34 §2 item 5).
+    expect(
+      within(dashboard).getByText(
+        'Οι πωλήσεις, οι συναλλαγές και η μέση απόδειξη μετρούν τις εγκεκριμένες αγορές μείον ό,τι επιστράφηκε γι’ αυτές (ακυρώσεις και επιστροφές)· μια αγορά που ακυρώθηκε ή επιστράφηκε ολόκληρη δεν μετράει.',
+      ),
+    ).toBeTruthy();
     // Fees this month with VAT, from the settlements' sums.
     expect(await within(dashboard).findByText('12,40 €')).toBeTruthy();
     expect(

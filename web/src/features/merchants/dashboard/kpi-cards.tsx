@@ -14,7 +14,10 @@ type Props = {
   monthTotals: MerchantSettlementsResponse['totals'] | undefined;
 };
 
-/** The dashboard's key figures: sales, transactions, average ticket, the month's fees, the next payout. */
+/**
+ * The dashboard's key figures: sales, transactions, average ticket, the month's fees, the next
+ * payout; and, under them, the basis the first three share.
+ */
 export function KpiCards({ kpis, balance, monthTotals }: Props) {
   const intl = useIntl();
   const locale = useLocale();
@@ -22,64 +25,70 @@ export function KpiCards({ kpis, balance, monthTotals }: Props) {
   const unknown = t('merchantDashboard.kpi.unknown');
 
   return (
-    <SimpleGrid
-      cols={{ base: 2, md: 3 }}
-      spacing={{ base: 'xs', sm: 'md' }}
-      mb="lg"
-      className="tessera-dashboard__kpis"
-    >
-      <KpiTile label={t('merchantDashboard.kpi.salesToday')} value={formatMoney(kpis.today.salesCents)}>
-        {t('merchantDashboard.kpi.transactions', { count: kpis.today.count })}
-      </KpiTile>
-      <KpiTile label={t('merchantDashboard.kpi.salesMonth')} value={formatMoney(kpis.month.salesCents)}>
-        {t('merchantDashboard.kpi.transactions', { count: kpis.month.count })}
-      </KpiTile>
-      <KpiTile
-        label={t('merchantDashboard.kpi.transactionsToday')}
-        value={formatNumber(kpis.today.count, locale)}
+    <>
+      <SimpleGrid
+        cols={{ base: 2, md: 3 }}
+        spacing={{ base: 'xs', sm: 'md' }}
+        mb="xs"
+        className="tessera-dashboard__kpis"
       >
-        {kpis.declinesToday > 0 ? (
-          <Badge color="#b02525" variant="filled" radius="sm">
-            {t('merchantDashboard.kpi.declinesToday', { count: kpis.declinesToday })}
-          </Badge>
-        ) : (
-          t('merchantDashboard.kpi.noDeclinesToday')
-        )}
-      </KpiTile>
-      <KpiTile
-        label={t('merchantDashboard.kpi.averageTicket')}
-        value={formatMoney(kpis.month.averageTicketCents)}
-      >
-        {t('merchantDashboard.kpi.averageToday', { amount: formatMoney(kpis.today.averageTicketCents) })}
-      </KpiTile>
-      <KpiTile
-        label={t('merchantDashboard.kpi.feesMonth')}
-        value={monthTotals ? formatMoney(monthTotals.feeCents + monthTotals.vatCents) : unknown}
-      >
-        {monthTotals
-          ? t('merchantDashboard.kpi.feesDetail', {
-              fee: formatMoney(monthTotals.feeCents),
-              vat: formatMoney(monthTotals.vatCents),
-            })
-          : null}
-      </KpiTile>
-      <KpiTile
-        label={t('merchantDashboard.kpi.nextPayout')}
-        value={balance ? (balance.nextPayout ? formatMoney(balance.nextPayout.amountCents) : '—') : unknown}
-      >
-        {balance?.nextPayout ? (
-          <>
-            {t('merchantDashboard.kpi.payoutFor', { day: formatDate(balance.nextPayout.day, locale) })}{' '}
-            <PayoutStateBadge state={balance.nextPayout.state} />
-          </>
-        ) : balance ? (
-          t('merchantDashboard.kpi.noPayoutScheduled')
-        ) : null}
-        {balance && balance.onTheWayCents > 0 ? (
-          <div>{t('merchantDashboard.kpi.onTheWay', { amount: formatMoney(balance.onTheWayCents) })}</div>
-        ) : null}
-      </KpiTile>
-    </SimpleGrid>
+        <KpiTile label={t('merchantDashboard.kpi.salesToday')} value={formatMoney(kpis.today.salesCents)}>
+          {t('merchantDashboard.kpi.transactions', { count: kpis.today.count })}
+        </KpiTile>
+        <KpiTile label={t('merchantDashboard.kpi.salesMonth')} value={formatMoney(kpis.month.salesCents)}>
+          {t('merchantDashboard.kpi.transactions', { count: kpis.month.count })}
+        </KpiTile>
+        <KpiTile
+          label={t('merchantDashboard.kpi.transactionsToday')}
+          value={formatNumber(kpis.today.count, locale)}
+        >
+          {kpis.declinesToday > 0 ? (
+            <Badge color="#b02525" variant="filled" radius="sm">
+              {t('merchantDashboard.kpi.declinesToday', { count: kpis.declinesToday })}
+            </Badge>
+          ) : (
+            t('merchantDashboard.kpi.noDeclinesToday')
+          )}
+        </KpiTile>
+        <KpiTile
+          label={t('merchantDashboard.kpi.averageTicket')}
+          value={formatMoney(kpis.month.averageTicketCents)}
+        >
+          {t('merchantDashboard.kpi.averageToday', { amount: formatMoney(kpis.today.averageTicketCents) })}
+        </KpiTile>
+        <KpiTile
+          label={t('merchantDashboard.kpi.feesMonth')}
+          value={monthTotals ? formatMoney(monthTotals.feeCents + monthTotals.vatCents) : unknown}
+        >
+          {monthTotals
+            ? t('merchantDashboard.kpi.feesDetail', {
+                fee: formatMoney(monthTotals.feeCents),
+                vat: formatMoney(monthTotals.vatCents),
+              })
+            : null}
+        </KpiTile>
+        <KpiTile
+          label={t('merchantDashboard.kpi.nextPayout')}
+          value={balance ? (balance.nextPayout ? formatMoney(balance.nextPayout.amountCents) : '—') : unknown}
+        >
+          {balance?.nextPayout ? (
+            <>
+              {t('merchantDashboard.kpi.payoutFor', { day: formatDate(balance.nextPayout.day, locale) })}{' '}
+              <PayoutStateBadge state={balance.nextPayout.state} />
+            </>
+          ) : balance ? (
+            t('merchantDashboard.kpi.noPayoutScheduled')
+          ) : null}
+          {balance && balance.onTheWayCents > 0 ? (
+            <div>{t('merchantDashboard.kpi.onTheWay', { amount: formatMoney(balance.onTheWayCents) })}</div>
+          ) : null}
+        </KpiTile>
+      </SimpleGrid>
+      {/* One basis for sales, transactions and the average ticket, said (issue 34 §2 item 5, ADR 044). */}
+      <Text size="sm" c="dimmed" mb="lg">
+        {t('merchantDashboard.kpi.basis')}
+      </Text>
+    </>
   );
 }
 
