@@ -96,6 +96,10 @@ export const EXTRA_ROUTES = [
   '/account/webhooks',
   /** Issue 22 §4 (ADR 036): cards expiring within 60 days and leavers' cards, with bulk actions. */
   '/cards/leavers-expiry',
+  /** Issue 34 §1 (ADR 042): the payout desk — terminals, settlements and payouts of every merchant. */
+  '/back-office/terminals',
+  '/back-office/settlements',
+  '/back-office/payouts',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -195,4 +199,8 @@ export const ROUTE_ACTIONS = {
   '/orders/recurring-rules': 'recurring.read',
   '/orders/recurring-rules/new': 'recurring.manage',
   '/orders/recurring-rules/:ruleId': 'recurring.read',
+  // Issue 34 §1 (ADR 042): the payout desk.
+  '/back-office/terminals': 'settlements.manage',
+  '/back-office/settlements': 'settlements.manage',
+  '/back-office/payouts': 'settlements.manage',
 } as const satisfies Record<PortalRoute, Action | null>;

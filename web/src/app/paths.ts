@@ -157,6 +157,10 @@ export const paths = {
   } satisfies Path<[string]>,
   backOfficeLeads: fixed('back-office/leads'),
   backOfficeCoreCategories: fixed('back-office/core-categories'),
+  // Issue 34 §1 (ADR 042): the payout desk.
+  backOfficeTerminals: fixed('back-office/terminals'),
+  backOfficeSettlements: fixed('back-office/settlements'),
+  backOfficePayouts: fixed('back-office/payouts'),
   becomeClient: fixed('become-client'),
   becomeMerchant: fixed('become-merchant'),
   // issue 18 §5: content editing (ADR 025)

@@ -359,6 +359,22 @@ const contentEditor = {
   ),
 };
 
+// Issue 34 §1 (ADR 042): the payout desk.
+const payoutDesk = {
+  terminals: page(
+    () => import('../features/settlements/pages/terminals-page'),
+    (m) => m.TerminalsPage,
+  ),
+  settlements: page(
+    () => import('../features/settlements/pages/settlements-page'),
+    (m) => m.SettlementsPage,
+  ),
+  payouts: page(
+    () => import('../features/settlements/pages/payouts-page'),
+    (m) => m.PayoutsPage,
+  ),
+};
+
 export type RouteTableEntry = {
   pattern: string;
   /** Every SPEC §2 route is built (issue 16 replaced the last "coming soon" pages). */
@@ -543,6 +559,10 @@ const PAGES: PageRoute[] = [
   built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),
   built('backOfficeLeads', companyAdmin.leads, 'LeadsPage', ['leads']),
   built('backOfficeCoreCategories', companyAdmin.coreCategories, 'CoreCategoriesPage', ['backOffice']),
+  // Issue 34 §1 (ADR 042): the payout desk.
+  built('backOfficeTerminals', payoutDesk.terminals, 'TerminalsPage', ['payoutDesk']),
+  built('backOfficeSettlements', payoutDesk.settlements, 'SettlementsPage', ['payoutDesk']),
+  built('backOfficePayouts', payoutDesk.payouts, 'PayoutsPage', ['payoutDesk']),
   built('becomeClient', companyAdmin.becomeClient, 'BecomeClientPage', ['leads']),
   built('becomeMerchant', companyAdmin.becomeMerchant, 'BecomeMerchantPage', ['leads']),
 ];

@@ -64,6 +64,10 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
   recurring: {
     el: () => import('./areas/recurring.el.json'),
     en: () => import('./areas/recurring.en.json'),
+  },  // Issue 34 §1 (ADR 042): the payout desk.
+  payoutDesk: {
+    el: () => import('./areas/payout-desk.el.json'),
+    en: () => import('./areas/payout-desk.en.json'),
   },
 };
 

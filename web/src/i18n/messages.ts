@@ -21,6 +21,8 @@ import type clientErrorsEl from './areas/client-errors.el.json';
 import type contentEditorEl from './areas/content-editor.el.json';
 // Issue 19 (ADR 028): recurring load rules.
 import type recurringEl from './areas/recurring.el.json';
+// Issue 34 §1 (ADR 042): the payout desk.
+import type payoutDeskEl from './areas/payout-desk.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -52,7 +54,9 @@ export type MessageId =
   // issue 18 §5: content editing (ADR 025)
   | keyof typeof contentEditorEl
   // Issue 19 (ADR 028): recurring load rules.
-  | keyof typeof recurringEl;
+  | keyof typeof recurringEl
+  // Issue 34 §1 (ADR 042): the payout desk.
+  | keyof typeof payoutDeskEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -79,6 +83,8 @@ export const MESSAGE_AREAS = [
   'contentEditor',
   // Issue 19 (ADR 028): recurring load rules.
   'recurring',
+  // Issue 34 §1 (ADR 042): the payout desk.
+  'payoutDesk',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

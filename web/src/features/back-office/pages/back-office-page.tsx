@@ -17,6 +17,18 @@ const TOOLS: readonly { href: string; title: MessageId; text: MessageId }[] = [
     title: 'backOffice.hub.fulfilment',
     text: 'backOffice.hub.fulfilmentText',
   },
+  // Issue 34 §1 (ADR 042): the payout desk.
+  {
+    href: '/back-office/terminals',
+    title: 'backOffice.hub.terminals',
+    text: 'backOffice.hub.terminalsText',
+  },
+  {
+    href: '/back-office/settlements',
+    title: 'backOffice.hub.settlements',
+    text: 'backOffice.hub.settlementsText',
+  },
+  { href: '/back-office/payouts', title: 'backOffice.hub.payouts', text: 'backOffice.hub.payoutsText' },
   { href: '/back-office/leads', title: 'backOffice.hub.leads', text: 'backOffice.hub.leadsText' },
   { href: '/back-office/content', title: 'backOffice.hub.content', text: 'backOffice.hub.contentText' },
   {

@@ -8,6 +8,8 @@ const PAYOUT_BADGE: Record<PayoutState, { label: MessageId; color: string }> = {
   scheduled: { label: 'merchantDashboard.payoutState.scheduled', color: BADGE_COLOR.amber },
   sent: { label: 'merchantDashboard.payoutState.sent', color: BADGE_COLOR.blue },
   paid: { label: 'merchantDashboard.payoutState.paid', color: BADGE_COLOR.green },
+  // Issue 34 (ADR 042): the bank sent it back; a new payout pays the amount again.
+  returned: { label: 'merchantDashboard.payoutState.returned', color: BADGE_COLOR.red },
 };
 
 /** A payout's state in words (the colour only repeats them): scheduled → sent → paid. */
