@@ -10,7 +10,13 @@ import {
   LoadAmountCentsSchema,
 } from './products';
 import { DateOnlySchema } from './text';
-import { nextRuns, workingDayCount, type IsoDay, type RecurringSchedule } from './working-days';
+import {
+  nextRuns,
+  workingDayAfter,
+  workingDayCount,
+  type IsoDay,
+  type RecurringSchedule,
+} from './working-days';
 
 /**
  * Recurring load rules (issue 19, SPEC §4 reason `recurring-rule`, §7 recurring rule calls): a
@@ -375,4 +381,13 @@ export function upcomingRuns(
   return nextRuns(rule.schedule, { startDay: rule.startDay, endDay: rule.endDay }, from, count + done.size)
     .filter((day) => !done.has(periodOf(rule.schedule, day)))
     .slice(0, count);
+}
+
+/**
+ * The day by which an order a run made should be paid (issue 34 §3 item 1, ADR 045): the first
+ * working day after the run's day. A transfer quoting the RF reference on the run's day or the
+ * next reaches the provider's account by then, so the cards are loaded within the run's period.
+ */
+export function recurringPaymentDueDay(runDay: IsoDay): IsoDay {
+  return workingDayAfter(runDay);
 }

@@ -103,6 +103,13 @@ export function isWorkingDay(day: IsoDay): boolean {
   return !holidaysOf(Number(day.slice(0, 4))).has(day);
 }
 
+/** The first working day after `day` (the next day when that is one). */
+export function workingDayAfter(day: IsoDay): IsoDay {
+  let current = addDays(day, 1);
+  while (!isWorkingDay(current)) current = addDays(current, 1);
+  return current;
+}
+
 /** The working day on or before `day`. */
 export function workingDayOnOrBefore(day: IsoDay): IsoDay {
   let current = day;

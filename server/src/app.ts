@@ -445,6 +445,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     returnedShipments: (companyId) => fulfilment.returnedShipments(companyId),
     // Issue 19 (ADR 028): a recurring run that made nothing rings the bell too.
     recurringFailures: (companyId, since) => recurring.failedRuns(companyId, since),
+    // Issue 34 §3 item 1: an order a run made that awaits payment rings the bell until paid.
+    recurringAwaitingPayment: (companyId) => recurring.ordersAwaitingPayment(companyId),
   });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });

@@ -25,10 +25,11 @@ export function notificationsRoutes(service: NotificationsService): FastifyPlugi
       },
       async (request) => {
         const actor = await requireActor(request, 'notifications.read');
-        return {
-          success: true as const,
-          notifications: await service.serviceNotifications(actor.companyId, actor.userId, actor.locale),
-        };
+        const [runOrders, others] = await Promise.all([
+          service.runOrderNotifications(actor.companyId, actor.userId, actor.locale),
+          service.serviceNotifications(actor.companyId, actor.userId, actor.locale),
+        ]);
+        return { success: true as const, notifications: [...runOrders, ...others] };
       },
     );
 

@@ -1,4 +1,7 @@
 import {
+  formatAmount,
+  formatRf,
+  recurringPaymentDueDay,
   SERVICE_NOTIFICATION_IDS,
   SERVICE_NOTIFICATION_SCOPE,
   startOfAthensMonth,
@@ -20,6 +23,66 @@ export const SHIPMENT_RETURNED_NOTIFICATION = 'shipmentReturned';
 
 /** The id of the failed recurring runs notification (issue 19, ADR 028). */
 export const RECURRING_RUN_FAILED_NOTIFICATION = 'recurringRunFailed';
+/** The id of an order a recurring run made that awaits payment, one per order (issue 34 §3 item 1). */
+export const RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION = 'recurringRunAwaitingPayment';
+
+/** What the bell says of an order a recurring run made that awaits payment. */
+export type RunOrderAwaitingPayment = {
+  orderId: string;
+  orderNumber: number;
+  totalCents: number;
+  rfCode: string;
+  ruleName: string;
+  runDay: string;
+  createdAt: Date;
+};
+
+/**
+ * One notification per order a run made that awaits payment: its number, amount, RF reference and
+ * the day to pay by, leading to the order; it leaves the bell once the order is paid.
+ */
+function awaitingPaymentNotifications(
+  orders: RunOrderAwaitingPayment[],
+  texts: Record<string, { title: string; excerpt: string }>,
+  reads: { notificationId: string; readAt: Date }[],
+  prefix: string,
+): PortalNotification[] {
+  const text = texts[RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION] ?? {
+    title: RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION,
+    excerpt: '{order} {amount} {rf} {due}',
+  };
+  const day = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
+  return orders.map((order) => {
+    const nid = `${RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION}:${order.orderId}`;
+    const url = `/order-details-page?orderId=${encodeURIComponent(order.orderId)}`;
+    const values: Record<string, string> = {
+      order: `#${order.orderNumber}`,
+      amount: formatAmount(order.totalCents),
+      rf: formatRf(order.rfCode),
+      due: day(recurringPaymentDueDay(order.runDay)),
+      rule: order.ruleName,
+    };
+    return {
+      nid,
+      expiring: false,
+      logo: '',
+      title: text.title,
+      excerpt: text.excerpt.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole),
+      link: {
+        id: nid,
+        pageType: 'orders',
+        title: text.title,
+        url,
+        href: `${prefix}${url}`,
+        target: '_self',
+        isExternalPage: false,
+      },
+      read: reads.some((entry) => entry.notificationId === nid),
+      notificationDateTime: order.createdAt.toISOString(),
+    };
+  });
+}
+
 /** How long a failed run stays in the bell. */
 const RECURRING_FAILURE_DAYS = 30;
 
@@ -109,6 +172,8 @@ export function createNotificationsService(deps: {
    * a notification of their own, read once the user read it after the latest return.
    */
   returnedShipments?: (companyId: string) => Promise<{ orderId: string; returnedAt: Date }[]>;
+  /** Orders of the company made by recurring runs and awaiting payment (issue 34 §3 item 1). */
+  recurringAwaitingPayment?: (companyId: string) => Promise<RunOrderAwaitingPayment[]>;
   /** Recurring runs of the company that made nothing since a date (issue 19): the bell tells. */
   recurringFailures?: (companyId: string, since: Date) => Promise<{ ruleId: string; createdAt: Date }[]>;
 }) {
@@ -177,6 +242,27 @@ export function createNotificationsService(deps: {
       });
       const failures = recurringFailedNotification(failedRuns, texts, reads, prefix);
       return [...(failures ? [failures] : []), ...(returns ? [returns] : []), ...service];
+    },
+
+    /**
+     * One notification per order of the company a recurring run made that still awaits payment
+     * (issue 34 §3 item 1), titled in `locale`, read once the user opened it; the bell shows them
+     * before the service notifications.
+     */
+    async runOrderNotifications(
+      companyId: string,
+      userId: string,
+      locale: Locale,
+    ): Promise<PortalNotification[]> {
+      if (!deps.recurringAwaitingPayment) return [];
+      const orders = await deps.recurringAwaitingPayment(companyId);
+      if (orders.length === 0) return [];
+      const [textsRaw, reads] = await Promise.all([
+        deps.content.getEntry('notification-texts', locale),
+        findReads(deps.db, userId),
+      ]);
+      const texts = NotificationTextsSchema.parse(textsRaw);
+      return awaitingPaymentNotifications(orders, texts, reads, locale === 'en' ? '/en' : '');
     },
 
     /** The ids of every notification the user has read. */

@@ -1,17 +1,21 @@
 import {
   emailGreeting,
   formatAmount,
+  formatRf,
+  recurringPaymentDueDay,
   ROLE,
   type Locale,
   type RecurringFailureReason,
   type User,
 } from '@tessera/domain';
+import type { OrderRow } from '../orders';
 import type { RecurringContext } from './recurring-context';
 import type { RuleRow, RunRow } from './repository';
 
 type Email = { subject: string; text: string };
 type RecurringEmails = {
   runFailed: Email;
+  runAwaitingPayment: Email;
   reminder: Email;
   failureReasons: Record<RecurringFailureReason, string>;
 };
@@ -87,5 +91,40 @@ export async function sendReminder(
       subject: fill(templates.reminder.subject, values),
       text: fill(templates.reminder.text, values),
     });
+  }
+}
+
+/**
+ * Tells the order managers, in each one's language, that a run made an order awaiting payment
+ * (issue 34 §3 item 1): its number, amount, RF reference and the day to pay by, one e-mail per
+ * order. The bell says the same (`recurringRunAwaitingPayment`) until the order is paid.
+ */
+export async function notifyAwaitingPayment(
+  ctx: RecurringContext,
+  rule: RuleRow,
+  runDay: string,
+  orders: Pick<OrderRow, 'id' | 'number' | 'totalCents' | 'rfCode'>[],
+): Promise<void> {
+  if (orders.length === 0) return;
+  for (const user of await recipientsOf(ctx, rule)) {
+    const locale = user.preferredLanguage;
+    const templates = await templatesOf(ctx, locale);
+    for (const order of orders) {
+      const values = {
+        greeting: emailGreeting(user.firstName, locale),
+        rule: rule.name,
+        runDay: dayText(runDay),
+        order: `#${order.number}`,
+        amount: formatAmount(order.totalCents),
+        rfCode: formatRf(order.rfCode),
+        dueDay: dayText(recurringPaymentDueDay(runDay)),
+        orderUrl: `${ctx.publicUrl}${locale === 'el' ? '' : `/${locale}`}/order-details-page?orderId=${order.id}`,
+      };
+      await ctx.mailer.send({
+        to: user.email,
+        subject: fill(templates.runAwaitingPayment.subject, values),
+        text: fill(templates.runAwaitingPayment.text, values),
+      });
+    }
   }
 }

@@ -1,7 +1,10 @@
 import {
   addDays,
   athensDate,
+  formatAmount,
+  formatRf,
   isWorkingDay,
+  recurringPaymentDueDay,
   nextRuns,
   workingDayCount,
   RecurringRuleInputSchema,
@@ -566,6 +569,54 @@ describe('runs', () => {
     } finally {
       await query(`update cards set status = 'active' where id = $1`, [cards[0]]);
     }
+  });
+
+  it('tells the order managers of an order a run made awaiting an RF payment, by e-mail in their language and in the bell, with amount, RF and due date (issue 34 §3 item 1)', async () => {
+    const service = serviceAt({ now: new Date() });
+    const cards = await loadableCards('C1001', products.C1001!, 1);
+    const rule = await service.saveRule(
+      RecurringRuleInputSchema.parse({
+        ...ruleInput(products.C1001!, cards),
+        lines: cards.map((cardId) => ({ cardId, amountCents: null })),
+        name: 'Φόρτιση προς πληρωμή',
+        endDay: null,
+      }),
+      { userId: world.ids.om1, companyId: 'C1001', locale: 'el' },
+    );
+    const runDay = today();
+    const outcome = await service.runRule(rule.ruleId, { runDay, period: 'awaiting-payment' });
+    expect(outcome.orders.length).toBeGreaterThan(0);
+    const [order] = await query<{ id: string; number: string; total_cents: string; rf_code: string }>(
+      `select id, number, total_cents, rf_code from orders where id = $1 and status = 'awaiting_payment'`,
+      [outcome.orders[0]!.id],
+    );
+    expect(order).toBeTruthy();
+    const due = recurringPaymentDueDay(runDay);
+    const dueText = `${due.slice(8, 10)}/${due.slice(5, 7)}/${due.slice(0, 4)}`;
+    const amount = formatAmount(Number(order!.total_cents));
+    const rf = formatRf(order!.rf_code);
+    // The mail is written before the run returns: no waiting.
+    const mails = await query<{ to_address: string; subject: string; text: string }>(
+      `select * from mail_outbox where subject like '%Φόρτιση προς πληρωμή%'`,
+    );
+    expect(mails.length).toBeGreaterThan(0);
+    const greek = mails.find((mail) => mail.subject.startsWith('Επαναλαμβανόμενη'));
+    expect(greek, JSON.stringify(mails.map((mail) => mail.subject))).toBeTruthy();
+    for (const text of [`#${order!.number}`, amount, rf, dueText]) expect(greek!.text).toContain(text);
+    expect(greek!.subject).toContain(`#${order!.number}`);
+
+    const bell = ok<{ notifications: { nid: string; excerpt: string; link: { url: string } }[] }>(
+      await api('om1', 'GET', '/api/v1/accounts/retrieveNotifications'),
+    );
+    const told = bell.notifications.find((entry) => entry.nid === `recurringRunAwaitingPayment:${order!.id}`);
+    expect(told, JSON.stringify(bell.notifications.map((entry) => entry.nid))).toBeTruthy();
+    for (const text of [`#${order!.number}`, amount, rf, dueText]) expect(told!.excerpt).toContain(text);
+    expect(told!.link.url).toBe(`/order-details-page?orderId=${order!.id}`);
+    // Another company's order manager hears nothing of it.
+    const other = ok<{ notifications: { nid: string }[] }>(
+      await api('om3', 'GET', '/api/v1/accounts/retrieveNotifications', { company: 'C1002' }),
+    );
+    expect(other.notifications.some((entry) => entry.nid.endsWith(order!.id))).toBe(false);
   });
 
   it("moves a replaced card's line to its new card and skips an expired one, with notes", async () => {

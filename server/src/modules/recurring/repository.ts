@@ -242,6 +242,55 @@ export async function findRunDrafts(
   }));
 }
 
+/** An order a run made that waits for its payment (issue 34 §3 item 1): what the bell says of it. */
+export type RunOrderAwaitingPayment = {
+  orderId: string;
+  orderNumber: number;
+  totalCents: number;
+  rfCode: string;
+  ruleId: string;
+  ruleName: string;
+  runDay: string;
+  createdAt: Date;
+};
+
+/** The company's orders made by recurring runs and still awaiting payment, newest first. */
+export async function findRunOrdersAwaitingPayment(
+  db: Executor,
+  companyId: string,
+): Promise<RunOrderAwaitingPayment[]> {
+  const result = await db.execute<{
+    order_id: string;
+    order_number: string;
+    total_cents: string;
+    rf_code: string;
+    rule_id: string;
+    rule_name: string;
+    run_day: string;
+    created_at: Date | string;
+  }>(sql`
+    select o.id as order_id, o.number as order_number, o.total_cents, o.rf_code,
+           r.rule_id, u.name as rule_name, r.run_day::text as run_day, o.submitted_at as created_at
+      from recurring_runs r
+      join recurring_rules u on u.id = r.rule_id
+      join recurring_run_drafts d on d.run_id = r.id
+      join orders o on o.source_draft_id = d.draft_id
+     where r.company_id = ${companyId} and o.company_id = ${companyId}
+       and o.status = 'awaiting_payment'
+     order by o.submitted_at desc
+     limit 20`);
+  return result.rows.map((row) => ({
+    orderId: row.order_id,
+    orderNumber: Number(row.order_number),
+    totalCents: Number(row.total_cents),
+    rfCode: row.rf_code,
+    ruleId: row.rule_id,
+    ruleName: row.rule_name,
+    runDay: row.run_day,
+    createdAt: new Date(row.created_at),
+  }));
+}
+
 /** Failed runs of the company since `since`, newest first (the bell). */
 export async function findFailedRuns(
   db: Executor,

@@ -25,7 +25,7 @@ import {
   type RuleRow,
   type RunRow,
 } from './repository';
-import { notifyFailure } from './recurring-mail';
+import { notifyAwaitingPayment, notifyFailure } from './recurring-mail';
 import { ruleInput } from './rule-view';
 import { publishEvent } from '../webhooks';
 
@@ -275,6 +275,15 @@ export async function runRule(
     draftIds.length = 0;
     const failed = await recordFailure(ctx, preRule, run, refusal, at);
     return { run: failed, orders: [], drafts: [] };
+  }
+  // The orders that wait for their money are told to the order managers (issue 34 §3 item 1): a
+  // run that succeeds quietly leaves an RF payment nobody knows to make. After the commit; a mail
+  // that fails is logged, never undoes the run.
+  if (outcome) {
+    const awaiting = orders.filter((order) => order.status === 'awaiting_payment');
+    await notifyAwaitingPayment(ctx, preRule, run.runDay, awaiting).catch((error: unknown) =>
+      ctx.log.error({ err: error, ruleId }, 'recurring payment mail failed'),
+    );
   }
   return { run: outcome, orders, drafts: draftIds };
 }

@@ -14,6 +14,7 @@ import { previewRuns } from './preview';
 import { createRecurringContext, type RecurringActor, type RecurringDeps } from './recurring-context';
 import {
   findFailedRuns,
+  findRunOrdersAwaitingPayment,
   findLines,
   findRule,
   findRunDrafts,
@@ -133,5 +134,7 @@ export function createRecurringService(deps: RecurringDeps & { jobs?: Jobs }) {
 
     /** The company's failed runs since `since` (the bell: a notification of their own). */
     failedRuns: (companyId: string, since: Date) => findFailedRuns(ctx.db, companyId, since),
+    /** The company's orders made by runs that still await payment (the bell: one each). */
+    ordersAwaitingPayment: (companyId: string) => findRunOrdersAwaitingPayment(ctx.db, companyId),
   };
 }

@@ -69,6 +69,8 @@ const NotificationTextsSchema = z.strictObject({
   shipmentReturned: NotificationText,
   /** Recurring runs that made nothing (issue 19, ADR 028). */
   recurringRunFailed: NotificationText,
+  /** An order a recurring run made, awaiting payment (issue 34 §3 item 1, ADR 045). */
+  recurringRunAwaitingPayment: NotificationText,
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
@@ -88,6 +90,7 @@ const OrderEmailsSchema = z.strictObject(
 /** Recurring-load emails (issue 19, ADR 028): a failed run and the reminder, with each failure's words. */
 const RecurringEmailsSchema = z.strictObject({
   runFailed: Email,
+  runAwaitingPayment: Email,
   reminder: Email,
   failureReasons: z.strictObject(
     Object.fromEntries(RECURRING_FAILURE_REASONS.map((reason) => [reason, str])) as Record<
@@ -479,7 +482,12 @@ function checkFile(key: string, lang: string, data: Json, output: unknown) {
   }
   if (key === 'notification-texts') {
     for (const [id, v] of Object.entries(output as z.infer<typeof NotificationTextsSchema>)) {
-      if (!v.excerpt.includes('{count}')) problem(file, `${id}.excerpt should use {count}`);
+      // One notification per order (issue 34 §3 item 1) says the order's figures, not a count.
+      const placeholders =
+        id === 'recurringRunAwaitingPayment' ? ['{order}', '{amount}', '{rf}', '{due}'] : ['{count}'];
+      for (const placeholder of placeholders) {
+        if (!v.excerpt.includes(placeholder)) problem(file, `${id}.excerpt should use ${placeholder}`);
+      }
     }
   }
   if (key === 'emails') {
