@@ -43,6 +43,29 @@ export function oauthDescription(error: AppError): string {
   return `invalid: ${parts.join(', ') || 'body'}`;
 }
 
+/**
+ * Answers a resource request without a usable Bearer token as RFC 6750 §3 says (the terminal API's
+ * calls, ADR 044): 401 with a `WWW-Authenticate: Bearer realm=…` challenge — with no error code
+ * when the request carried no token (§3.1), with `error="invalid_token"` and its description when
+ * the token is malformed, invalid or expired — and the RFC 6749 §5.2 body `{ error,
+ * error_description }` of the API's token endpoint (`error` is `unauthorized` when the challenge
+ * has no code), never cached. `description` is ASCII without quotes (it goes in a quoted-string).
+ */
+export function sendBearerError(
+  reply: FastifyReply,
+  realm: string,
+  refusal: { error?: 'invalid_token'; description: string },
+): FastifyReply {
+  const challenge = refusal.error
+    ? `Bearer realm="${realm}", error="${refusal.error}", error_description="${refusal.description}"`
+    : `Bearer realm="${realm}"`;
+  return reply
+    .code(401)
+    .header('www-authenticate', challenge)
+    .header('cache-control', 'no-store')
+    .send({ error: refusal.error ?? 'unauthorized', error_description: refusal.description });
+}
+
 /** The client id and secret of a token request: HTTP Basic (RFC 6749 §2.3.1) or the body. */
 export function clientCredentials(
   request: FastifyRequest,

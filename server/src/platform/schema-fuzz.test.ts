@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requestsOf, type FuzzRequest } from '../../test/fuzz';
 import { createTestApp, type TestContext } from '../../test/harness';
-import { merchantForDemoUser } from '../../test/merchant-helper';
+import { createTestMerchant, merchantForDemoUser, terminalToken } from '../../test/merchant-helper';
 import type { OpenApi } from '../../test/openapi';
 import { DEMO_USERS, seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
 import { ROUTE_ACCESS } from './route-access';
@@ -33,6 +33,11 @@ const SKIP =
   /^POST \/api\/auth\/signout$|^(GET|POST) \/api\/(docs|test)\b|^GET \/metrics$|^(GET|POST) \/sandbox\//;
 /** The terminal API answers its OAuth token endpoint's errors as OAuth says (RFC 6749 §5.2). */
 const OAUTH = /^POST \/api\/(v1\/terminals|public\/v1)\/oauth\/token$/;
+/**
+ * The terminal API's calls take a terminal's Bearer token (so requests reach their schemas) and
+ * answer a refused token as RFC 6750 says, in the OAuth error shape (ADR 044).
+ */
+const TERMINAL_CALLS = /^POST \/api\/v1\/terminals\/(authorise|reverse|refund)$/;
 /** The public API answers RFC 9457 problems (ADR 034). */
 const PROBLEMS = /^(GET|POST|DELETE) \/api\/public\/v1\//;
 /** The first of these roles the route's action allows calls it (so requests reach the handler). */
@@ -42,6 +47,7 @@ let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
 let merchantId = '';
 let bearer = '';
+let terminalBearer = '';
 let keys = 0;
 
 beforeAll(async () => {
@@ -55,6 +61,7 @@ beforeAll(async () => {
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });
   merchantId = await merchantForDemoUser(ctx, ids.merchant);
+  terminalBearer = await terminalToken(ctx, (await createTestMerchant(ctx)).terminals[0]!);
   // The public API is called with a token of a client of C1001 with every scope (ADR 037), so
   // requests reach its schemas and services rather than stopping at the guard.
   const created = await ctx.app.inject({
@@ -129,6 +136,7 @@ describe('schema fuzzing of every endpoint', () => {
                   merchantid: merchantId,
                   culture: request.culture,
                   ...(PROBLEMS.test(key) && !OAUTH.test(key) ? { authorization: `Bearer ${bearer}` } : {}),
+                  ...(TERMINAL_CALLS.test(key) ? { authorization: `Bearer ${terminalBearer}` } : {}),
                   ...(PROBLEMS.test(key) && method === 'POST'
                     ? { 'idempotency-key': `fuzz-${(keys += 1)}` }
                     : {}),
@@ -143,7 +151,7 @@ describe('schema fuzzing of every endpoint', () => {
               }
               if (response.statusCode >= 400) {
                 const error = JSON.parse(response.body) as Record<string, unknown>;
-                if (OAUTH.test(key) && typeof error.error === 'string') return;
+                if ((OAUTH.test(key) || TERMINAL_CALLS.test(key)) && typeof error.error === 'string') return;
                 if (
                   PROBLEMS.test(key) &&
                   typeof error.title === 'string' &&

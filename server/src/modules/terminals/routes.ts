@@ -13,7 +13,7 @@ import {
   VirtualPurchaseRequestSchema,
   VirtualPurchaseResponseSchema,
 } from '@tessera/domain';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors';
@@ -21,9 +21,17 @@ import { requestLocale } from '../../platform/http';
 import { requireActor } from '../../platform/policy';
 import type { TerminalsService } from './service';
 import type { TerminalClaims } from './tokens';
-import { clientCredentials, sendOAuthValidationError, validationIssuesOf } from '../../platform/oauth-errors';
+import {
+  clientCredentials,
+  sendBearerError,
+  sendOAuthValidationError,
+  validationIssuesOf,
+} from '../../platform/oauth-errors';
 
 const OAuthError = z.object({ error: z.string(), error_description: z.string().optional() });
+
+/** The protection space of the terminal API's challenges (its token endpoint's Basic one too). */
+const REALM = 'terminals';
 
 const REASONS_DOC = DECLINE_REASONS.map((reason) => `\`${reason}\`: ${DECLINE_REASON_TEXT[reason].en}`).join(
   '; ',
@@ -98,16 +106,40 @@ export function terminalApiRoutes(
       },
     );
 
-    /** The Bearer token of a terminal call: 401 without a valid one. */
-    async function terminalOf(request: FastifyRequest): Promise<TerminalClaims> {
-      const known = caller.get(request);
-      if (known) return known;
-      const header = request.headers.authorization;
-      const claims = header?.startsWith('Bearer ')
-        ? await service.tokens.verify(header.slice(7).trim())
-        : null;
+    /**
+     * The Bearer token of a terminal call, checked before its body is read (ADR 044): without one,
+     * 401 with a bare `Bearer realm="terminals"` challenge (RFC 6750 §3.1); with a bad or expired
+     * one, 401 `invalid_token` saying which; in the terminal API's OAuth error shape, never the
+     * portal's "please sign in".
+     */
+    async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+      const header = request.headers.authorization?.trim();
+      if (!header || !/^bearer(\s|$)/i.test(header)) {
+        return sendBearerError(reply, REALM, {
+          description:
+            'This call needs an access token: Authorization: Bearer <token from /api/v1/terminals/oauth/token>',
+        });
+      }
+      const token = header.slice('bearer'.length).trim();
+      const checked = token
+        ? await service.tokens.check(token)
+        : ({ ok: false, problem: 'invalid' } as const);
+      if (!checked.ok) {
+        return sendBearerError(reply, REALM, {
+          error: 'invalid_token',
+          description:
+            checked.problem === 'expired'
+              ? 'The access token expired: take a new one from /api/v1/terminals/oauth/token'
+              : 'The access token is malformed or not valid for the terminal API',
+        });
+      }
+      caller.set(request, checked.claims);
+    }
+
+    /** The terminal of a call `authenticate` let through. */
+    function terminalOf(request: FastifyRequest): TerminalClaims {
+      const claims = caller.get(request);
       if (!claims) throw new AppError('UNAUTHENTICATED', 'no valid terminal access token');
-      caller.set(request, claims);
       return claims;
     }
 
@@ -117,32 +149,45 @@ export function terminalApiRoutes(
       description: `Bearer token from /oauth/token. Idempotent by terminalTransactionId: a repeat gets the first answer and has no second effect; the same id with other content is declined \`duplicate\`. Decline reasons: ${REASONS_DOC}.`,
       security: [{ bearerAuth: [] }],
       body,
-      response: { 200: TerminalAnswerSchema },
+      // RFC 6750 §3.1: no token, or a bad or expired one (`WWW-Authenticate: Bearer …`).
+      response: { 200: TerminalAnswerSchema, 401: OAuthError },
     });
 
     app.post(
       '/authorise',
-      { config: { rateLimit }, schema: callSchema('Authorise a purchase', AuthoriseRequestSchema) },
+      {
+        config: { rateLimit },
+        onRequest: authenticate,
+        schema: callSchema('Authorise a purchase', AuthoriseRequestSchema),
+      },
       async (request) => {
-        const claims = await terminalOf(request);
+        const claims = terminalOf(request);
         return service.authorise(claims, request.body, { locale: requestLocale(request) });
       },
     );
 
     app.post(
       '/reverse',
-      { config: { rateLimit }, schema: callSchema('Reverse an authorisation whole', ReverseRequestSchema) },
+      {
+        config: { rateLimit },
+        onRequest: authenticate,
+        schema: callSchema('Reverse an authorisation whole', ReverseRequestSchema),
+      },
       async (request) => {
-        const claims = await terminalOf(request);
+        const claims = terminalOf(request);
         return service.reverse(claims, request.body, { locale: requestLocale(request) });
       },
     );
 
     app.post(
       '/refund',
-      { config: { rateLimit }, schema: callSchema('Refund part or all of a purchase', RefundRequestSchema) },
+      {
+        config: { rateLimit },
+        onRequest: authenticate,
+        schema: callSchema('Refund part or all of a purchase', RefundRequestSchema),
+      },
       async (request) => {
-        const claims = await terminalOf(request);
+        const claims = terminalOf(request);
         return service.refund(claims, request.body, { locale: requestLocale(request) });
       },
     );

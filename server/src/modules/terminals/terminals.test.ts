@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardWithBalance, createTestMerchant, terminalToken } from '../../../test/merchant-helper';
 import { demoWorldTestFile } from '../../../test/tenant-helper';
+import { createTerminalTokens } from './tokens';
 
 const world = demoWorldTestFile({ cardScale: 0.05 });
 
@@ -105,6 +106,57 @@ describe('the terminal API', () => {
     });
     expect(basic.statusCode).toBe(200);
     expect(basic.json()).toMatchObject({ token_type: 'Bearer', expires_in: 3600, scope: 'terminal' });
+  });
+
+  it('answers a missing, bad or expired token with an RFC 6750 Bearer challenge and its own error body (issue 34 §2 item 9)', async () => {
+    const { terminals } = await createTestMerchant(world.ctx);
+    const terminal = terminals[0]!;
+    const body = {
+      terminalTransactionId: 'B-1',
+      mid: terminal.mid,
+      cardToken: 'tok_00000000',
+      amountCents: 100,
+      time: new Date().toISOString(),
+    };
+    const send = (path: string, headers: Record<string, string>, payload: object = body) =>
+      world.ctx.app.inject({ method: 'POST', url: `/api/v1/terminals/${path}`, headers, payload });
+    const expired = await createTerminalTokens({
+      secret: world.ctx.config.sessionSecret,
+      lifetimeSeconds: -60,
+    }).issue({ terminalId: terminal.terminalId, merchantId: 'whoever', mid: terminal.mid });
+
+    // No token at all, or another scheme: a bare challenge, no error code (RFC 6750 §3.1).
+    for (const headers of [{}, { authorization: 'Basic dGVybTpzZWNyZXQ=' }] as Record<string, string>[]) {
+      for (const path of ['authorise', 'reverse', 'refund']) {
+        const missing = await send(path, headers);
+        expect(missing.statusCode).toBe(401);
+        expect(missing.headers['www-authenticate']).toBe('Bearer realm="terminals"');
+        expect(missing.headers['cache-control']).toBe('no-store');
+        expect(missing.json()).toEqual({ error: 'unauthorized', error_description: expect.any(String) });
+      }
+    }
+    // A bad token, a malformed one, an expired one: invalid_token, saying which.
+    const challenge = /^Bearer realm="terminals", error="invalid_token", error_description="[^"\\]+"$/;
+    for (const [token, says] of [
+      ['nope', /not valid/],
+      ['', /not valid/],
+      [expired, /expired/],
+    ] as const) {
+      const refused = await send('authorise', { authorization: `Bearer ${token}`, culture: 'el-gr' });
+      expect(refused.statusCode).toBe(401);
+      expect(refused.headers['www-authenticate']).toMatch(challenge);
+      expect(refused.headers['www-authenticate']).toMatch(says);
+      const answer = refused.json<{ error: string; error_description: string }>();
+      expect(answer).toEqual({ error: 'invalid_token', error_description: expect.stringMatching(says) });
+      // Never the portal's answer.
+      expect(refused.body).not.toMatch(/sign in|συνδεθείτε|errorCode/i);
+    }
+    // The token is checked before the body: an unauthenticated bad body is still a 401.
+    const badBody = await send('authorise', { authorization: 'Bearer nope' }, { amountCents: 'lots' });
+    expect(badBody.statusCode).toBe(401);
+    // A valid token still goes through.
+    const token = await terminalToken(world.ctx, terminal);
+    expect((await send('authorise', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
   });
 
   it('approves exactly 10 of 50 concurrent purchases on a card with money for 10', async () => {

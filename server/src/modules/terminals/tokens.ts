@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { jwtVerify, SignJWT } from 'jose';
+import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** What a terminal's access token says: the terminal, its merchant and its MID. */
 export type TerminalClaims = { terminalId: string; merchantId: string; mid: string };
@@ -15,8 +15,37 @@ const AUDIENCE = 'tessera-terminal-api';
  */
 export function createTerminalTokens(options: { secret: string; lifetimeSeconds: number }) {
   const key = createHmac('sha256', options.secret).update('tessera terminal access tokens').digest();
+  /**
+   * The claims of a valid token, or why it is refused: `expired` (a well-signed token past its
+   * lifetime: the terminal takes a new one) or `invalid` (anything else). The terminal API says
+   * which in its Bearer error's description (RFC 6750 §3.1, ADR 044).
+   */
+  async function check(
+    token: string,
+  ): Promise<{ ok: true; claims: TerminalClaims } | { ok: false; problem: 'expired' | 'invalid' }> {
+    try {
+      const { payload } = await jwtVerify(token, key, {
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        algorithms: ['HS256'],
+      });
+      const { sub, mer, mid, scope } = payload;
+      if (
+        scope !== TERMINAL_SCOPE ||
+        typeof sub !== 'string' ||
+        typeof mer !== 'string' ||
+        typeof mid !== 'string'
+      ) {
+        return { ok: false, problem: 'invalid' };
+      }
+      return { ok: true, claims: { terminalId: sub, merchantId: mer, mid } };
+    } catch (error) {
+      return { ok: false, problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+    }
+  }
   return {
     lifetimeSeconds: options.lifetimeSeconds,
+    check,
     async issue(claims: TerminalClaims): Promise<string> {
       return new SignJWT({ mer: claims.merchantId, mid: claims.mid, scope: TERMINAL_SCOPE })
         .setProtectedHeader({ alg: 'HS256', typ: 'at+jwt' })
@@ -29,18 +58,8 @@ export function createTerminalTokens(options: { secret: string; lifetimeSeconds:
     },
     /** The claims of a valid token, or null (bad signature, expired, another audience). */
     async verify(token: string): Promise<TerminalClaims | null> {
-      try {
-        const { payload } = await jwtVerify(token, key, {
-          issuer: ISSUER,
-          audience: AUDIENCE,
-          algorithms: ['HS256'],
-        });
-        if (payload.scope !== TERMINAL_SCOPE || typeof payload.sub !== 'string') return null;
-        if (typeof payload.mer !== 'string' || typeof payload.mid !== 'string') return null;
-        return { terminalId: payload.sub, merchantId: payload.mer, mid: payload.mid };
-      } catch {
-        return null;
-      }
+      const checked = await check(token);
+      return checked.ok ? checked.claims : null;
     },
   };
 }
