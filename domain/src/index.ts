@@ -54,3 +54,5 @@ export * from './public-api';
 export * from './webhooks';
 // Issue 22 §4: leavers and expiring cards (ADR 036).
 export * from './leavers';
+// Issue 34 §1: disputes of terminal transactions (ADR 043).
+export * from './disputes';

@@ -372,6 +372,11 @@ export const DemoCardSchema = z.object({
   label: z.string(),
   product: CardCategorySchema,
   balanceCents: z.number().int(),
+  /**
+   * The decline the card is published to show (issue 34 §2 item 6: `cardExpired` for the expired
+   * demo card); null for a card with money that is approved.
+   */
+  declines: DeclineReasonSchema.nullable(),
 });
 export type DemoCard = z.infer<typeof DemoCardSchema>;
 
@@ -552,6 +557,8 @@ export const MERCHANT_NOTIFICATION_KINDS = [
   'ibanChanged',
   // Issue 34 (ADR 042): the bank sent a payout back; it is paid again in a later file.
   'payoutReturned',
+  // Issue 34 §1 (ADR 043): a dispute of one of the merchant's transactions was resolved or rejected.
+  'disputeChanged',
 ] as const;
 export type MerchantNotificationKind = (typeof MERCHANT_NOTIFICATION_KINDS)[number];
 
@@ -600,6 +607,16 @@ export const MERCHANT_NOTIFICATION_TEXT: Record<
     en: {
       title: 'The bank returned a payout',
       body: 'Your payout of {amount} for your sales of {day} was returned by the bank ({reason}). The amount is back on your balance and will be paid in a later payout; please check your payout account.',
+    },
+  },
+  disputeChanged: {
+    el: {
+      title: 'Η διαφορά μιας συναλλαγής άλλαξε κατάσταση',
+      body: 'Η διαφορά για τη συναλλαγή {amount} της {day}: {stateEl}. {note}',
+    },
+    en: {
+      title: 'A transaction’s dispute changed state',
+      body: 'The dispute of the transaction of {amount} on {day}: {stateEn}. {note}',
     },
   },
 };

@@ -139,6 +139,19 @@ export const POLICIES = {
   'terminals.use': merchant(MERCHANT_SIDE, { admin: true }),
   /** Enrol MIDs, run settlements and mark payouts sent or paid: provider staff. */
   'settlements.manage': unscoped(PROVIDER),
+  // ---------------------------------------------------------------- issue 34 §1: disputes (ADR 043)
+  /** The merchant's disputes and the dispute state of its transactions. */
+  'merchant-disputes.read': merchant(MERCHANT_SIDE),
+  /** Dispute one of the merchant's transactions: its administrator, or staff acting for it. */
+  'merchant-disputes.open': merchant(MERCHANT_SIDE, { admin: true }),
+  /** The disputes of the company's cards' purchases. */
+  'card-disputes.read': company(COMPANY_USERS),
+  /** Dispute a purchase for a cardholder: the order manager, or staff acting for the company. */
+  'card-disputes.open': company(ORDERING),
+  /** The disputes queue and a dispute's detail (/back-office/disputes). */
+  'disputes.read': unscoped(PROVIDER),
+  /** Resolve a dispute with a reversal or a refund (step-up), or reject it with a reason. */
+  'disputes.resolve': unscoped(PROVIDER),
   // ---------------------------------------------------------------- issue 18 §2: user administration (ADR 023)
   /**
    * Provider staff change any user: create, role and companies, lock, confirmation, password reset,

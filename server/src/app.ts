@@ -61,6 +61,13 @@ import {
   type TerminalsService,
 } from './modules/terminals';
 import {
+  companyDisputeRoutes,
+  createDisputesService,
+  disputeDeskRoutes,
+  merchantDisputeRoutes,
+  type DisputesService,
+} from './modules/disputes';
+import {
   createNotificationsService,
   notificationsRoutes,
   type NotificationsService,
@@ -166,6 +173,7 @@ export type AppServices = {
   bulk: BulkService;
   merchants: MerchantsService;
   terminals: TerminalsService;
+  disputes: DisputesService;
   settlements: SettlementsService;
   merchantBilling: MerchantBillingService;
   // Issue 18 §7–8 (ADR 026).
@@ -447,6 +455,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     recurringFailures: (companyId, since) => recurring.failedRuns(companyId, since),
     // Issue 34 §3 item 1: an order a run made that awaits payment rings the bell until paid.
     recurringAwaitingPayment: (companyId) => recurring.ordersAwaitingPayment(companyId),
+    // Issue 34 §1 (ADR 043): an answered dispute of a card's purchase rings the bell too.
+    disputesClosed: (companyId, since) => disputes.closedSince(companyId, since),
   });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });
@@ -505,6 +515,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     identity,
     payments: orderPayments,
     notify: (notice) => orderMailer.notify(notice),
+    // Issue 34 §3 item 3: an API client's orders name the client and who created it.
+    otherActorNames: (ids) => apiClients.displayNames(ids),
     jobs,
   });
   const payments = createPaymentsService({
@@ -590,6 +602,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
+  // Disputes of terminal transactions (issue 34 §1, ADR 043).
+  const disputes = createDisputesService({
+    db: database.db,
+    terminals,
+    merchants,
+    identity,
+    mailer,
+    log: app.log,
+  });
+  await app.register(merchantDisputeRoutes(disputes), { prefix: '/api/v1/merchants' });
+  await app.register(companyDisputeRoutes(disputes), { prefix: '/api/v1/accounts' });
+  await app.register(disputeDeskRoutes(disputes), { prefix: '/api/v1' });
   // Acting for a company or merchant, and the audit log (issue 18, ADR 027).
   const audit = createAuditService({
     db: database.db,
@@ -610,7 +634,11 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(leadFormRoutes(leads, { perHour: config.LEAD_RATE_LIMIT }), { prefix: '/api/content' });
   await app.register(leadsRoutes(leads), { prefix: '/api/v1/accounts' });
   // A company's API clients and the public API they call (issue 22 §1, ADR 034).
-  const apiClients = createApiClientsService({ db: database.db, secret: config.sessionSecret });
+  const apiClients = createApiClientsService({
+    db: database.db,
+    secret: config.sessionSecret,
+    usersByIds: (ids) => identity.usersByIds(ids),
+  });
   await app.register(apiClientsRoutes(apiClients), { prefix: '/api/v1/accounts' });
   // Webhooks of a company (issue 22 §3, ADR 035): endpoints, the outbox's dispatcher, the log.
   const webhooks = createWebhooksService({
@@ -692,6 +720,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bulk,
     merchants,
     terminals,
+    disputes,
     settlements,
     merchantBilling,
     // Issue 18 §7–8 (ADR 026).

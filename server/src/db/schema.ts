@@ -29,3 +29,5 @@ export * from '../modules/recurring/schema';
 export * from '../modules/api-clients/schema';
 // Issue 22 §3 (ADR 035).
 export * from '../modules/webhooks/schema';
+// Issue 34 §1 (ADR 043).
+export * from '../modules/disputes/schema';

@@ -73,6 +73,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/accounts/acting': 'acting.manage',
   'GET /api/v1/accounts/apiClients': 'api-clients.read',
   'GET /api/v1/accounts/cardMovements': 'cards.read',
+  // Issue 34 §1: disputes (ADR 043).
+  'GET /api/v1/accounts/disputes': 'card-disputes.read',
+  'GET /api/v1/accounts/disputes/ofMovements': 'card-disputes.read',
+  'POST /api/v1/accounts/disputes': 'card-disputes.open',
   'GET /api/v1/accounts/companyAuditLog': 'audit.company',
   'GET /api/v1/accounts/companyUsers': 'company-users.read',
   'GET /api/v1/accounts/contracts': 'contracts.read',
@@ -161,6 +165,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/audit/export': 'audit.read',
   // /api/v1/client-logs
   'GET /api/v1/client-logs/errors': 'client-logs.read',
+  // /api/v1/disputes (issue 34 §1, ADR 043)
+  'GET /api/v1/disputes': 'disputes.read',
+  'GET /api/v1/disputes/:disputeId': 'disputes.read',
+  'POST /api/v1/disputes/:disputeId/reject': 'disputes.resolve',
+  'POST /api/v1/disputes/:disputeId/resolve': 'disputes.resolve',
   // /api/v1/fulfilment
   'GET /api/v1/fulfilment/batches': 'fulfilment.read',
   'GET /api/v1/fulfilment/batches/:batchId/embossing.csv': 'fulfilment.read',
@@ -173,6 +182,9 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/fulfilment/supplies/ship': 'fulfilment.manage',
   // /api/v1/merchants
   'GET /api/v1/merchants/bagsTrvStickers': 'merchants.read',
+  'GET /api/v1/merchants/disputes': 'merchant-disputes.read',
+  'GET /api/v1/merchants/disputes/ofTransactions': 'merchant-disputes.read',
+  'POST /api/v1/merchants/disputes': 'merchant-disputes.open',
   'GET /api/v1/merchants/downloadTransactionsList': 'merchants.read',
   'GET /api/v1/merchants/feeInvoice': 'merchants.read',
   'GET /api/v1/merchants/merchantCharges': 'merchants.read',

@@ -23,6 +23,11 @@ export const SHIPMENT_RETURNED_NOTIFICATION = 'shipmentReturned';
 
 /** The id of the failed recurring runs notification (issue 19, ADR 028). */
 export const RECURRING_RUN_FAILED_NOTIFICATION = 'recurringRunFailed';
+/** The id of the answered disputes notification (issue 34 §1, ADR 043). */
+export const DISPUTE_CHANGED_NOTIFICATION = 'disputeChanged';
+/** How long an answered dispute stays in the bell. */
+const DISPUTE_CHANGED_DAYS = 30;
+
 /** The id of an order a recurring run made that awaits payment, one per order (issue 34 §3 item 1). */
 export const RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION = 'recurringRunAwaitingPayment';
 
@@ -176,6 +181,8 @@ export function createNotificationsService(deps: {
   recurringAwaitingPayment?: (companyId: string) => Promise<RunOrderAwaitingPayment[]>;
   /** Recurring runs of the company that made nothing since a date (issue 19): the bell tells. */
   recurringFailures?: (companyId: string, since: Date) => Promise<{ ruleId: string; createdAt: Date }[]>;
+  /** Disputes of the company's cards' purchases resolved or rejected since a date (issue 34 §1). */
+  disputesClosed?: (companyId: string, since: Date) => Promise<{ disputeId: string; closedAt: Date }[]>;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -191,12 +198,14 @@ export function createNotificationsService(deps: {
     ): Promise<PortalNotification[]> {
       const at = now();
       const failuresSince = new Date(at.getTime() - RECURRING_FAILURE_DAYS * 86_400_000);
-      const [summaries, textsRaw, reads, returned, failedRuns] = await Promise.all([
+      const disputesSince = new Date(at.getTime() - DISPUTE_CHANGED_DAYS * 86_400_000);
+      const [summaries, textsRaw, reads, returned, failedRuns, closedDisputes] = await Promise.all([
         deps.cards.summaries(companyId),
         deps.content.getEntry('notification-texts', locale),
         findReads(deps.db, userId),
         deps.returnedShipments ? deps.returnedShipments(companyId) : Promise.resolve([]),
         deps.recurringFailures ? deps.recurringFailures(companyId, failuresSince) : Promise.resolve([]),
+        deps.disputesClosed ? deps.disputesClosed(companyId, disputesSince) : Promise.resolve([]),
       ]);
       const texts = NotificationTextsSchema.parse(textsRaw);
       const dayStart = athensMidnight(athensDate(at));
@@ -241,7 +250,20 @@ export function createNotificationsService(deps: {
         ];
       });
       const failures = recurringFailedNotification(failedRuns, texts, reads, prefix);
-      return [...(failures ? [failures] : []), ...(returns ? [returns] : []), ...service];
+      const disputes = eventsNotification(
+        DISPUTE_CHANGED_NOTIFICATION,
+        closedDisputes.map((entry) => ({ at: entry.closedAt })),
+        '/card-list',
+        texts,
+        reads,
+        prefix,
+      );
+      return [
+        ...(disputes ? [disputes] : []),
+        ...(failures ? [failures] : []),
+        ...(returns ? [returns] : []),
+        ...service,
+      ];
     },
 
     /**

@@ -6,3 +6,4 @@ export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
 export { merchantTransactionRoutes } from './transaction-routes';
 export { createTerminalsService, type TerminalsService } from './service';
 export { merchantsWithSales, salesOfMerchant } from './settlement-sales';
+export type { DisputableCall } from './dispute-calls';

@@ -7,7 +7,7 @@ import type {
   TerminalAnswer,
 } from '@tessera/domain';
 import { athensDate } from '@tessera/domain';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import { findDemoCards } from '../cards';
 import type { LedgerService } from '../ledger';
@@ -16,6 +16,13 @@ import { authorise } from './authorise';
 import { streamOf, writeMerchantTransactions } from './download-transactions';
 import { merchantKpis } from './merchant-kpis';
 import { listMerchantTransactions, type TransactionFilter } from './merchant-transactions';
+import {
+  callsForDispute,
+  giveBackForDispute,
+  givenBackFor,
+  purchaseOfMovement,
+  purchasesOfMovements,
+} from './dispute-calls';
 import { giveBack } from './give-back';
 import { issueToken } from './issue-token';
 import type { CallOptions, TerminalCaller, TerminalsContext } from './terminal-context';
@@ -85,6 +92,21 @@ export function createTerminalsService(deps: TerminalsDeps) {
         },
         { locale },
       );
+    },
+
+    /**
+     * What the disputes module reads and does of terminal calls (issue 34 §1, ADR 043): calls by id,
+     * the purchase of a card's movement, and money given back through `reverse`/`refund`'s path.
+     */
+    disputes: {
+      calls: (db: Executor, ids: readonly string[]) => callsForDispute(ctx, db, ids),
+      purchaseOfMovement: (db: Executor, cardId: string, movementId: string) =>
+        purchaseOfMovement(ctx, db, cardId, movementId),
+      purchasesOfMovements: (db: Executor, cardId: string, movementIds: readonly string[]) =>
+        purchasesOfMovements(db, cardId, movementIds),
+      givenBack: givenBackFor,
+      giveBack: (tx: Executor, input: Parameters<typeof giveBackForDispute>[2]) =>
+        giveBackForDispute(ctx, tx, input),
     },
 
     transactions: (merchantId: string, query: TransactionListQuery) =>

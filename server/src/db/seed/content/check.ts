@@ -71,6 +71,8 @@ const NotificationTextsSchema = z.strictObject({
   recurringRunFailed: NotificationText,
   /** An order a recurring run made, awaiting payment (issue 34 §3 item 1, ADR 045). */
   recurringRunAwaitingPayment: NotificationText,
+  /** Disputes of the company's cards' purchases that were resolved or rejected (issue 34 §1, ADR 043). */
+  disputeChanged: NotificationText,
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
