@@ -619,6 +619,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     db: database.db,
     sessions,
     merchantExists: (merchantId) => merchants.merchantExists(merchantId),
+    // Issue 34 §3 item 3: what an API client did names the client and its creator, not "System".
+    apiClientNames: (keys) => apiClients.displayNames(keys),
   });
   await app.register(actingRoutes(audit), { prefix: '/api/v1/accounts' });
   await app.register(merchantActingRoutes(audit), { prefix: '/api/v1/merchants' });

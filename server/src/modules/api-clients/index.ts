@@ -4,6 +4,6 @@
  */
 export { apiClientsRoutes } from './routes';
 export { publicApiRoutes } from './public-routes';
-export { createApiClientsService, type ApiClientsService } from './service';
+export { apiClientDisplayName, createApiClientsService, type ApiClientsService } from './service';
 export { acceptedLocale, type PublicApiKit, type PublicRoutes } from './public-routes';
 export type { ApiCaller } from './service';

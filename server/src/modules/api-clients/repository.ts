@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ApiScope } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 import { apiClients, apiClientSecrets } from './schema';
@@ -117,4 +117,25 @@ export async function markRevoked(tx: Executor, id: string, at: Date): Promise<A
 
 export async function touch(tx: Executor, id: string, at: Date): Promise<void> {
   await tx.update(apiClients).set({ lastUsedAt: at }).where(eq(apiClients.id, id));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Clients by their row id (an order's `submitted_by`, an audit entry's actor) or public client id
+ * (`tc_…`, an audit entry of a call), revoked ones too.
+ */
+export async function clientsByKeys(db: Executor, keys: string[]): Promise<ApiClientRow[]> {
+  const ids = keys.filter((key) => UUID.test(key));
+  const clientIds = keys.filter((key) => !UUID.test(key));
+  if (ids.length === 0 && clientIds.length === 0) return [];
+  return db
+    .select()
+    .from(apiClients)
+    .where(
+      or(
+        ids.length > 0 ? inArray(apiClients.id, ids) : undefined,
+        clientIds.length > 0 ? inArray(apiClients.clientId, clientIds) : undefined,
+      ),
+    );
 }

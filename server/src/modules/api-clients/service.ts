@@ -56,9 +56,20 @@ type Actor = Pick<CompanyActor, 'userId' | 'companyId' | 'requestId' | 'secondFa
  * The company's API clients (issue 22 §1, ADR 034): created, rotated and revoked by its order manager
  * or provider staff acting for it; the token endpoint and the Bearer guard of `/api/public/v1`.
  */
+/**
+ * How a person reads an API client where a person's name would stand (an order's "submitted by",
+ * the audit log's actor; issue 34 §3 item 3): its name, marked as the API, and who created it.
+ * "API" is the same word in Greek and English, so the text needs no language.
+ */
+export function apiClientDisplayName(clientName: string, creatorName: string | null): string {
+  return creatorName ? `${clientName} (API · ${creatorName})` : `${clientName} (API)`;
+}
+
 export function createApiClientsService(deps: {
   db: Db;
   secret: string;
+  /** The people who created clients, for their display names (the identity module's). */
+  usersByIds?: (ids: string[]) => Promise<{ userId: string; firstName: string; lastName: string }[]>;
   /** Access token lifetime: one hour. */
   tokenLifetimeSeconds?: number;
   now?: () => Date;
@@ -222,6 +233,32 @@ export function createApiClientsService(deps: {
         scopes,
         madeBy: row.madeBy,
       };
+    },
+
+    /**
+     * Display names of clients (`apiClientDisplayName`) by row id or public client id, whichever
+     * was asked: keys that are no client are left out, so a caller may pass any actor ids it could
+     * not name otherwise.
+     */
+    async displayNames(keys: string[]): Promise<Map<string, string>> {
+      const rows = await repository.clientsByKeys(deps.db, [...new Set(keys)]);
+      const creatorIds = [...new Set(rows.flatMap((row) => (row.createdBy ? [row.createdBy] : [])))];
+      const creators = deps.usersByIds && creatorIds.length > 0 ? await deps.usersByIds(creatorIds) : [];
+      const creatorName = new Map(
+        creators.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim()]),
+      );
+      const wanted = new Set(keys);
+      return new Map(
+        rows.flatMap((row) => {
+          const name = apiClientDisplayName(
+            row.name,
+            row.createdBy ? (creatorName.get(row.createdBy) ?? null) : null,
+          );
+          return [row.id, row.clientId]
+            .filter((key) => wanted.has(key))
+            .map((key): [string, string] => [key, name]);
+        }),
+      );
     },
 
     /** Records a call of the public API: its audit entry and the client's last use. */

@@ -101,12 +101,43 @@ const jsonCell = (value: unknown) =>
  * The audit log (issue 18, ADR 027): the provider manager's view of every change (filters, pages,
  * xlsx export), a company's own log, and acting for a company or merchant.
  */
+/**
+ * The API client an entry without a person stands for (issue 34 §3 item 3): an order or change an
+ * API client made carries the client's row id as actor; a call of the public API and a webhook
+ * endpoint it made carry no actor, and name the client's public id (`tc_…`).
+ */
+function apiClientKeyOf(entry: AuditEntry): string | null {
+  if (entry.actorName) return null;
+  if (entry.actorUserId) return entry.actorUserId;
+  const after = entry.after as { apiClientId?: unknown } | null;
+  if (typeof after?.apiClientId === 'string') return after.apiClientId;
+  return entry.entity === 'api-client' && entry.action === 'api.call' ? entry.entityId : null;
+}
+
 export function createAuditService(deps: {
   db: Db;
   sessions: ActingSessions;
   merchantExists(merchantId: string): Promise<boolean>;
+  /**
+   * Names of API clients by row id or public client id, with who created them (issue 34 §3
+   * item 3): what the log shows instead of "System" for what a client did.
+   */
+  apiClientNames?: (keys: string[]) => Promise<Map<string, string>>;
 }) {
   const { db } = deps;
+
+  /** The rows as entries, an API client's named after the client and its creator. */
+  async function entriesOf(rows: AuditRow[]): Promise<AuditEntry[]> {
+    const entries = rows.map(toEntry);
+    const keys = [...new Set(entries.flatMap((entry) => apiClientKeyOf(entry) ?? []))];
+    if (keys.length === 0 || !deps.apiClientNames) return entries;
+    const names = await deps.apiClientNames(keys);
+    return entries.map((entry) => {
+      const key = apiClientKeyOf(entry);
+      const name = key ? names.get(key) : undefined;
+      return name ? { ...entry, actorName: name } : entry;
+    });
+  }
 
   async function list(filter: AuditFilter, page: number, entitiesOf?: string): Promise<AuditListResponse> {
     const [rows, total, entities] = await Promise.all([
@@ -114,7 +145,8 @@ export function createAuditService(deps: {
       countAuditEntries(db, filter),
       findAuditEntities(db, entitiesOf),
     ]);
-    return { success: true, entries: rows.map(toEntry), total, page, pageSize: AUDIT_PAGE_SIZE, entities };
+    const entries = await entriesOf(rows);
+    return { success: true, entries, total, page, pageSize: AUDIT_PAGE_SIZE, entities };
   }
 
   return {
@@ -143,8 +175,9 @@ export function createAuditService(deps: {
       const BATCH = 1000;
       for (let offset = 0; offset < AUDIT_EXPORT_MAX_ROWS; offset += BATCH) {
         const rows = await findAuditEntries(db, filter, { limit: BATCH, offset });
-        for (const row of rows) {
-          const entry = toEntry(row);
+        const entries = await entriesOf(rows);
+        for (const [index, row] of rows.entries()) {
+          const entry = entries[index]!;
           sheet
             .addRow([
               row.at,

@@ -86,6 +86,11 @@ export type OrdersDeps = {
   payments: OrderPayments;
   /** Emails of the timeline; failures are logged by the caller, never undo the change. */
   notify?: (notice: OrderNotice) => Promise<void>;
+  /**
+   * Names of actors who are no person (an API client's orders; issue 34 §3 item 3): the client's
+   * name and its creator's, by the client's id. Ids it does not know are left out.
+   */
+  otherActorNames?: (ids: string[]) => Promise<Map<string, string>>;
   now?: () => Date;
 };
 
@@ -103,7 +108,14 @@ export function createOrderContext(deps: OrdersDeps) {
   async function namesOf(userIds: (string | null)[]): Promise<Names> {
     const ids = [...new Set(userIds.filter((id): id is string => id !== null))];
     const users = ids.length > 0 ? await deps.identity.usersByIds(ids) : [];
-    return new Map(users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim()]));
+    const names: Names = new Map(
+      users.map((user) => [user.userId, `${user.firstName} ${user.lastName}`.trim()]),
+    );
+    const unnamed = ids.filter((id) => !names.has(id));
+    if (unnamed.length > 0 && deps.otherActorNames) {
+      for (const [id, name] of await deps.otherActorNames(unnamed)) names.set(id, name);
+    }
+    return names;
   }
 
   async function summaries(rows: OrderRow[]): Promise<OrderSummary[]> {

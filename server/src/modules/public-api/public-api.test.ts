@@ -300,6 +300,41 @@ describe('orders', () => {
     }
   });
 
+  it('names the API client and its creator as the order’s submitter and in the audit log, not nobody or “System” (issue 34 §3 item 3)', async () => {
+    const created = await call(a, 'POST', '/orders', {
+      payload: {
+        type: 'load',
+        product: cardOfA.product,
+        family: cardOfA.family,
+        lines: [{ cardId: cardOfA.id, amountCents: 1200 }],
+      },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const orderId = created.json<{ orders: { order: { orderId: string } }[] }>().orders[0]!.order.orderId;
+    const [creator] = await query<{ name: string }>(
+      `select first_name || ' ' || last_name as name from users where id = $1`,
+      [world.ids.om3],
+    );
+    const expected = `ERP C1001 (API · ${creator!.name})`;
+    const details = ok<{ order: { submittedByName: string } }>(
+      await api('om1', 'GET', `/api/v1/orders/retrieveOrderDetails?orderId=${orderId}`),
+    );
+    expect(details.order.submittedByName).toBe(expected);
+    const history = ok<{ orders: { orderId: string; submittedByName: string }[] }>(
+      await api('om1', 'GET', '/api/v1/orders/retrieveOrderHistory'),
+    );
+    expect(history.orders.find((order) => order.orderId === orderId)?.submittedByName).toBe(expected);
+    const log = ok<{ entries: { action: string; entityId: string | null; actorName: string | null }[] }>(
+      await api('om1', 'GET', 'companyAuditLog?companyId=C1001'),
+    );
+    const submitted = log.entries.find((entry) => entry.entityId === orderId);
+    expect(submitted, JSON.stringify(log.entries.slice(0, 5))).toBeTruthy();
+    expect(submitted!.actorName).toBe(expected);
+    const calls = log.entries.filter((entry) => entry.action === 'api.call');
+    expect(calls.length).toBeGreaterThan(0);
+    expect(calls.every((entry) => entry.actorName?.includes('(API · '))).toBe(true);
+  });
+
   it('loads a card once per key: one order awaiting payment with its RF reference', async () => {
     const before = await query(`select count(*)::int as n from orders where company_id = 'C1001'`);
     const key = randomUUID();
