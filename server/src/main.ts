@@ -113,7 +113,7 @@ async function main(): Promise<void> {
           `    ${demoOtpauthUrl('admin@tessera.demo')}`,
           '',
           `  Demo terminal: client id ${DEMO_TERMINAL.clientId}, secret ${DEMO_TERMINAL.clientSecret}, MID ${DEMO_TERMINAL.mid}`,
-          `  Demo card tokens: ${DEMO_CARD_TOKENS.meal} (meal), ${DEMO_CARD_TOKENS.gift} (gift)`,
+          `  Demo card tokens: ${DEMO_CARD_TOKENS.meal} (meal), ${DEMO_CARD_TOKENS.gift} (gift), ${DEMO_CARD_TOKENS.expired} (expired: declined cardExpired)`,
         ]
       : []),
     '',

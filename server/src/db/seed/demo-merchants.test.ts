@@ -1,7 +1,9 @@
-import { isPayableIban, nextTarget2BusinessDay } from '@tessera/domain';
+import { athensDate, isPayableIban, nextTarget2BusinessDay } from '@tessera/domain';
 import { expect, it } from 'vitest';
+import { terminalToken } from '../../../test/merchant-helper';
 import { demoWorldTestFile } from '../../../test/tenant-helper';
-import { DEMO_MERCHANTS, seedDemoMerchants } from './demo-merchants';
+import { findDemoCards } from '../../modules/cards';
+import { DEMO_CARD_TOKENS, DEMO_MERCHANTS, DEMO_TERMINAL, seedDemoMerchants } from './demo-merchants';
 
 const world = demoWorldTestFile({ cardScale: 0.2 });
 
@@ -121,4 +123,46 @@ it('seeds a balanced ledger with one payout returned by the bank, and payouts pa
   }
   // Every seeded merchant's IBAN passes the ISO 13616 check (issue 34 §2.1).
   for (const merchant of DEMO_MERCHANTS) expect(isPayableIban(merchant.iban), merchant.merchantId).toBe(true);
+});
+
+// Issue 34 §2 item 6: runs on what the first test seeded (the same file's database).
+it('publishes an expired demo card that every authorisation declines cardExpired, offered with the others', async () => {
+  const { db, pool } = world.ctx.database;
+  const { rows } = await pool.query<{ id: string }>('select id from merchant_terminals where mid = $1', [
+    DEMO_TERMINAL.mid,
+  ]);
+  // As the README shows it: a token for the demo terminal, then an authorisation with the token.
+  const token = await terminalToken(world.ctx, { terminalId: rows[0]!.id, ...DEMO_TERMINAL });
+  const answer = await world.ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/terminals/authorise',
+    headers: { authorization: `Bearer ${token}`, culture: 'en-us' },
+    payload: {
+      terminalTransactionId: 'README-EXPIRED-1',
+      mid: DEMO_TERMINAL.mid,
+      cardToken: DEMO_CARD_TOKENS.expired,
+      amountCents: 1_000,
+      time: new Date().toISOString(),
+    },
+  });
+  expect(answer.statusCode).toBe(200);
+  expect(answer.json()).toMatchObject({
+    outcome: 'declined',
+    reason: 'cardExpired',
+    message: 'The card has expired',
+  });
+  // The virtual terminal's demo cards: the published three first, the expired one saying so.
+  const cards = await findDemoCards(db, 12, athensDate());
+  expect(
+    cards
+      .slice(0, 3)
+      .map((card) => [card.cardToken, card.declines])
+      .sort(),
+  ).toEqual([
+    [DEMO_CARD_TOKENS.expired, 'cardExpired'],
+    [DEMO_CARD_TOKENS.gift, null],
+    [DEMO_CARD_TOKENS.meal, null],
+  ]);
+  expect(cards.find((card) => card.cardToken === DEMO_CARD_TOKENS.expired)?.balanceCents).toBe(4_000);
+  expect(cards.slice(3).every((card) => card.declines === null)).toBe(true);
 });

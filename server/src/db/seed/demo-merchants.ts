@@ -14,6 +14,7 @@ import { athensMonth } from '../../modules/merchant-billing';
 import type { NewMerchant } from '../../modules/merchants';
 import { DEMO_PASSWORD, DEMO_USERS } from './demo';
 import { seededRandom } from './demo-cards';
+import { seedDemoDisputes } from './demo-disputes';
 import { createUser } from './factories';
 
 /** The demo terminal the README names: a till of Φρέσκο Μάρκετ at Syntagma. */
@@ -23,10 +24,14 @@ export const DEMO_TERMINAL = {
   mid: '20020101',
 } as const;
 
-/** The demo cards the README names (Ακμή Τροφίμων, C1001): a meal card and a gift card with money. */
+/**
+ * The demo cards the README names (Ακμή Τροφίμων, C1001): a meal card and a gift card with money,
+ * and a gift card that expired with money on it, declined `cardExpired` (issue 34 §2 item 6).
+ */
 export const DEMO_CARD_TOKENS = {
   meal: 'tok_demo_meal_c1001',
   gift: 'tok_demo_gift_c1001',
+  expired: 'tok_demo_expired_c1001',
 } as const;
 
 /** Merchant users beside the demo merchant administrator (merchant@tessera.demo, Φρέσκο Μάρκετ). */
@@ -326,7 +331,10 @@ async function seedCharges(services: AppServices, now: Date): Promise<void> {
   }
 }
 
-/** The README's two demo cards of Ακμή Τροφίμων, paid for and loaded through the ledger. */
+/**
+ * The README's demo cards of Ακμή Τροφίμων, paid for and loaded through the ledger: the meal and
+ * gift cards, and a gift card loaded while valid that expired ten days before `now`.
+ */
 async function seedDemoCards(db: Db, services: AppServices, now: Date): Promise<void> {
   const { ledger, cards } = services;
   await db.transaction(async (tx) => {
@@ -345,8 +353,17 @@ async function seedDemoCards(db: Db, services: AppServices, now: Date): Promise<
         token: DEMO_CARD_TOKENS.gift,
         createdAt: new Date(now.getTime() - 40 * 86_400_000),
       },
+      {
+        product: 'VOUCHER',
+        family: 'virtual',
+        cardholder: { firstName: 'Σταύρος', lastName: 'Παππάς', email: 'stavros.pappas@akmi.demo' },
+        token: DEMO_CARD_TOKENS.expired,
+        status: 'expired',
+        expiryDate: addDays(athensDate(now), -10),
+        createdAt: new Date(now.getTime() - 400 * 86_400_000),
+      },
     ]);
-    const amounts = [18_000, 15_000];
+    const amounts = [18_000, 15_000, 4_000];
     const total = amounts.reduce((sum, amount) => sum + amount, 0);
     const bank = await ledger.bankAccount(tx);
     const funding = await ledger.companyFundingAccount(tx, 'C1001');
@@ -457,6 +474,8 @@ async function seedTrade(
     await settleAndPay(services, day, midnight, staffId, back, now);
     if (back === RETURN_DAYS_BACK && staffId) await returnOnePayout(services, midnight, staffId);
   }
+  // Issue 34 §1 (ADR 043): a dispute resolved by refund and one open.
+  await seedDemoDisputes(db, services, now);
 }
 
 /**

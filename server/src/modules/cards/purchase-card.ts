@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import { maskCardNumber, type CardCategory, type CardStatus, type DemoCard } from '@tessera/domain';
 import { statementName, type Executor } from '../../platform/db';
 import { ledgerAccounts } from '../ledger/schema';
@@ -48,13 +48,28 @@ export async function lockCardForPurchase(
 
 /**
  * Active cards with money, for the virtual terminal's demo picker (demo and tests only: the route
- * offers it only when the demo seed is on). The label shows the holder and the masked number.
+ * offers it only when the demo seed is on), and the published demo cards whatever their state (the
+ * README's `tok_demo_*` tokens: the expired one shows the `cardExpired` decline, issue 34 §2
+ * item 6). The label shows the holder and the masked number.
  */
 export async function findDemoCards(db: Executor, limit: number, today: string): Promise<DemoCard[]> {
+  const published = sql`${cards.token} like 'tok_demo_%'`;
+  const usable = and(
+    eq(cards.status, 'active'),
+    gte(cards.expiryDate, today),
+    gte(ledgerAccounts.balanceCents, 1_000),
+  );
+  // Declined `cardExpired` (a blocked card is declined `cardBlocked` first).
+  const expired = and(
+    or(eq(cards.status, 'expired'), lt(cards.expiryDate, today)),
+    ne(cards.status, 'blocked'),
+  );
   const rows = await db
     .select({
       cardToken: cards.token,
       product: sql<CardCategory>`${cards.product}`,
+      status: cards.status,
+      expiryDate: cards.expiryDate,
       balanceCents: ledgerAccounts.balanceCents,
       last4: cards.last4,
       companyId: cards.companyId,
@@ -64,12 +79,10 @@ export async function findDemoCards(db: Executor, limit: number, today: string):
     .from(cards)
     .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, cards.accountId))
     .innerJoin(cardholders, eq(cardholders.id, cards.cardholderId))
-    .where(
-      and(eq(cards.status, 'active'), gte(cards.expiryDate, today), gte(ledgerAccounts.balanceCents, 1_000)),
-    )
+    .where(or(usable, and(published, expired)))
     .orderBy(
       // The README's published demo cards first.
-      sql`${cards.token} like 'tok_demo_%' desc`,
+      sql`${published} desc`,
       asc(cards.companyId),
       asc(cards.holderSort),
       asc(cards.id),
@@ -80,6 +93,8 @@ export async function findDemoCards(db: Executor, limit: number, today: string):
     product: row.product,
     balanceCents: row.balanceCents,
     label: `${row.firstName} ${row.lastName} · •••• ${row.last4} · ${row.companyId}`,
+    // The one rule decides (domain `declineReasonOf`): expired by state or by date.
+    declines: row.status === 'expired' || row.expiryDate < today ? ('cardExpired' as const) : null,
   }));
 }
 

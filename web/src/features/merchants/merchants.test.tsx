@@ -47,6 +47,7 @@ const demoCards: DemoCard[] = [
     label: 'Μαρία Παπαδάκη · •••• 1234 · C1001',
     product: 'TICKET_RESTAURANT',
     balanceCents: 5_000,
+    declines: null,
   },
 ];
 

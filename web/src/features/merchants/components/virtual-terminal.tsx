@@ -260,7 +260,8 @@ function TerminalForm({ context, canSell, stores }: Props & { stores: StoreView[
             data={cards.map((card) => ({
               value: card.cardToken,
               label: intl.formatMessage(
-                { id: 'merchants.vt.demoCardOption' },
+                // The expired demo card is there to show its decline (issue 34 §2 item 6).
+                { id: card.declines ? 'merchants.vt.demoCardExpiredOption' : 'merchants.vt.demoCardOption' },
                 {
                   label: card.label,
                   product: productName(card.product, locale),
