@@ -279,7 +279,14 @@ export function PayoutsPage() {
             <Title order={2} id="payout-scheduled" size="h3">
               {intl.formatMessage({ id: 'payoutDesk.payouts.scheduled' }, { count: data.scheduled.length })}
             </Title>
-            <Button disabled={sendable.length === 0} onClick={() => setIsSending(true)}>
+            <Button
+              disabled={sendable.length === 0}
+              onClick={() => setIsSending(true)}
+              w={{ base: '100%', sm: 'auto' }}
+              h="auto"
+              py={8}
+              styles={{ label: { whiteSpace: 'normal', textAlign: 'center' } }}
+            >
               {intl.formatMessage({ id: 'payoutDesk.payouts.send' }, { count: sendable.length })}
             </Button>
           </Group>
