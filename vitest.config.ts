@@ -16,7 +16,8 @@ export default defineConfig({
     // `npm run test:coverage`: statements and branches of domain/ and server/ (issue 32 §3, ADR 038).
     coverage: {
       provider: 'v8',
-      include: ['domain/src/**', 'server/src/**'],
+      // Code only: the migrations' JSON snapshots, the seed's JSON and SQL are data, not statements.
+      include: ['domain/src/**/*.ts', 'server/src/**/*.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: '.tmp/coverage',
     },
