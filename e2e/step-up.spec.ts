@@ -79,7 +79,7 @@ test('approving a large order asks a remembered administrator for a fresh code (
   await page.getByLabel(/^Κωδικός πρόσβασης/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Σύνδεση', exact: true }).click();
   await page.getByLabel(/^Κωδικός επαλήθευσης/).fill(await nextDemoCode(ADMIN));
-  await page.getByRole('checkbox', { name: 'Να θυμάσαι αυτή τη συσκευή για 30 ημέρες' }).check();
+  await page.getByRole('checkbox', { name: 'Απομνημόνευση αυτής της συσκευής για 30 ημέρες' }).check();
   await page.getByRole('button', { name: 'Επαλήθευση', exact: true }).click();
   await expect(page.getByRole('button', { name: /^Μενού προφίλ/ })).toBeVisible({ timeout: 15_000 });
   await page.getByRole('button', { name: /^Μενού προφίλ/ }).click();

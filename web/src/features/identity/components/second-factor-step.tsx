@@ -44,6 +44,7 @@ export function SecondFactorStep({
   const [isRecovery, setIsRecovery] = useState(false);
   const [rememberDevice, setRememberDevice] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
+  const [isCodeRefused, setIsCodeRefused] = useState(false);
   const [problem, setProblem] = useState<SecondFactorProblem | null>(null);
   const [isBusy, setIsBusy] = useState(false);
   /** Each refusal announces its message again, even the same one. */
@@ -58,6 +59,18 @@ export function SecondFactorStep({
       else setProblem(result.problem ?? 'expired');
     });
   }, [uid, enrolled]);
+
+  /**
+   * A refused code: the alert above the form says why ("the code is wrong, has expired…"), so the
+   * field is only marked invalid; the server's generic field text ("This value is not valid.")
+   * would repeat it less well (issue 34 §3 item 6). A refusal without a reason keeps the field's.
+   */
+  const refuse = (result: { field: string | null; problem: SecondFactorProblem | null }) => {
+    setFieldError(result.problem ? null : result.field);
+    setIsCodeRefused(result.problem !== null || result.field !== null);
+    setProblem(result.problem);
+    setCode('');
+  };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -77,9 +90,7 @@ export function SecondFactorStep({
         setFinished({ recoveryCodes: result.data.recoveryCodes, redirectTo: result.data.redirectTo ?? '/' });
         return;
       }
-      setFieldError(result.field);
-      setProblem(result.problem);
-      setCode('');
+      refuse(result);
       return;
     }
     const result = await submitSecondFactor(uid, {
@@ -91,9 +102,7 @@ export function SecondFactorStep({
       return;
     }
     setIsBusy(false);
-    setFieldError(result.field);
-    setProblem(result.problem);
-    setCode('');
+    refuse(result);
   };
 
   if (problem === 'expired' || problem === 'locked') {
@@ -149,7 +158,7 @@ export function SecondFactorStep({
             withAsterisk
             aria-required
             value={code}
-            error={fieldError}
+            error={fieldError ?? (isCodeRefused && problem !== null)}
             onChange={(event) => setCode(event.currentTarget.value)}
           />
           <Checkbox
