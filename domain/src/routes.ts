@@ -96,6 +96,8 @@ export const EXTRA_ROUTES = [
   '/account/webhooks',
   /** Issue 22 §4 (ADR 036): cards expiring within 60 days and leavers' cards, with bulk actions. */
   '/cards/leavers-expiry',
+  /** Issue 34 §1 (ADR 043): the disputes queue of the back office. */
+  '/back-office/disputes',
   /** Issue 34 §1 (ADR 042): the payout desk — terminals, settlements and payouts of every merchant. */
   '/back-office/terminals',
   '/back-office/settlements',
@@ -113,6 +115,8 @@ export const PATTERN_ROUTES = [
   '/back-office/companies/:companyId',
   /** Issue 19 (ADR 028): one recurring rule: its editor, preview and runs. */
   '/orders/recurring-rules/:ruleId',
+  /** Issue 34 §1 (ADR 043): one dispute, answered by provider staff. */
+  '/back-office/disputes/:disputeId',
 ] as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[number] | (typeof PATTERN_ROUTES)[number];
@@ -199,6 +203,9 @@ export const ROUTE_ACTIONS = {
   '/orders/recurring-rules': 'recurring.read',
   '/orders/recurring-rules/new': 'recurring.manage',
   '/orders/recurring-rules/:ruleId': 'recurring.read',
+  // Issue 34 §1 (ADR 043): disputes.
+  '/back-office/disputes': 'disputes.read',
+  '/back-office/disputes/:disputeId': 'disputes.read',
   // Issue 34 §1 (ADR 042): the payout desk.
   '/back-office/terminals': 'settlements.manage',
   '/back-office/settlements': 'settlements.manage',

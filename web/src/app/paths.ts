@@ -157,6 +157,12 @@ export const paths = {
   } satisfies Path<[string]>,
   backOfficeLeads: fixed('back-office/leads'),
   backOfficeCoreCategories: fixed('back-office/core-categories'),
+  // Issue 34 §1 (ADR 043): the disputes queue and one dispute.
+  backOfficeDisputes: fixed('back-office/disputes'),
+  backOfficeDispute: {
+    pattern: 'back-office/disputes/:disputeId',
+    href: (disputeId: string) => `/back-office/disputes/${encodeURIComponent(disputeId)}`,
+  } satisfies Path<[string]>,
   // Issue 34 §1 (ADR 042): the payout desk.
   backOfficeTerminals: fixed('back-office/terminals'),
   backOfficeSettlements: fixed('back-office/settlements'),

@@ -2,6 +2,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CompanyContractsProvider, type CompanyContractsProps } from '../lib/company-contracts-slot';
+import {
+  MerchantDisputesProvider,
+  TransactionDisputeProvider,
+  type MerchantDisputesProps,
+  type TransactionDisputeProps,
+} from '../lib/dispute-slot';
 import { PayOrderProvider, type PayOrderProps } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingSpinner } from '../ui/loading-spinner';
@@ -16,17 +22,45 @@ const LazyPayOrder = lazy(() => loadPayOrder().then((module) => ({ default: modu
 const LazyCompanyContracts = lazy(() =>
   loadCompanyContracts().then((module) => ({ default: module.CompanyContracts })),
 );
+// Issue 34 §1 (ADR 043): a transaction's dispute, on the merchant's transactions and a card's purchases.
+const loadTransactionDispute = () => import('../features/disputes/components/transaction-dispute');
+const LazyTransactionDispute = lazy(() =>
+  loadTransactionDispute().then((module) => ({ default: module.TransactionDispute })),
+);
+const LazyMerchantDisputes = lazy(() =>
+  import('../features/disputes/components/merchant-disputes').then((module) => ({
+    default: module.MerchantDisputes,
+  })),
+);
 
 /** For the routes of pages that show a slot at once: its code loads with the page's, not after it. */
 export const preloadSlot = {
   payOrder: loadPayOrder,
   companyContracts: loadCompanyContracts,
+  transactionDispute: loadTransactionDispute,
 };
 
 function PayOrder(props: PayOrderProps) {
   return (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyPayOrder {...props} />
+    </Suspense>
+  );
+}
+
+function TransactionDispute(props: TransactionDisputeProps) {
+  // No spinner per row: the row shows its transaction while the action loads.
+  return (
+    <Suspense fallback={null}>
+      <LazyTransactionDispute {...props} />
+    </Suspense>
+  );
+}
+
+function MerchantDisputes(props: MerchantDisputesProps) {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyMerchantDisputes {...props} />
     </Suspense>
   );
 }
@@ -62,7 +96,11 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         env={env}
       >
         <PayOrderProvider value={PayOrder}>
-          <CompanyContractsProvider value={CompanyContracts}>{children}</CompanyContractsProvider>
+          <CompanyContractsProvider value={CompanyContracts}>
+            <TransactionDisputeProvider value={TransactionDispute}>
+              <MerchantDisputesProvider value={MerchantDisputes}>{children}</MerchantDisputesProvider>
+            </TransactionDisputeProvider>
+          </CompanyContractsProvider>
         </PayOrderProvider>
       </MantineProvider>
     </QueryClientProvider>

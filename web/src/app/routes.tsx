@@ -260,6 +260,18 @@ const backOffice = {
   ),
 };
 
+// Issue 34 §1 (ADR 043): the disputes queue and one dispute.
+const disputePages = {
+  queue: page(
+    () => import('../features/disputes/pages/dispute-queue-page'),
+    (m) => m.DisputeQueuePage,
+  ),
+  detail: page(
+    () => import('../features/disputes/pages/dispute-detail-page'),
+    (m) => m.DisputeDetailPage,
+  ),
+};
+
 const people = {
   orderManagers: page(
     () => import('../features/people/pages/order-managers-page'),
@@ -481,7 +493,7 @@ const PAGES: PageRoute[] = [
   built('paymentResult', payments.result, 'PaymentResultPage', ['orders']),
   built('paymentSuccess', payments.success, 'PaymentSuccessPage', ORDERS),
   built('paymentFailure', payments.failure, 'PaymentFailurePage', ORDERS),
-  built('cardList', cards.cardList, 'CardListPage', ['account', 'bulk', 'cards', 'orders']),
+  built('cardList', cards.cardList, 'CardListPage', ['account', 'bulk', 'cards', 'disputes', 'orders']),
   built('leaversExpiry', cards.leaversExpiry, 'LeaversExpiryPage', ['cards']),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage', ['account', 'cardIssue', 'cards', 'orders']),
   built('bulkUpload', bulk.upload, 'BulkUploadPage', ['bulk']),
@@ -512,6 +524,7 @@ const PAGES: PageRoute[] = [
   built('merchantBalanceSheet', merchants.balanceSheet, 'BalanceSheetPage', [
     'account',
     'cards',
+    'disputes',
     'merchantDashboard',
     'merchants',
     'orders',
@@ -559,6 +572,9 @@ const PAGES: PageRoute[] = [
   built('backOfficeCompany', companyAdmin.company, 'CompanyAdminPage', ['account', 'backOffice']),
   built('backOfficeLeads', companyAdmin.leads, 'LeadsPage', ['leads']),
   built('backOfficeCoreCategories', companyAdmin.coreCategories, 'CoreCategoriesPage', ['backOffice']),
+  // Issue 34 §1 (ADR 043).
+  built('backOfficeDisputes', disputePages.queue, 'DisputeQueuePage', ['disputes']),
+  built('backOfficeDispute', disputePages.detail, 'DisputeDetailPage', ['disputes']),
   // Issue 34 §1 (ADR 042): the payout desk.
   built('backOfficeTerminals', payoutDesk.terminals, 'TerminalsPage', ['payoutDesk']),
   built('backOfficeSettlements', payoutDesk.settlements, 'SettlementsPage', ['payoutDesk']),

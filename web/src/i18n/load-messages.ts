@@ -64,7 +64,13 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
   recurring: {
     el: () => import('./areas/recurring.el.json'),
     en: () => import('./areas/recurring.en.json'),
-  },  // Issue 34 §1 (ADR 042): the payout desk.
+  },
+  // Issue 34 §1 (ADR 043): disputes.
+  disputes: {
+    el: () => import('./areas/disputes.el.json'),
+    en: () => import('./areas/disputes.en.json'),
+  },
+  // Issue 34 §1 (ADR 042): the payout desk.
   payoutDesk: {
     el: () => import('./areas/payout-desk.el.json'),
     en: () => import('./areas/payout-desk.en.json'),

@@ -21,6 +21,8 @@ import type clientErrorsEl from './areas/client-errors.el.json';
 import type contentEditorEl from './areas/content-editor.el.json';
 // Issue 19 (ADR 028): recurring load rules.
 import type recurringEl from './areas/recurring.el.json';
+// Issue 34 §1 (ADR 043): disputes.
+import type disputesEl from './areas/disputes.el.json';
 // Issue 34 §1 (ADR 042): the payout desk.
 import type payoutDeskEl from './areas/payout-desk.el.json';
 
@@ -55,6 +57,8 @@ export type MessageId =
   | keyof typeof contentEditorEl
   // Issue 19 (ADR 028): recurring load rules.
   | keyof typeof recurringEl
+  // Issue 34 §1 (ADR 043): disputes.
+  | keyof typeof disputesEl
   // Issue 34 §1 (ADR 042): the payout desk.
   | keyof typeof payoutDeskEl;
 
@@ -83,6 +87,8 @@ export const MESSAGE_AREAS = [
   'contentEditor',
   // Issue 19 (ADR 028): recurring load rules.
   'recurring',
+  // Issue 34 §1 (ADR 043): disputes.
+  'disputes',
   // Issue 34 §1 (ADR 042): the payout desk.
   'payoutDesk',
 ] as const;

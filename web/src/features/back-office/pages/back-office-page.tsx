@@ -17,6 +17,8 @@ const TOOLS: readonly { href: string; title: MessageId; text: MessageId }[] = [
     title: 'backOffice.hub.fulfilment',
     text: 'backOffice.hub.fulfilmentText',
   },
+  // Issue 34 §1 (ADR 043): the disputes queue.
+  { href: '/back-office/disputes', title: 'backOffice.hub.disputes', text: 'backOffice.hub.disputesText' },
   // Issue 34 §1 (ADR 042): the payout desk.
   {
     href: '/back-office/terminals',

@@ -1,8 +1,11 @@
 import { Text, Title } from '@mantine/core';
 import type { CardMovement, CardMovementKind } from '@tessera/domain';
+import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
+import { TransactionDispute } from '../../../lib/dispute-slot';
 import { formatDateTime, formatMoney } from '../../../lib/format';
+import { useRequestContext } from '../../../lib/request-context';
 import { useLocale } from '../../../lib/use-locale';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import type { useCardMovements } from '../api/get-card-movements';
@@ -18,16 +21,23 @@ const KIND_MESSAGE: Record<CardMovementKind, MessageId> = {
 
 /**
  * The card's latest movements in its panel (issue 15 §3), newest first: loads, purchases with the
- * merchant and store, money given back. The amount is signed: what the card gained or lost.
+ * merchant and store, money given back. The amount is signed: what the card gained or lost. A
+ * purchase shows its dispute and, for the order manager (or staff acting for the company), "Open a
+ * dispute" for the cardholder (issue 34 §1, through the disputes feature's slot).
  */
 export function CardMovements({
   movements,
   headingId,
+  cardId,
+  canDispute = false,
 }: {
   movements: ReturnType<typeof useCardMovements>;
   headingId: string;
+  cardId?: string;
+  canDispute?: boolean;
 }) {
   const intl = useIntl();
+  const { companyId } = useRequestContext();
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId}>
@@ -45,7 +55,19 @@ export function CardMovements({
       ) : (
         <ul className="tessera-cards-movements">
           {movements.data.movements.map((movement) => (
-            <MovementRow key={movement.movementId} movement={movement} />
+            <MovementRow key={movement.movementId} movement={movement}>
+              {cardId && movement.kind === 'purchase' ? (
+                <TransactionDispute
+                  subject={{ party: 'company', companyId, cardId, movementId: movement.movementId }}
+                  pageIds={movements.data.movements
+                    .filter((row) => row.kind === 'purchase')
+                    .map((row) => row.movementId)}
+                  canOpen={canDispute}
+                  amountCents={Math.abs(movement.amountCents)}
+                  at={movement.postedAt}
+                />
+              ) : null}
+            </MovementRow>
           ))}
         </ul>
       )}
@@ -53,7 +75,7 @@ export function CardMovements({
   );
 }
 
-function MovementRow({ movement }: { movement: CardMovement }) {
+function MovementRow({ movement, children }: { movement: CardMovement; children?: ReactNode }) {
   const intl = useIntl();
   const locale = useLocale();
   // A minus sign (U+2212), not a hyphen: read as "minus" and as wide as the plus.
@@ -73,6 +95,7 @@ function MovementRow({ movement }: { movement: CardMovement }) {
         <Text size="sm" c="dimmed" component="span">
           {formatDateTime(movement.postedAt, locale)}
         </Text>
+        {children}
       </div>
       <Text
         component="span"

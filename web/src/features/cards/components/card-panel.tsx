@@ -235,7 +235,12 @@ function CardPanelBody({
         )}
       </section>
 
-      <CardMovements movements={movements} headingId={`${ids}-movements`} />
+      <CardMovements
+        movements={movements}
+        headingId={`${ids}-movements`}
+        cardId={card.cardId}
+        canDispute={canEdit}
+      />
 
       {canEdit ? (
         <CardActions

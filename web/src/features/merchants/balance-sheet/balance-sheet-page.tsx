@@ -1,4 +1,5 @@
 import { useIntl } from 'react-intl';
+import { MerchantDisputes } from '../../../lib/dispute-slot';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { MerchantScope } from '../dashboard/merchant-scope';
@@ -23,11 +24,15 @@ export function BalanceSheetPage() {
     <article className="tessera-page">
       <PageHeader title={title} summary={intl.formatMessage({ id: 'merchantDashboard.balance.summary' })} />
       <MerchantScope>
-        {(context) => (
+        {(context, profile) => (
           <>
             <BalanceSummary context={context} />
             <SettlementsTable context={context} />
-            <TransactionsSection context={context} />
+            <TransactionsSection
+              context={context}
+              canDispute={profile.access.isProviderStaff || profile.access.merchantRole === 'admin'}
+            />
+            <MerchantDisputes merchantId={context.merchantId} />
             <FeeInvoices context={context} />
           </>
         )}

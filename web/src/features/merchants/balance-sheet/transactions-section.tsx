@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { MessageId } from '../../../i18n/messages';
 import { useSearchParams } from 'react-router';
+import { TransactionDispute } from '../../../lib/dispute-slot';
 import { productName } from '../../../lib/labels';
 import { useLocale } from '../../../lib/use-locale';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
@@ -47,7 +48,14 @@ export function filtersOf(search: URLSearchParams): TransactionFilters {
  * approved and declined, with filters kept in the address (the settlements link here for a day),
  * keyset pages (a stack of cursors for Previous) and the same filters downloaded as xlsx or CSV.
  */
-export function TransactionsSection({ context }: { context: MerchantContext }) {
+export function TransactionsSection({
+  context,
+  canDispute = false,
+}: {
+  context: MerchantContext;
+  /** Whether the user may open a dispute (the merchant's administrator, provider staff). */
+  canDispute?: boolean;
+}) {
   const intl = useIntl();
   const [search, setSearch] = useSearchParams();
   const filters = filtersOf(search);
@@ -96,7 +104,7 @@ export function TransactionsSection({ context }: { context: MerchantContext }) {
         </Button>
       </Group>
       {/* New filters start again at page 1: the cursor stack lives in the keyed results. */}
-      <TransactionResults key={filterKey} context={context} filters={filters} />
+      <TransactionResults key={filterKey} context={context} filters={filters} canDispute={canDispute} />
     </section>
   );
 }
@@ -202,7 +210,15 @@ function TransactionFiltersForm({
   );
 }
 
-function TransactionResults({ context, filters }: { context: MerchantContext; filters: TransactionFilters }) {
+function TransactionResults({
+  context,
+  filters,
+  canDispute,
+}: {
+  context: MerchantContext;
+  filters: TransactionFilters;
+  canDispute: boolean;
+}) {
   const intl = useIntl();
   // The cursors of the pages seen so far: the last is this page's (null: the first page).
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
@@ -221,6 +237,20 @@ function TransactionResults({ context, filters }: { context: MerchantContext; fi
     <>
       <TransactionsTable
         transactions={transactions}
+        // Issue 34 §1 (ADR 043): a purchase's dispute, through the disputes feature's slot.
+        actions={(transaction) => (
+          <TransactionDispute
+            subject={{
+              party: 'merchant',
+              merchantId: context.merchantId,
+              transactionId: transaction.transactionId,
+            }}
+            pageIds={transactions.map((row) => row.transactionId)}
+            canOpen={canDispute && transaction.kind === 'authorise'}
+            amountCents={transaction.amountCents}
+            at={transaction.at}
+          />
+        )}
         caption={intl.formatMessage({ id: 'merchantDashboard.transactions.listLabel' })}
       />
       <Group justify="space-between" mt="md" wrap="wrap">

@@ -1,0 +1,141 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import type { DisputeDetail } from '@tessera/domain';
+import { describe, expect, it, vi } from 'vitest';
+import { session } from '../../test/fixtures';
+import { mockApi, requestsTo } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+// Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const ID = '11111111-2222-4333-8444-555555555555';
+
+function detail(overrides: Partial<DisputeDetail> = {}): DisputeDetail {
+  return {
+    disputeId: ID,
+    reason: 'charged_twice',
+    note: 'Δύο αποδείξεις για ένα καλάθι',
+    state: 'open',
+    openedBy: 'merchant',
+    openedAt: '2026-11-20T10:15:00.000Z',
+    resolutionReason: null,
+    resolvedAmountCents: null,
+    closedAt: null,
+    transaction: {
+      transactionId: '99999999-2222-4333-8444-555555555555',
+      kind: 'authorise',
+      outcome: 'approved',
+      declineReason: null,
+      amountCents: 2_400,
+      authorisationId: 'AUTH12345678',
+      merchantName: 'Φρέσκο Μάρκετ',
+      storeName: 'Κολωνάκι',
+      maskedCard: '5167 •••• •••• 1234',
+      at: '2026-11-20T09:00:00.000Z',
+    },
+    merchantId: 'M2002',
+    companyId: 'C1001',
+    refundableCents: 2_400,
+    isReversible: true,
+    ...overrides,
+  };
+}
+
+const DETAIL = `/api/v1/disputes/${ID}`;
+
+describe('answering a dispute in the back office (issue 34 §1)', () => {
+  it('refuses a refund above what is left before asking the server, then refunds the amount typed with the reason', async () => {
+    let current = detail();
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('admin') },
+      [`GET ${DETAIL}`]: () => ({ body: { success: true, dispute: current } }),
+      [`POST ${DETAIL}/resolve`]: () => {
+        current = detail({
+          state: 'resolved_refund',
+          resolutionReason: 'Επιβεβαιώθηκε',
+          resolvedAmountCents: 1_250,
+          closedAt: '2026-11-21T10:00:00.000Z',
+          refundableCents: 0,
+        });
+        return { body: { success: true, dispute: current } };
+      },
+    });
+    const { user } = renderApp(`/back-office/disputes/${ID}`);
+    const amount = await screen.findByLabelText('Ποσό επιστροφής (€)');
+    expect((amount as HTMLInputElement).value).toBe('24,00');
+    await user.clear(amount);
+    await user.type(amount, '24,01');
+    await user.type(screen.getByLabelText(/^Αιτιολογία/), 'Επιβεβαιώθηκε');
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    expect(await screen.findByText(/^Συμπληρώστε ποσό από 0,01 € έως 24,00/)).toBeTruthy();
+    expect(requestsTo(fetchMock, `${DETAIL}/resolve`)).toEqual([]);
+
+    await user.clear(amount);
+    await user.type(amount, '12,50');
+    await user.click(screen.getByRole('button', { name: 'Επιβεβαίωση' }));
+    await waitFor(() => expect(requestsTo(fetchMock, `${DETAIL}/resolve`)).toHaveLength(1));
+    expect(requestsTo(fetchMock, `${DETAIL}/resolve`)[0]?.body).toEqual({
+      resolution: 'refund',
+      amountCents: 1_250,
+      reason: 'Επιβεβαιώθηκε',
+    });
+    expect(await screen.findByText('Επιλύθηκε με επιστροφή χρημάτων')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Επιβεβαίωση' })).toBeNull();
+  });
+
+  it('offers only a rejection for a declined call, which moved no money', async () => {
+    const declined = detail({
+      reason: 'declined_but_charged',
+      refundableCents: 0,
+      isReversible: false,
+      transaction: { ...detail().transaction, outcome: 'declined', declineReason: 'insufficientBalance' },
+    });
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('care') },
+      [`GET ${DETAIL}`]: { body: { success: true, dispute: declined } },
+      [`POST ${DETAIL}/reject`]: { body: { success: true, dispute: { ...declined, state: 'rejected' } } },
+    });
+    const { user } = renderApp(`/en/back-office/disputes/${ID}`);
+    expect(await screen.findByText(/it can only be rejected/)).toBeTruthy();
+    const choices = screen.getByRole('radiogroup', { name: 'Answer' });
+    expect(
+      within(choices)
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['reject']);
+    await user.type(screen.getByLabelText(/^Reason/), 'No charge in the ledger');
+    await user.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `${DETAIL}/reject`)[0]?.body).toEqual({
+        reason: 'No charge in the ledger',
+      }),
+    );
+  });
+
+  it('lists the queue open first with each dispute’s party, and filters by state in the address', async () => {
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('care') },
+      'GET /api/v1/disputes': {
+        body: {
+          success: true,
+          disputes: [
+            detail(),
+            detail({ disputeId: ID.replace('1111', '2222'), state: 'rejected', openedBy: 'company' }),
+          ],
+          total: 2,
+        },
+      },
+    });
+    const { user, router } = renderApp('/en/back-office/disputes');
+    const list = await screen.findByRole('list', { name: 'Disputes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(within(items[0]!).getByText('Dispute open')).toBeTruthy();
+    expect(within(items[1]!).getByText('Company')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('State'), 'open');
+    await waitFor(() => expect(router.state.location.search).toBe('?state=open'));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, '/api/v1/disputes').at(-1)?.url.searchParams.get('state')).toBe('open'),
+    );
+  });
+});
