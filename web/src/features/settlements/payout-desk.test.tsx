@@ -213,6 +213,30 @@ describe('the payout desk (provider staff; issue 34 §1)', () => {
     });
   });
 
+  it('keeps the reason dialog open when the server refuses the change', async () => {
+    const url = `${API}/terminalDesk/${terminals.terminals[1]!.terminalId}/state`;
+    const fetchMock = deskApi({
+      [`POST ${url}`]: {
+        status: 409,
+        body: {
+          success: false,
+          errorCode: 70,
+          errorLevel: 'error',
+          errorMessage: 'The terminal cannot take this step now.',
+        },
+      },
+    });
+    const { user } = renderApp('/en/back-office/terminals');
+    await user.click(await screen.findByRole('button', { name: 'Suspend terminal Ταμείο 1 (MID 20020101)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Suspend' });
+    await user.type(within(dialog).getByLabelText(/^Reason/), 'suspected fraud');
+    await user.click(within(dialog).getByRole('button', { name: 'Suspend' }));
+    await waitFor(() => expect(requestsTo(fetchMock, url)).toHaveLength(1));
+    expect(await screen.findByText('The terminal cannot take this step now.')).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Suspend' })).toBeTruthy();
+    expect(screen.queryByText(/is suspended\.$/)).toBeNull();
+  });
+
   it('is not for company users', async () => {
     deskApi({}, 'om1');
     renderApp('/back-office/payouts');

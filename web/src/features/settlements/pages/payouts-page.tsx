@@ -13,6 +13,7 @@ import { PagePagination } from '../../../ui/page-pagination';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { payoutFileHref } from '../api/keys';
+import { settleQuietly } from '../api/settle-quietly';
 import { useMarkPaid, useMarkReturned, usePayoutDesk, useSendPayouts } from '../api/payout-desk';
 import { PayoutStateBadge } from '../components/badges';
 import { ReasonDialog } from '../components/reason-dialog';
@@ -45,7 +46,8 @@ export function PayoutsPage() {
   const money = (cents: number) => formatMoney(cents);
 
   const onSend = async () => {
-    const result = await send.mutateAsync();
+    const result = await settleQuietly(() => send.mutateAsync());
+    if (!result) return;
     setIsSending(false);
     setDone(
       intl.formatMessage(
@@ -56,12 +58,14 @@ export function PayoutsPage() {
   };
   const onPaid = async (payoutIds: string[]) => {
     setDone(null);
-    await markPaid.mutateAsync(payoutIds);
+    if (!(await settleQuietly(() => markPaid.mutateAsync(payoutIds)))) return;
     setDone(intl.formatMessage({ id: 'payoutDesk.payouts.paidDone' }, { count: payoutIds.length }));
   };
   const onReturned = async (reason: string) => {
     if (!returning) return;
-    const result = await markReturned.mutateAsync({ payoutId: returning.payoutId, reason });
+    const payoutId = returning.payoutId;
+    const result = await settleQuietly(() => markReturned.mutateAsync({ payoutId, reason }));
+    if (!result) return;
     setReturning(null);
     setDone(
       intl.formatMessage(
@@ -341,6 +345,7 @@ export function PayoutsPage() {
         </Group>
       </AppModal>
       <ReasonDialog
+        key={returning?.payoutId ?? 'closed'}
         opened={returning !== null}
         title={intl.formatMessage({ id: 'payoutDesk.payouts.markReturned' })}
         text={

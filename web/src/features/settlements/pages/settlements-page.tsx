@@ -14,6 +14,7 @@ import { RecordItem, RecordList } from '../../../ui/record-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { useRerunDay, useSettlementDesk, type SettlementDeskFilter } from '../api/settlement-desk';
+import { settleQuietly } from '../api/settle-quietly';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,7 +39,9 @@ export function SettlementsPage() {
 
   const onRerun = async () => {
     if (!rerunDay) return;
-    const result = await rerun.mutateAsync(rerunDay);
+    const day = rerunDay;
+    const result = await settleQuietly(() => rerun.mutateAsync(day));
+    if (!result) return;
     setDone(
       intl.formatMessage(
         { id: 'payoutDesk.settlements.rerunDone' },

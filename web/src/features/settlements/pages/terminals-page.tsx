@@ -10,6 +10,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { RecordItem, RecordList } from '../../../ui/record-list';
 import { EmptyState, ErrorState, LoadingState } from '../../../ui/state-views';
 import { useChangeTerminalState, useTerminalDesk } from '../api/terminal-desk';
+import { settleQuietly } from '../api/settle-quietly';
 import { TerminalStateBadge } from '../components/badges';
 import { ReasonDialog } from '../components/reason-dialog';
 
@@ -54,11 +55,14 @@ export function TerminalsPage() {
   const onConfirm = async (reason: string) => {
     if (!pending) return;
     const { terminal, move } = pending;
-    await change.mutateAsync({
-      terminalId: terminal.terminalId,
-      state: move === 'suspend' ? 'suspended' : 'enrolled',
-      reason,
-    });
+    const changed = await settleQuietly(() =>
+      change.mutateAsync({
+        terminalId: terminal.terminalId,
+        state: move === 'suspend' ? 'suspended' : 'enrolled',
+        reason,
+      }),
+    );
+    if (changed === undefined) return;
     setPending(null);
     setDone(
       intl.formatMessage(
@@ -214,6 +218,7 @@ export function TerminalsPage() {
       </Group>
       {view}
       <ReasonDialog
+        key={pending ? `${pending.terminal.terminalId} ${pending.move}` : 'closed'}
         opened={pending !== null}
         title={pending ? moveLabel(pending.move) : ''}
         text={
