@@ -381,6 +381,39 @@ describe('the balance sheet’s transactions (issue 34 §2 item 3)', () => {
     expect(recordFields(declined!)['Αιτία απόρριψης']).toBe('Η κάρτα έχει λήξει');
   });
 
+  it('on a phone shows each settled day as a card with its net and payout state, per product on demand', async () => {
+    onNarrowScreen();
+    merchantApi({
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: rows, nextCursor: null } },
+    });
+    const { user } = renderApp('/en/merchant/balance-sheet');
+    const section = await screen.findByRole('region', { name: 'Settlements and payouts' });
+    const list = await within(section).findByRole('list', { name: 'Settled days, newest first' });
+    expect(within(section).queryByRole('table')).toBeNull();
+    const [day] = within(list).getAllByRole('listitem');
+    expect(within(day!.querySelector<HTMLElement>('.tessera-record__aside')!).getByText('Paid')).toBeTruthy();
+    expect(recordFields(day!)).toMatchObject({
+      Net: '96,28\u00a0€',
+      Purchases: '100,00\u00a0€',
+      Payout: '96,28\u00a0€ · Paid 05/03/2026, 11:00',
+    });
+    expect(within(day!).getByRole('link', { name: 'Purchases of 01/03/2026' })).toBeTruthy();
+    await user.click(within(day!).getByRole('button', { name: 'Per product' }));
+    const lines = within(day!).getByRole('list', { name: 'Fee per product, 01/03/2026' });
+    expect(within(lines).getByText(/Gift voucher/)).toBeTruthy();
+    expect(within(lines).getByText(/Rate 3 %/)).toBeTruthy();
+  });
+
+  it('on a wide screen keeps the settlements table in a scroll region a keyboard can reach', async () => {
+    merchantApi({
+      [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: rows, nextCursor: null } },
+    });
+    renderApp('/en/merchant/balance-sheet');
+    const scroll = await screen.findByRole('region', { name: 'Settled days, newest first' });
+    expect(scroll.getAttribute('tabindex')).toBe('0');
+    expect(within(scroll).getByRole('table')).toBeTruthy();
+  });
+
   it('on a wide screen keeps the table in a scroll region a keyboard can reach', async () => {
     merchantApi({
       [`GET ${TRANSACTIONS}`]: { body: { success: true, transactions: rows, nextCursor: null } },
