@@ -1,8 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import type { DisputeDetail } from '@tessera/domain';
 import { describe, expect, it, vi } from 'vitest';
-import { session } from '../../test/fixtures';
+import { card as baseCard, cardMovementsHandler } from '../../test/cards';
+import { companyResponse, session } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
+import { uuid } from '../../test/orders';
 import { renderApp } from '../../test/render-app';
 
 // Whole-portal renders with lazy pages and typed input: generous limits for a busy machine.
@@ -137,5 +139,77 @@ describe('answering a dispute in the back office (issue 34 §1)', () => {
     await waitFor(() =>
       expect(requestsTo(fetchMock, '/api/v1/disputes').at(-1)?.url.searchParams.get('state')).toBe('open'),
     );
+  });
+});
+
+describe('a card’s purchase disputed by the company (issue 34 §1)', () => {
+  it('the order manager opens a dispute of a purchase from the card’s panel for the cardholder, and sees its state', async () => {
+    const shown = baseCard({ cardName: 'Γεύματα Μαρίας', balanceCents: 4_650 });
+    const purchase = uuid(9_101);
+    let opened = false;
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('om1') },
+      'POST /api/v1/accounts/getCompanyById': { body: companyResponse('C1001') },
+      'GET /api/v1/orders/retrieveDraftOrders': { body: { success: true, draftOrders: [] } },
+      'POST /api/v1/accounts/cardFilter': {
+        body: { success: true, cards: [shown], total: 1, page: 1, pageSize: 25 },
+      },
+      'GET /api/v1/accounts/retrieveCardsKpis': {
+        body: {
+          success: true,
+          totalCards: 1,
+          byStatus: { active: 1, blocked: 0, expired: 0, lost: 0, damaged: 0, replaced: 0 },
+          totalBalanceCents: 4_650,
+          loadedThisMonthCents: 0,
+          loadsThisMonth: 0,
+          expiringSoon: 0,
+          readyToTopUp: 0,
+          loadedByMonth: [],
+        },
+      },
+      'GET /api/v1/accounts/retrieveCardSummaries': { body: { success: true, summaries: [] } },
+      'GET /api/v1/accounts/cardMovements': cardMovementsHandler(
+        () => [shown],
+        () => [
+          {
+            movementId: purchase,
+            kind: 'purchase',
+            amountCents: -350,
+            description: 'Φρέσκο Μάρκετ · Κολωνάκι',
+            reference: 'A1B2C3D4',
+            postedAt: '2026-03-03T10:00:00Z',
+          },
+        ],
+      ),
+      'GET /api/v1/accounts/disputes/ofMovements': () => ({
+        body: {
+          success: true,
+          disputes: opened ? [{ key: purchase, dispute: { ...detail(), openedBy: 'company' } }] : [],
+        },
+      }),
+      'POST /api/v1/accounts/disputes': () => {
+        opened = true;
+        return { body: { success: true, dispute: detail() } };
+      },
+    });
+    const { user } = renderApp('/card-list');
+    const table = await screen.findByRole('region', { name: /Πίνακας καρτών/ });
+    await user.click(within(table).getByRole('button', { name: 'Μαρία Παπαδάκη' }));
+    const panel = await screen.findByRole('dialog', { name: 'Γεύματα Μαρίας' });
+    await user.click(await within(panel).findByRole('button', { name: /^Αμφισβήτηση της συναλλαγής 3,50/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Αμφισβήτηση συναλλαγής' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Δεν έγινε η επιστροφή χρημάτων' }));
+    await user.type(within(dialog).getByLabelText(/^Σημείωση/), 'Ο κάτοχος δεν πήρε την επιστροφή');
+    await user.click(within(dialog).getByRole('button', { name: 'Υποβολή αμφισβήτησης' }));
+    await waitFor(() => expect(requestsTo(fetchMock, '/api/v1/accounts/disputes')).toHaveLength(1));
+    const [sent] = requestsTo(fetchMock, '/api/v1/accounts/disputes');
+    expect(sent?.body).toEqual({
+      cardId: shown.cardId,
+      movementId: purchase,
+      reason: 'refund_not_received',
+      note: 'Ο κάτοχος δεν πήρε την επιστροφή',
+    });
+    expect(sent?.headers.get('companyId')).toBe('C1001');
+    expect(await within(panel).findByText('Ανοιχτή διαφορά')).toBeTruthy();
   });
 });

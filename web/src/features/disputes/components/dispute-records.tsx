@@ -70,7 +70,7 @@ export function DisputeRecords({
               isWide: true,
             },
             dispute.resolutionReason !== null && {
-              label: t('disputes.list.state'),
+              label: t('disputes.list.answer'),
               value: (
                 <span style={{ overflowWrap: 'anywhere' }}>
                   {dispute.resolvedAmountCents !== null
