@@ -7,6 +7,7 @@ import {
   lastWorkingDayOfMonth,
   nextRuns,
   orthodoxEaster,
+  runDayMove,
   weekdayOf,
   workingDayCount,
   type RecurringSchedule,
@@ -195,5 +196,52 @@ describe('nextRuns', () => {
       ),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('runDayMove (issue 34 §3 item 2)', () => {
+  const monthly = (dayOfMonth: number, workingDaysOnly = true): RecurringSchedule => ({
+    kind: 'monthly',
+    dayOfMonth,
+    workingDaysOnly,
+  });
+
+  it('says a run on the 28th moved to Friday the 27th because the 28th is a Saturday', () => {
+    const [run] = nextRuns(monthly(28), { startDay: '2026-11-01' }, '2026-11-01', 1);
+    expect(run).toBe('2026-11-27');
+    expect(runDayMove(monthly(28), '2026-11-01', run!)).toEqual({
+      scheduledDay: '2026-11-28',
+      reason: 'saturday',
+      holiday: null,
+    });
+  });
+
+  it('names the public holiday a run moved from, and a Sunday', () => {
+    expect(runDayMove(monthly(28), '2026-01-01', '2026-10-27')).toEqual({
+      scheduledDay: '2026-10-28',
+      reason: 'holiday',
+      holiday: { day: '2026-10-28', el: expect.any(String), en: expect.any(String) },
+    });
+    expect(runDayMove(monthly(29), '2026-01-01', '2026-11-27')?.reason).toBe('sunday');
+  });
+
+  it('says nothing of a run on its day, of a rule that runs on any day, or of the last working day', () => {
+    expect(runDayMove(monthly(27), '2026-11-01', '2026-11-27')).toBeNull();
+    expect(runDayMove(monthly(28, false), '2026-11-01', '2026-11-28')).toBeNull();
+    expect(runDayMove({ kind: 'lastWorkingDay' }, '2026-11-01', '2026-11-30')).toBeNull();
+  });
+
+  it('finds the fortnight day a moved run of an every-two-weeks rule belongs to', () => {
+    const schedule: RecurringSchedule = { kind: 'everyTwoWeeks', workingDaysOnly: true };
+    const runs = nextRuns(schedule, { startDay: '2026-11-02' }, '2026-11-02', 4);
+    // 2026-11-02 is a Monday and every fortnight from it too; from a Saturday, every run moves
+    // to the Friday before (the first, before the start, is left out).
+    const fromSaturday = nextRuns(schedule, { startDay: '2026-11-14' }, '2026-11-10', 2);
+    expect(fromSaturday).toEqual(['2026-11-27', '2026-12-11']);
+    expect(runDayMove(schedule, '2026-11-14', '2026-11-27')).toMatchObject({
+      scheduledDay: '2026-11-28',
+      reason: 'saturday',
+    });
+    expect(runs.every((day) => runDayMove(schedule, '2026-11-02', day) === null)).toBe(true);
   });
 });

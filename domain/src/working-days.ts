@@ -207,6 +207,42 @@ export function nextRuns(
   return runs;
 }
 
+/** Why a run did not happen on its scheduled day: a weekend day or a Greek public holiday. */
+export type RunDayMove = {
+  /** The day the schedule names (the 28th, or the fortnight's day). */
+  scheduledDay: IsoDay;
+  reason: 'saturday' | 'sunday' | 'holiday';
+  /** The holiday's name in both languages, when `reason` is `holiday`. */
+  holiday: PublicHoliday | null;
+};
+
+/**
+ * Whether a rule's run on `runDay` was moved by "working days only", from which day and why
+ * (issue 34 §3 item 2): the day 28 of a month whose 28th is a Saturday runs on Friday the 27th,
+ * "moved from Saturday 28". Null when the run is on its scheduled day or the schedule never moves
+ * (`lastWorkingDay` is a working day by definition).
+ */
+export function runDayMove(schedule: RecurringSchedule, startDay: IsoDay, runDay: IsoDay): RunDayMove | null {
+  if (schedule.kind === 'lastWorkingDay' || !schedule.workingDaysOnly) return null;
+  let scheduledDay: IsoDay;
+  if (schedule.kind === 'monthly') {
+    const year = Number(runDay.slice(0, 4));
+    const month = Number(runDay.slice(5, 7));
+    const date = Math.min(schedule.dayOfMonth, daysInMonth(year, month));
+    scheduledDay = `${runDay.slice(0, 7)}-${String(date).padStart(2, '0')}`;
+  } else {
+    // A fortnight's run moves back, never past the next one: its day is the next on the rhythm.
+    const days = Math.round((Date.parse(runDay) - Date.parse(startDay)) / 86_400_000);
+    scheduledDay = addDays(startDay, Math.ceil(days / 14) * 14);
+  }
+  if (scheduledDay === runDay) return null;
+  const weekday = weekdayOf(scheduledDay);
+  const holiday =
+    greekPublicHolidays(Number(scheduledDay.slice(0, 4))).find((entry) => entry.day === scheduledDay) ?? null;
+  const reason = weekday === 6 ? 'saturday' : weekday === 0 ? 'sunday' : 'holiday';
+  return { scheduledDay, reason, holiday: reason === 'holiday' ? holiday : null };
+}
+
 /** How many working days a month has: the multiplier of a per-working-day allowance. */
 export function workingDayCount(year: number, month: number): number {
   return workingDaysOfMonth(year, month).length;

@@ -274,6 +274,15 @@ describe('the recurring rule editor (/orders/recurring-rules/new)', () => {
     expect(
       within(first).getByText(`Νίκος Αλεξίου (•••• ${CARD_NIKOS.last4}): σε φραγή, παραλείφθηκε`),
     ).toBeTruthy();
+    // A run that "working days only" moved says so, and why, next to its date (issue 34 §3 item 2):
+    // the 25th of March 2027 is Independence Day, so the run is on the 24th.
+    const moved = within(runs).getByRole('article', { name: '24/03/2027' });
+    expect(
+      within(moved).getByText(
+        'Μεταφέρθηκε από 25/03/2027 (Εθνική εορτή (25η Μαρτίου), επίσημη αργία): ο κανόνας εκτελείται μόνο σε εργάσιμες ημέρες.',
+      ),
+    ).toBeTruthy();
+    expect(within(first).queryByText(/Μεταφέρθηκε/)).toBeNull();
     expect(requestsTo(fetchMock, `${ORDERS_API}/previewRecurringRuleDraft`)[0]?.body).toEqual(MEAL_ALLOWANCE);
     expect(requestsTo(fetchMock, `${ORDERS_API}/saveRecurringRule`)).toHaveLength(0);
   });

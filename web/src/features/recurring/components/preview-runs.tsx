@@ -1,5 +1,10 @@
 import { Paper, Text, Title } from '@mantine/core';
-import type { RecurringAmountMode, RecurringPreviewRun } from '@tessera/domain';
+import {
+  runDayMove,
+  type RecurringAmountMode,
+  type RecurringPreviewRun,
+  type RecurringSchedule,
+} from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { formatNumber } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
@@ -16,13 +21,34 @@ export function PreviewRuns({
   runs,
   amountMode,
   label,
+  schedule,
+  startDay,
 }: {
   runs: readonly RecurringPreviewRun[];
   amountMode: RecurringAmountMode;
   label: string;
+  /** The rule's schedule and first day: a run "working days only" moved says from when and why. */
+  schedule: RecurringSchedule;
+  startDay: string;
 }) {
   const intl = useIntl();
   const locale = useLocale();
+  /** "Moved from Saturday 28/11/2026: the rule runs on working days only" (issue 34 §3 item 2). */
+  const movedText = (runDay: string): string | null => {
+    const move = runDayMove(schedule, startDay, runDay);
+    if (!move) return null;
+    const reason =
+      move.reason === 'holiday'
+        ? intl.formatMessage(
+            { id: 'recurring.preview.moved.holiday' },
+            { holiday: move.holiday ? move.holiday[locale] : '' },
+          )
+        : intl.formatMessage({ id: `recurring.preview.moved.${move.reason}` });
+    return intl.formatMessage(
+      { id: 'recurring.preview.moved' },
+      { day: formatDay(move.scheduledDay, locale), reason },
+    );
+  };
   if (runs.length === 0) {
     return <Text c="dimmed">{intl.formatMessage({ id: 'recurring.preview.none' })}</Text>;
   }
@@ -36,6 +62,11 @@ export function PreviewRuns({
               <Title order={3} size="h4" mb="xs">
                 {intl.formatMessage({ id: 'recurring.preview.run' }, { day })}
               </Title>
+              {movedText(run.runDay) ? (
+                <Text size="sm" c="dimmed" mb="xs">
+                  {movedText(run.runDay)}
+                </Text>
+              ) : null}
               <dl className="tessera-recurring-facts">
                 {amountMode === 'perWorkingDay' ? (
                   <div>

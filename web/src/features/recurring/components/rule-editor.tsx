@@ -24,6 +24,7 @@ import {
   type RecurringAmountMode,
   type RecurringPreviewRun,
   type RecurringRuleView,
+  type RecurringSchedule,
   type RecurringSubmitMode,
 } from '@tessera/domain';
 import { useId, useState } from 'react';
@@ -115,6 +116,8 @@ export function RuleEditor({ initial, ruleId, onSaved, cancelHref }: Props) {
   const [previewed, setPreviewed] = useState<{
     runs: RecurringPreviewRun[];
     amountMode: RecurringAmountMode;
+    schedule: RecurringSchedule;
+    startDay: string;
   } | null>(null);
 
   const cardLabel = (line: RuleLineDraft) => cardLabelOf(intl, line);
@@ -196,7 +199,12 @@ export function RuleEditor({ initial, ruleId, onSaved, cancelHref }: Props) {
       const result = await preview.mutateAsync(checked.rule);
       if (result.ok) {
         setServer(noProblems());
-        setPreviewed({ runs: result.data.runs, amountMode: checked.rule.amountMode });
+        setPreviewed({
+          runs: result.data.runs,
+          amountMode: checked.rule.amountMode,
+          schedule: checked.rule.schedule,
+          startDay: checked.rule.startDay,
+        });
       } else {
         showServerProblems(result, cardIds);
       }
@@ -549,6 +557,8 @@ export function RuleEditor({ initial, ruleId, onSaved, cancelHref }: Props) {
                 <PreviewRuns
                   runs={previewed.runs}
                   amountMode={previewed.amountMode}
+                  schedule={previewed.schedule}
+                  startDay={previewed.startDay}
                   label={intl.formatMessage({ id: 'recurring.preview.listLabel' })}
                 />
               </div>

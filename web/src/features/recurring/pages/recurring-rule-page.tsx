@@ -289,6 +289,8 @@ function SavedPreview({ rule }: { rule: RecurringRuleView }) {
     <PreviewRuns
       runs={preview.data}
       amountMode={rule.amountMode}
+      schedule={rule.schedule}
+      startDay={rule.startDay}
       label={intl.formatMessage({ id: 'recurring.preview.listLabel' })}
     />
   );
