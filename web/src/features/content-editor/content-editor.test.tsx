@@ -222,6 +222,11 @@ describe('content editor (/back-office/content)', () => {
 
     const history = await screen.findByRole('region', { name: 'Version history: English' });
     await user.click(await within(history).findByRole('button', { name: 'View version 1' }));
+    // Six columns do not fit a phone: the table scrolls in its own keyboard-reachable region, the
+    // page stays 360 px wide (issue 34 §3 item 4).
+    const scroller = within(history).getByRole('region', { name: 'Table of versions: English' });
+    expect(scroller.getAttribute('tabindex')).toBe('0');
+    expect(within(scroller).getByRole('table')).toBeTruthy();
     const dialog = await screen.findByRole('dialog', { name: 'Version 1' });
     expect(dialog.textContent).toContain('How do I order cards?');
     await user.keyboard('{Escape}');

@@ -68,64 +68,74 @@ export function VersionHistory({
   else if (versions.data.versions.length === 0)
     body = <EmptyState message={intl.formatMessage({ id: 'contentEditor.history.empty' })} />;
   else
+    // Six columns and two buttons a row are wider than a phone (issue 34 §3 item 4): the table
+    // scrolls inside its own region, the page does not.
     body = (
-      <Table striped>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.version' })}</Table.Th>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.status' })}</Table.Th>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.author' })}</Table.Th>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.saved' })}</Table.Th>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.published' })}</Table.Th>
-            <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.actions' })}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {versions.data.versions.map((version) => (
-            <Table.Tr key={version.id}>
-              <Table.Td>
-                {version.version}
-                {version.restoredFrom !== null ? (
-                  <Text span size="xs" c="dimmed">
-                    {' '}
-                    {intl.formatMessage(
-                      { id: 'contentEditor.history.restoredFrom' },
-                      { n: version.restoredFrom },
-                    )}
-                  </Text>
-                ) : null}
-              </Table.Td>
-              <Table.Td>
-                <Badge color={STATUS_COLOR[version.status]}>
-                  {intl.formatMessage({ id: `contentEditor.status.${version.status}` })}
-                </Badge>
-              </Table.Td>
-              <Table.Td>
-                {version.author?.name ?? intl.formatMessage({ id: 'contentEditor.history.shipped' })}
-              </Table.Td>
-              <Table.Td>{when(version.createdAt)}</Table.Td>
-              <Table.Td>{when(version.publishedAt)}</Table.Td>
-              <Table.Td>
-                <Group gap="xs" wrap="nowrap">
-                  <Button size="xs" variant="subtle" onClick={() => setViewing(version.id)}>
-                    {intl.formatMessage({ id: 'contentEditor.history.view' }, { n: version.version })}
-                  </Button>
-                  {canEdit && version.status !== 'draft' ? (
-                    <Button
-                      size="xs"
-                      variant="light"
-                      loading={restore.isPending && restore.variables === version.id}
-                      onClick={() => restore.mutate(version.id, { onSuccess: onRestored })}
-                    >
-                      {intl.formatMessage({ id: 'contentEditor.history.restore' }, { n: version.version })}
-                    </Button>
-                  ) : null}
-                </Group>
-              </Table.Td>
+      <Table.ScrollContainer
+        minWidth={720}
+        type="native"
+        role="region"
+        aria-label={intl.formatMessage({ id: 'contentEditor.history.table' }, { language })}
+        tabIndex={0}
+      >
+        <Table striped>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.version' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.status' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.author' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.saved' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.published' })}</Table.Th>
+              <Table.Th scope="col">{intl.formatMessage({ id: 'contentEditor.history.actions' })}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {versions.data.versions.map((version) => (
+              <Table.Tr key={version.id}>
+                <Table.Td>
+                  {version.version}
+                  {version.restoredFrom !== null ? (
+                    <Text span size="xs" c="dimmed">
+                      {' '}
+                      {intl.formatMessage(
+                        { id: 'contentEditor.history.restoredFrom' },
+                        { n: version.restoredFrom },
+                      )}
+                    </Text>
+                  ) : null}
+                </Table.Td>
+                <Table.Td>
+                  <Badge color={STATUS_COLOR[version.status]}>
+                    {intl.formatMessage({ id: `contentEditor.status.${version.status}` })}
+                  </Badge>
+                </Table.Td>
+                <Table.Td>
+                  {version.author?.name ?? intl.formatMessage({ id: 'contentEditor.history.shipped' })}
+                </Table.Td>
+                <Table.Td>{when(version.createdAt)}</Table.Td>
+                <Table.Td>{when(version.publishedAt)}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button size="xs" variant="subtle" onClick={() => setViewing(version.id)}>
+                      {intl.formatMessage({ id: 'contentEditor.history.view' }, { n: version.version })}
+                    </Button>
+                    {canEdit && version.status !== 'draft' ? (
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={restore.isPending && restore.variables === version.id}
+                        onClick={() => restore.mutate(version.id, { onSuccess: onRestored })}
+                      >
+                        {intl.formatMessage({ id: 'contentEditor.history.restore' }, { n: version.version })}
+                      </Button>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
     );
 
   return (
