@@ -768,6 +768,57 @@ describe('card panel', () => {
   });
 });
 
+describe('how the card list speaks of the company (issue 34 §3 item 5)', () => {
+  const acting = {
+    success: true,
+    acting: {
+      companyId: 'C1001',
+      companyName: 'Ακμή Τροφίμων Α.Ε.',
+      merchantId: null,
+      merchantName: null,
+      reason: 'Κλήση για κάρτες',
+      since: '2026-11-20T10:00:00.000Z',
+    },
+  };
+
+  it('names the company to provider staff acting for it, in Greek and English', async () => {
+    window.localStorage.setItem(
+      'companyData',
+      JSON.stringify({ companyId: 'C1001', name: 'Ακμή Τροφίμων Α.Ε.', vat: '094019245' }),
+    );
+    const staff = {
+      'GET /api/auth/session': { body: session('admin', { companyId: 'C1001' }) },
+      'GET /api/v1/accounts/acting': { body: acting },
+    };
+    cardsApi('admin', staff);
+    const greek = renderApp('/card-list');
+    expect(
+      await screen.findByText(
+        'Όλες οι κάρτες της εταιρείας Ακμή Τροφίμων Α.Ε.: υπόλοιπα, λήξεις, φορτίσεις και κάτοχοι.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/της εταιρείας σας/)).toBeNull();
+    greek.unmount();
+
+    cardsApi('admin', staff);
+    renderApp('/en/card-list');
+    expect(
+      await screen.findByText(
+        'All of Ακμή Τροφίμων Α.Ε.’s cards: balances, expiry dates, loads and cardholders.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/your company/i)).toBeNull();
+  });
+
+  it('says “your company” to the company’s own order manager', async () => {
+    cardsApi('om1');
+    renderApp('/card-list');
+    expect(
+      await screen.findByText('Όλες οι κάρτες της εταιρείας σας: υπόλοιπα, λήξεις, φορτίσεις και κάτοχοι.'),
+    ).toBeTruthy();
+  });
+});
+
 describe('card list in English', () => {
   it('shows English texts, the same amount format, and English form messages', async () => {
     const fetchMock = cardsApi('om1', {}, [

@@ -32,6 +32,7 @@ import {
   useRevokeApiClient,
   useRotateApiClientSecret,
 } from '../api/api-clients';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 const SCOPE_LABELS: Record<ApiScope, MessageId> = {
   'cards:read': 'apiClients.scope.cardsRead',
@@ -53,6 +54,7 @@ type Secret = { clientId: string; name: string; clientSecret: string; isRotation
  */
 export function ApiClientsPage() {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const { companyId } = useAccount();
   const company = companyId ?? '';
@@ -204,7 +206,7 @@ export function ApiClientsPage() {
 
   return (
     <section className="tessera-page" aria-labelledby="api-clients-title">
-      <AccountHeader id="api-clients-title" title={title} summary={t('apiClients.summary')} />
+      <AccountHeader id="api-clients-title" title={title} summary={t('apiClients.summary', voice)} />
       <Text role="status" c="dimmed" mb={status ? 'md' : 0}>
         {status}
       </Text>

@@ -7,6 +7,7 @@ import { useCompanyAuditLog } from '../api/audit-log';
 import { useAuditFilters } from '../api/use-audit-filters';
 import { AuditFiltersForm } from '../components/audit-filters';
 import { AuditTable } from '../components/audit-table';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /**
  * `/account/audit` (the company's order manager): every change made to the company's data, by its
@@ -14,6 +15,7 @@ import { AuditTable } from '../components/audit-table';
  */
 export function CompanyAuditPage() {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const { companyId } = useAccount();
   const [filters, setFilters] = useAuditFilters();
   const log = useCompanyAuditLog(companyId ?? '', filters);
@@ -33,7 +35,7 @@ export function CompanyAuditPage() {
       <AccountHeader
         id="company-audit-title"
         title={title}
-        summary={intl.formatMessage({ id: 'backOffice.audit.companySummary' })}
+        summary={intl.formatMessage({ id: 'backOffice.audit.companySummary' }, voice)}
       />
       <AuditFiltersForm
         key={JSON.stringify(shown)}

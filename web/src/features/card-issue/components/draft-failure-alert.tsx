@@ -2,6 +2,7 @@ import { Alert, Anchor, List, Text } from '@mantine/core';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../../ui/language-link';
 import type { DraftFailure } from '../api/draft-failure';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /** Why a draft could not be made: the draft limit (with the way out), or what the server refused. */
 export function DraftFailureAlert({
@@ -12,6 +13,7 @@ export function DraftFailureAlert({
   onClose: () => void;
 }) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   if (!failure || failure.kind === 'failed') return null;
   if (failure.kind === 'limit') {
     return (
@@ -24,7 +26,7 @@ export function DraftFailureAlert({
         title={intl.formatMessage({ id: 'cardIssue.save.limitTitle' })}
         mb="md"
       >
-        <Text size="sm">{intl.formatMessage({ id: 'cardIssue.save.limitText' })}</Text>
+        <Text size="sm">{intl.formatMessage({ id: 'cardIssue.save.limitText' }, voice)}</Text>
         <Anchor component={LanguageLink} to="/draft-orders" size="sm" fw={600}>
           {intl.formatMessage({ id: 'cardIssue.save.limitLink' })}
         </Anchor>

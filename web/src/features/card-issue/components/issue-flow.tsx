@@ -32,6 +32,7 @@ import { PaymentStep } from './payment-step';
 import { useRequestContext } from '../../../lib/request-context';
 import { useDraftCount } from '../../../lib/api/drafts';
 import { productFamilyName } from '../../../lib/labels';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 export type GoToOptions = {
   /** The draft whose address to use (default: the stored draft's). */
@@ -376,6 +377,7 @@ function SaveStatus({
   isMaxReached: boolean;
 }) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   let status: string;
   if (isSaving) status = intl.formatMessage({ id: 'cardIssue.save.saving' });
   else if (!isSaved) status = intl.formatMessage({ id: 'cardIssue.save.local' });
@@ -396,7 +398,7 @@ function SaveStatus({
           onClose={onDismiss}
           title={intl.formatMessage({ id: 'cardIssue.save.limitTitle' })}
         >
-          <Text size="sm">{intl.formatMessage({ id: 'cardIssue.save.limitText' })}</Text>
+          <Text size="sm">{intl.formatMessage({ id: 'cardIssue.save.limitText' }, voice)}</Text>
           <Anchor component={LanguageLink} to="/draft-orders" size="sm" fw={600}>
             {intl.formatMessage({ id: 'cardIssue.save.limitLink' })}
           </Anchor>
@@ -425,7 +427,7 @@ function SaveStatus({
       ) : null}
       {isMaxReached && failure?.kind !== 'limit' ? (
         <Alert color="yellow" variant="light" className="tessera-issue-warning">
-          {intl.formatMessage({ id: 'cardIssue.save.limitWarning' })}
+          {intl.formatMessage({ id: 'cardIssue.save.limitWarning' }, voice)}
         </Alert>
       ) : null}
     </Stack>

@@ -29,6 +29,7 @@ import {
   submitterOf,
   type SubmitDraftInput,
 } from '../../../lib/api/orders';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /**
  * The payment step (SPEC §4, ADR 010): the saved draft's total (the server prices it again on
@@ -43,6 +44,7 @@ import {
  */
 export function PaymentStep({ saved, onBack }: { saved: DraftOrder | null; onBack: () => void }) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -119,7 +121,7 @@ export function PaymentStep({ saved, onBack }: { saved: DraftOrder | null; onBac
       ) : isOrderManager ? (
         <>
           <PaymentMethodChooser methods={methods} value={method} onChange={setChosen} />
-          <Text size="sm">{intl.formatMessage({ id: 'cardIssue.payment.approvalNote' })}</Text>
+          <Text size="sm">{intl.formatMessage({ id: 'cardIssue.payment.approvalNote' }, voice)}</Text>
         </>
       ) : (
         <Text>{intl.formatMessage({ id: 'cardIssue.payment.submitThenPay' })}</Text>

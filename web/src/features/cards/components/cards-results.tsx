@@ -10,6 +10,7 @@ import type { ChangeOptions } from '../hooks/use-card-list-state';
 import { cardFilterRequest, hasActiveFilters, nextSort, type CardListState } from '../model';
 import { CardsPagination } from './cards-pagination';
 import { CardsTable } from './cards-table';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 type Props = {
   state: CardListState;
@@ -22,6 +23,7 @@ type Props = {
 /** The page of cards the server found for the list state: loading, error, empty or the table. */
 export function CardsResults({ state, now, onChange, onReset, onOpen }: Props) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const cards = useFilterCards(cardFilterRequest(state));
 
@@ -47,7 +49,7 @@ export function CardsResults({ state, now, onChange, onReset, onOpen }: Props) {
     return (
       <div role="status">
         <EmptyState
-          message={intl.formatMessage({ id: isFiltered ? 'cards.list.noMatch' : 'cards.list.none' })}
+          message={intl.formatMessage({ id: isFiltered ? 'cards.list.noMatch' : 'cards.list.none' }, voice)}
         />
         {isFiltered ? (
           <div className="tessera-cards-empty__action">

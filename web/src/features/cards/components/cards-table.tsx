@@ -10,6 +10,7 @@ import { ExpiryBadge, StatusBadge, TopUpBadge } from './card-badges';
 import { MaskedNumber } from './masked-number';
 import { SortHeader } from './sort-header';
 import { productFamilyName } from '../../../lib/labels';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 type Props = {
   cards: Card[];
@@ -31,6 +32,7 @@ type Props = {
  */
 export function CardsTable({ cards, state, now, isUpdating, onSort, onSortBy, onOpen }: Props) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const isNarrow = useIsNarrowScreen();
   const header = (field: CardSortField, align?: 'start' | 'end') => (
@@ -47,6 +49,7 @@ export function CardsTable({ cards, state, now, isUpdating, onSort, onSortBy, on
     {
       column: intl.formatMessage({ id: `cards.column.${state.sort}` }),
       direction: state.direction,
+      ...voice,
     },
   );
 

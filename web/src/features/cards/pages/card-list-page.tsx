@@ -17,6 +17,7 @@ import { PageHeader } from '../../../ui/page-header';
 import { useCardListState } from '../hooks/use-card-list-state';
 import { canEditCards, type CardListState } from '../model';
 import '../cards.css';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /** "Expires in N days" changes once a day; an hourly clock is plenty. */
 const CLOCK_MS = 60 * 60_000;
@@ -31,6 +32,7 @@ const CLOCK_MS = 60 * 60_000;
  */
 export function CardListPage() {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const session = useSession();
   const now = useNow(CLOCK_MS);
   const { state, change, reset } = useCardListState();
@@ -51,7 +53,7 @@ export function CardListPage() {
       <PageHeader
         id="card-list-title"
         title={title}
-        summary={intl.formatMessage({ id: 'cards.list.summary' })}
+        summary={intl.formatMessage({ id: 'cards.list.summary' }, voice)}
       />
       {canEdit ? (
         <Anchor component={LanguageLink} to={paths.bulkUpload.href()} fw={600} display="inline-block" mb="lg">

@@ -15,6 +15,7 @@ import { useNotificationStatus } from '../api/get-notification-status';
 import './quick-actions.css';
 import { useDraftCount } from '../../../lib/api/drafts';
 import { productFamilyName } from '../../../lib/labels';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /**
  * The actions on offer, each where it leads: a user sees those the route table lets them open
@@ -85,6 +86,7 @@ export function QuickActions() {
 
 function QuickActionTiles({ companyId, offer }: { companyId: string; offer: Offer }) {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const status = useNotificationStatus(offer.topUps ? companyId : null);
   const count = useDraftCount(offer.drafts ? companyId : null, locale);
@@ -123,7 +125,7 @@ function QuickActionTiles({ companyId, offer }: { companyId: string; offer: Offe
               </LanguageLink>
             }
           >
-            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.loadCardsText' })}</Text>
+            <Text mt="xs">{intl.formatMessage({ id: 'drafts.quickActions.loadCardsText' }, voice)}</Text>
           </Tile>
         ) : null}
         {(offer.topUps ? topUpsOf(status.data) : []).map((topUp) => {

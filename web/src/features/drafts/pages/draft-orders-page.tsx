@@ -12,6 +12,7 @@ import { useDraftOrders } from '../../../lib/api/drafts';
 import { DraftCard } from '../components/draft-card';
 import { canEditDrafts, draftListScopeOf, sortNewestFirst } from '../model';
 import '../drafts.css';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 /**
  * `/draft-orders` (issue 5): the company's saved, unsubmitted card orders, newest first, with how
@@ -22,6 +23,7 @@ import '../drafts.css';
  */
 export function DraftOrdersPage() {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const session = useSession();
   const roleId = session.data?.user.userRoleId;
   // The route gate has made sure a company is chosen before this page renders.
@@ -82,7 +84,7 @@ export function DraftOrdersPage() {
           {title}
         </Title>
         <Text size="lg" className="tessera-page-header__summary">
-          {intl.formatMessage({ id: canEdit ? 'drafts.page.summary' : 'drafts.page.summaryReadOnly' })}
+          {intl.formatMessage({ id: canEdit ? 'drafts.page.summary' : 'drafts.page.summaryReadOnly' }, voice)}
         </Text>
       </div>
       {canEdit ? null : (
@@ -99,7 +101,7 @@ export function DraftOrdersPage() {
         >
           {intl.formatMessage(
             { id: canEdit ? 'drafts.maxReached.text' : 'drafts.maxReached.textReadOnly' },
-            { count: total, max: MAX_DRAFT_ORDERS },
+            { count: total, max: MAX_DRAFT_ORDERS, ...voice },
           )}
         </Alert>
       ) : null}

@@ -40,6 +40,7 @@ import {
   useWebhookDeliveries,
   useWebhookEndpoints,
 } from '../api/webhooks';
+import { useCompanyVoice } from '../../../lib/company-voice';
 
 const EVENT_LABELS: Record<WebhookEventType, MessageId> = {
   'order.status_changed': 'webhooks.event.orderStatusChanged',
@@ -183,6 +184,7 @@ function DeliveryLog({ companyId, endpoint }: { companyId: string; endpoint: Web
  */
 export function WebhooksPage() {
   const intl = useIntl();
+  const voice = useCompanyVoice();
   const locale = useLocale();
   const { companyId } = useAccount();
   const company = companyId ?? '';
@@ -350,7 +352,7 @@ export function WebhooksPage() {
 
   return (
     <section className="tessera-page" aria-labelledby="webhooks-title">
-      <AccountHeader id="webhooks-title" title={title} summary={t('webhooks.summary')} />
+      <AccountHeader id="webhooks-title" title={title} summary={t('webhooks.summary', voice)} />
       <Text role="status" c="dimmed" mb={status ? 'md' : 0}>
         {status}
       </Text>
