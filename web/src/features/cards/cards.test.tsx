@@ -798,6 +798,9 @@ describe('how the card list speaks of the company (issue 34 §3 item 5)', () => 
       ),
     ).toBeTruthy();
     expect(screen.queryByText(/της εταιρείας σας/)).toBeNull();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Κάρτες της εταιρείας Ακμή Τροφίμων Α.Ε.' }),
+    ).toBeTruthy();
     greek.unmount();
 
     cardsApi('admin', staff);

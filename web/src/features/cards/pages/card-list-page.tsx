@@ -39,7 +39,7 @@ export function CardListPage() {
   const [openCard, setOpenCard] = useState<Card | null>(null);
   const canEdit = canEditCards(session.data?.user.userRoleId);
   const resultsTitle = useRef<HTMLHeadingElement>(null);
-  const title = intl.formatMessage({ id: 'cards.list.title' });
+  const title = intl.formatMessage({ id: 'cards.list.title' }, voice);
   useDocumentTitle(title);
 
   /** From the summaries below the list: filter it, and take the reader up to it. */
