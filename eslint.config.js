@@ -30,6 +30,7 @@ const featureZones = [
   'card-issue',
   'back-office',
   'recurring',
+  'disputes',
 ].map((feature) => ({
   target: `./web/src/features/${feature}`,
   from: './web/src/features',

@@ -132,6 +132,12 @@ export const CardDisputeStatesQuerySchema = z.object({ cardId: z.uuid(), movemen
 export const DisputeStatesResponseSchema = z.object({
   success: z.literal(true),
   disputes: z.array(z.object({ key: z.string(), dispute: DisputeSchema })),
+  /**
+   * Of a card's movements named, those a dispute may be opened for: purchases at a terminal (a
+   * purchase movement the ledger recorded otherwise has no terminal call to give money back for).
+   * Absent for a merchant's transactions, which are all terminal calls.
+   */
+  disputableKeys: z.array(z.string()).optional(),
 });
 export type DisputeStatesResponse = z.infer<typeof DisputeStatesResponseSchema>;
 

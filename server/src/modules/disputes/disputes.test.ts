@@ -232,6 +232,7 @@ describe('opening a dispute', () => {
     expect(states.json<{ disputes: { key: string }[] }>().disputes.map((entry) => entry.key)).toEqual([
       sale.ledgerTransactionId,
     ]);
+    expect(states.json<{ disputableKeys: string[] }>().disputableKeys).toEqual([sale.ledgerTransactionId]);
     // The merchant sees the same dispute on its transaction.
     const merchantStates = await call(
       world.ids.merchant,

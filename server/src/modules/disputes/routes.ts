@@ -122,7 +122,7 @@ export function companyDisputeRoutes(service: DisputesService): FastifyPluginAsy
         const { companyId } = await requireActor(request, 'card-disputes.read');
         return {
           success: true as const,
-          disputes: await service.statesForCard(companyId, request.query.cardId, request.query.movementIds),
+          ...(await service.statesForCard(companyId, request.query.cardId, request.query.movementIds)),
         };
       },
     );

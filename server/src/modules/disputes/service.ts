@@ -101,10 +101,13 @@ export function createDisputesService(ctx: DisputesContext) {
       const movementOf = new Map([...purchases].map(([movement, call]) => [call, movement]));
       const rows = await latestDisputesOf(ctx.db, { companyId, cardId }, [...purchases.values()]);
       const disputes = await disputesOf(ctx, ctx.db, rows);
-      return disputes.flatMap((dispute) => {
-        const key = movementOf.get(dispute.transaction.transactionId);
-        return key ? [{ key, dispute }] : [];
-      });
+      return {
+        disputes: disputes.flatMap((dispute) => {
+          const key = movementOf.get(dispute.transaction.transactionId);
+          return key ? [{ key, dispute }] : [];
+        }),
+        disputableKeys: [...purchases.keys()],
+      };
     },
 
     /** The back office's queue: every dispute, open first, filtered by state. */

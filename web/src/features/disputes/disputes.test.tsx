@@ -179,12 +179,22 @@ describe('a card’s purchase disputed by the company (issue 34 §1)', () => {
             reference: 'A1B2C3D4',
             postedAt: '2026-03-03T10:00:00Z',
           },
+          {
+            movementId: uuid(9_102),
+            kind: 'purchase',
+            amountCents: -120,
+            description: 'Demo: purchases at merchants',
+            reference: 'demo',
+            postedAt: '2026-03-01T10:00:00Z',
+          },
         ],
       ),
       'GET /api/v1/accounts/disputes/ofMovements': () => ({
         body: {
           success: true,
           disputes: opened ? [{ key: purchase, dispute: { ...detail(), openedBy: 'company' } }] : [],
+          // The older purchase is the ledger's only (no terminal call): it cannot be disputed.
+          disputableKeys: [purchase],
         },
       }),
       'POST /api/v1/accounts/disputes': () => {
@@ -197,6 +207,7 @@ describe('a card’s purchase disputed by the company (issue 34 §1)', () => {
     await user.click(within(table).getByRole('button', { name: 'Μαρία Παπαδάκη' }));
     const panel = await screen.findByRole('dialog', { name: 'Γεύματα Μαρίας' });
     await user.click(await within(panel).findByRole('button', { name: /^Αμφισβήτηση της συναλλαγής 3,50/ }));
+    expect(within(panel).queryByRole('button', { name: /^Αμφισβήτηση της συναλλαγής 1,20/ })).toBeNull();
     const dialog = await screen.findByRole('dialog', { name: 'Αμφισβήτηση συναλλαγής' });
     await user.click(within(dialog).getByRole('radio', { name: 'Δεν έγινε η επιστροφή χρημάτων' }));
     await user.type(within(dialog).getByLabelText(/^Σημείωση/), 'Ο κάτοχος δεν πήρε την επιστροφή');

@@ -36,6 +36,9 @@ export function useDisputeStates(party: DisputeParty, ids: readonly string[], ca
       });
     },
     enabled: ids.length > 0 && (party.party === 'merchant' || party.companyId !== null),
-    select: (data) => new Map(data.disputes.map((entry) => [entry.key, entry.dispute])),
+    select: (data) => ({
+      byKey: new Map(data.disputes.map((entry) => [entry.key, entry.dispute])),
+      disputable: data.disputableKeys ? new Set(data.disputableKeys) : null,
+    }),
   });
 }

@@ -24,7 +24,9 @@ export function TransactionDispute({ subject, pageIds, canOpen, amountCents, at 
       : { party: 'company', companyId: subject.companyId };
   const key = subject.party === 'merchant' ? subject.transactionId : subject.movementId;
   const states = useDisputeStates(party, pageIds, subject.party === 'company' ? subject.cardId : undefined);
-  const dispute = states.data?.get(key);
+  const dispute = states.data?.byKey.get(key);
+  // A card's purchase the ledger recorded without a terminal call cannot be disputed.
+  const isDisputable = states.data?.disputable?.has(key) ?? true;
   const target: DisputeSubject =
     subject.party === 'merchant'
       ? { transactionId: subject.transactionId }
@@ -50,7 +52,7 @@ export function TransactionDispute({ subject, pageIds, canOpen, amountCents, at 
           ) : null}
         </>
       ) : null}
-      {canOpen && states.isSuccess && dispute?.state !== 'open' ? (
+      {canOpen && states.isSuccess && isDisputable && dispute?.state !== 'open' ? (
         <Button
           size="compact-sm"
           variant="outline"
