@@ -224,3 +224,86 @@ describe('a card’s purchase disputed by the company (issue 34 §1)', () => {
     expect(await within(panel).findByText('Ανοιχτή διαφορά')).toBeTruthy();
   });
 });
+
+describe('a merchant’s transaction disputed by its administrator (issue 34 §1)', () => {
+  it('opens a dispute from a purchase of the transactions list, and shows its state there and in the list', async () => {
+    const API = '/api/v1/merchants';
+    const sale = uuid(9_201);
+    const refund = uuid(9_202);
+    const row = (transactionId: string, kind: 'authorise' | 'refund', amountCents: number) => ({
+      transactionId,
+      terminalTransactionId: `T-${kind}`,
+      kind,
+      outcome: 'approved',
+      declineReason: null,
+      amountCents,
+      product: 'TICKET_RESTAURANT',
+      storeId: uuid(801),
+      storeName: 'Αγορά Κολωνάκι',
+      terminalId: uuid(701),
+      terminalLabel: 'Ταμείο 1',
+      mid: '20020001',
+      authorisationId: 'A1',
+      maskedCard: '•••• 1234',
+      at: '2026-03-02T10:00:00Z',
+    });
+    let opened = false;
+    const open = () => ({
+      ...detail(),
+      note: 'Two receipts',
+      transaction: { ...detail().transaction, transactionId: sale },
+    });
+    const fetchMock = mockApi({
+      'GET /api/auth/session': { body: session('merchant') },
+      [`GET ${API}/retrieveRedeemerProfileDetails`]: {
+        body: {
+          success: true,
+          merchant: { merchantId: 'M2002', legalName: 'Φρέσκο Μάρκετ Α.Ε.', tradeName: 'Φρέσκο Μάρκετ' },
+          access: { merchantRole: 'admin', canUseTerminal: true, isProviderStaff: false },
+        },
+      },
+      [`GET ${API}/retrieveStoreList`]: { body: { success: true, stores: [] } },
+      [`GET ${API}/retrieveTransactionList`]: {
+        body: {
+          success: true,
+          transactions: [row(sale, 'authorise', 1_500), row(refund, 'refund', 500)],
+          nextCursor: null,
+        },
+      },
+      [`GET ${API}/disputes/ofTransactions`]: () => ({
+        body: { success: true, disputes: opened ? [{ key: sale, dispute: open() }] : [] },
+      }),
+      [`GET ${API}/disputes`]: () => ({
+        body: { success: true, disputes: opened ? [open()] : [], total: opened ? 1 : 0 },
+      }),
+      [`POST ${API}/disputes`]: () => {
+        opened = true;
+        return { body: { success: true, dispute: open() } };
+      },
+    });
+    const { user } = renderApp('/en/merchant/balance-sheet');
+    const table = await screen.findByRole('table', { name: 'Transactions, newest first' });
+    const buttons = await within(table).findAllByRole('button', {
+      name: /^Open a dispute about the transaction of /,
+    });
+    // The purchase can be disputed; the refund cannot.
+    expect(buttons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      expect.stringMatching(/^Open a dispute about the transaction of 15,00/),
+    ]);
+    await user.click(buttons[0]!);
+    const dialog = await screen.findByRole('dialog', { name: 'Open a dispute' });
+    await user.type(within(dialog).getByLabelText(/^Note/), 'Two receipts');
+    await user.click(within(dialog).getByRole('button', { name: 'Open the dispute' }));
+    await waitFor(() =>
+      expect(requestsTo(fetchMock, `${API}/disputes`).filter((r) => r.method === 'POST')).toHaveLength(1),
+    );
+    expect(requestsTo(fetchMock, `${API}/disputes`).find((r) => r.method === 'POST')?.body).toEqual({
+      transactionId: sale,
+      reason: 'charged_twice',
+      note: 'Two receipts',
+    });
+    expect(await within(table).findByText('Dispute open')).toBeTruthy();
+    const list = await screen.findByRole('list', { name: 'Disputes' });
+    expect(within(list).getByText('Two receipts')).toBeTruthy();
+  });
+});
