@@ -65,6 +65,13 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'merchants.read': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'merchants.manage': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   'terminals.use': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  // Disputes (issue 34 §1, ADR 043): the merchant side, a company's cardholders, the provider's queue.
+  'merchant-disputes.read': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  'merchant-disputes.open': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
+  'card-disputes.read': { roles: COMPANY_USERS, scope: 'company' },
+  'card-disputes.open': { roles: ORDERING, scope: 'company' },
+  'disputes.read': { roles: PROVIDER, scope: 'none' },
+  'disputes.resolve': { roles: PROVIDER, scope: 'none' },
   'settlements.manage': { roles: PROVIDER, scope: 'none' },
   // issue 18 (ADR 027): acting and the audit log
   'acting.manage': { roles: PROVIDER, scope: 'none' },
