@@ -188,6 +188,8 @@ const NOT_FROM_A_REQUEST = new Set([
   'content_versions_key_locale_version_idx',
   'content_versions_one_draft_idx',
   'content_versions_one_published_idx',
+  // One open dispute a transaction: openDispute answers a concurrent second with its own 409.
+  'disputes_open_idx',
   'known_devices_user_device_idx',
   'leads_reference_unique',
   'ledger_accounts_company_funding_idx',

@@ -1,6 +1,7 @@
 import { CLIENT_LOG_MAX_BYTES } from '@tessera/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../test/harness';
+import { createTestMerchant, terminalToken } from '../../test/merchant-helper';
 import { seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../test/tenant-helper';
 import { JSON_MAX_DEPTH } from './json-body';
 import { ROUTE_ACCESS } from './route-access';
@@ -25,6 +26,8 @@ const DEEP_BODIES = {
 let ctx: TestContext;
 let ids: Record<DemoUserKey, string>;
 let clientToken = '';
+/** The terminal API checks its Bearer token before it reads the body (RFC 6750, issue 34 §2.9). */
+let terminalBearer = '';
 
 beforeAll(async () => {
   ctx = await createTestApp({
@@ -60,6 +63,7 @@ beforeAll(async () => {
     },
   });
   clientToken = token.json<{ access_token: string }>().access_token;
+  terminalBearer = await terminalToken(ctx, (await createTestMerchant(ctx)).terminals[0]!);
 }, 120_000);
 afterAll(async () => ctx?.close());
 
@@ -96,8 +100,8 @@ describe('a JSON body nested too deep', () => {
     for (const route of routes) {
       const key = `${route.method} ${route.url}`;
       const url = route.url.replace(/:(\w+)/g, '00000000-0000-4000-8000-000000000000');
-      const authorization =
-        ROUTE_ACCESS[key] === 'api-client' ? { authorization: `Bearer ${clientToken}` } : {};
+      const bearer = { 'api-client': clientToken, terminal: terminalBearer }[ROUTE_ACCESS[key] as string];
+      const authorization = bearer ? { authorization: `Bearer ${bearer}` } : {};
       for (const [shape, payload] of Object.entries(DEEP_BODIES)) {
         const response = await ctx.app.inject({
           method: route.method as 'POST',

@@ -537,48 +537,63 @@ function listFiles(dir: string, prefix = ''): string[] {
     );
 }
 
-const keysByLang = Object.fromEntries(LOCALES.map((lang) => [lang, listFiles(path.join(ROOT, lang)).sort()]));
-for (const lang of LOCALES) {
-  for (const key of Object.keys(SCHEMAS))
-    if (!keysByLang[lang]!.includes(key)) problem(`${lang}/${key}.json`, 'missing');
-  for (const key of keysByLang[lang]!)
-    if (!(key in SCHEMAS)) problem(`${lang}/${key}.json`, 'unexpected file (no schema)');
-}
-
-const loaded: Record<string, Record<string, Json>> = { el: {}, en: {} };
-for (const lang of LOCALES) {
-  for (const key of keysByLang[lang]!) {
-    const file = `${lang}/${key}.json`;
-    let data: Json;
-    try {
-      data = JSON.parse(fs.readFileSync(path.join(ROOT, lang, `${key}.json`), 'utf8'));
-    } catch (error) {
-      problem(file, `not valid JSON: ${(error as Error).message}`);
-      continue;
-    }
-    loaded[lang]![key] = data;
-    const schema = SCHEMAS[key];
-    if (!schema) continue;
-    const result = schema.safeParse(data);
-    if (!result.success) {
-      for (const issue of result.error.issues) problem(file, `$.${issue.path.join('.')}: ${issue.message}`);
-      continue;
-    }
-    checkFile(key, lang, data, result.data);
+/**
+ * Checks the content folder `root` (this folder by default): the problems found, one line each,
+ * and how many files were read.
+ */
+export function checkContent(root: string = ROOT): { problems: string[]; fileCount: number } {
+  problems.length = 0;
+  const keysByLang = Object.fromEntries(
+    LOCALES.map((lang) => [lang, listFiles(path.join(root, lang)).sort()]),
+  );
+  for (const lang of LOCALES) {
+    for (const key of Object.keys(SCHEMAS))
+      if (!keysByLang[lang]!.includes(key)) problem(`${lang}/${key}.json`, 'missing');
+    for (const key of keysByLang[lang]!)
+      if (!(key in SCHEMAS)) problem(`${lang}/${key}.json`, 'unexpected file (no schema)');
   }
+
+  const loaded: Record<string, Record<string, Json>> = { el: {}, en: {} };
+  for (const lang of LOCALES) {
+    for (const key of keysByLang[lang]!) {
+      const file = `${lang}/${key}.json`;
+      let data: Json;
+      try {
+        data = JSON.parse(fs.readFileSync(path.join(root, lang, `${key}.json`), 'utf8'));
+      } catch (error) {
+        problem(file, `not valid JSON: ${(error as Error).message}`);
+        continue;
+      }
+      loaded[lang]![key] = data;
+      const schema = SCHEMAS[key];
+      if (!schema) continue;
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        for (const issue of result.error.issues) problem(file, `$.${issue.path.join('.')}: ${issue.message}`);
+        continue;
+      }
+      checkFile(key, lang, data, result.data);
+    }
+  }
+
+  for (const key of Object.keys(SCHEMAS)) {
+    const el = loaded.el![key];
+    const en = loaded.en![key];
+    if (el !== undefined && en !== undefined) compareLanguages(`el|en/${key}.json`, el, en);
+  }
+
+  const fileCount = LOCALES.reduce((n, lang) => n + Object.keys(loaded[lang]!).length, 0);
+  return { problems: [...problems], fileCount };
 }
 
-for (const key of Object.keys(SCHEMAS)) {
-  const el = loaded.el![key];
-  const en = loaded.en![key];
-  if (el !== undefined && en !== undefined) compareLanguages(`el|en/${key}.json`, el, en);
-}
-
-const fileCount = LOCALES.reduce((n, lang) => n + Object.keys(loaded[lang]!).length, 0);
-if (problems.length > 0) {
-  console.log(problems.join('\n'));
-  console.log(`\n${problems.length} problem(s) in ${fileCount} files.`);
-  process.exitCode = 1;
-} else {
-  console.log(`Content OK: ${fileCount} files, el and en in step.`);
+// Run as a script: print the problems and exit with 1 when there is any.
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { problems: found, fileCount } = checkContent();
+  if (found.length > 0) {
+    console.log(found.join('\n'));
+    console.log(`\n${found.length} problem(s) in ${fileCount} files.`);
+    process.exitCode = 1;
+  } else {
+    console.log(`Content OK: ${fileCount} files, el and en in step.`);
+  }
 }
