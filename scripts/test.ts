@@ -5,13 +5,14 @@
  * total beside the budget, and the last line sums them: `N passed, N failed`.
  *
  * `npm test -- quick` is the inner loop (ADR 038): typecheck and lint side by side, then the unit
- * and PGlite tests that the uncommitted change touches (`vitest --changed`; `QUICK_SINCE=<ref>`
- * for changes since a commit).
+ * tests that the uncommitted change touches (`vitest --changed`) and the PGlite tests of the
+ * server folders it touches (`quickServerTests`); `QUICK_SINCE=<ref>` for changes since a commit.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { quickServerTests } from './quick-files';
 import {
   ALL_SUITES,
   BUDGET_SECONDS,
@@ -211,10 +212,35 @@ async function quickRun(): Promise<void> {
   ]);
   const changed = `--changed${process.env.QUICK_SINCE ? `=${process.env.QUICK_SINCE}` : ''}`;
   await vitest('unit', ['domain', 'web', 'tools'], { extra: [changed, '--passWithNoTests'] });
-  await vitest('server-pglite', ['server'], {
-    env: { TESSERA_TEST_DB: 'pglite' },
-    extra: [changed, '--passWithNoTests'],
-  });
+  const serverTests = quickServerTests(
+    changedFiles(process.env.QUICK_SINCE),
+    gitFiles(['ls-files', 'server/src']).filter((file) => file.endsWith('.test.ts')),
+  );
+  if (serverTests.length === 0) {
+    results.push({
+      suite: 'server-pglite',
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      note: 'no server file changed',
+    });
+    return;
+  }
+  await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite' }, extra: serverTests });
+}
+
+/** `git <args>`'s output, one path a line. */
+function gitFiles(args: string[]): string[] {
+  const output = execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
+  return output.split('\n').filter((line) => line.length > 0);
+}
+
+/** The files changed and not committed, or changed since `since`, and the new files. */
+function changedFiles(since: string | undefined): string[] {
+  return [
+    ...gitFiles(['diff', '--name-only', since ?? 'HEAD']),
+    ...gitFiles(['ls-files', '--others', '--exclude-standard']),
+  ];
 }
 
 async function main(): Promise<void> {
