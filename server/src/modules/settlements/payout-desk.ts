@@ -6,24 +6,13 @@ import {
   type PayoutView,
 } from '@tessera/domain';
 import { findPayoutFiles, findPayoutsOfFiles, findScheduledPayouts, type PayoutWithDay } from './repository';
+import { payoutView } from './settlement-view';
 import type { SettlementsContext } from './settlements-context';
 
 /** A payout as the desks show it: with its merchant's name and, when it waits, why. */
 export function deskPayoutView(row: PayoutWithDay, names: ReadonlyMap<string, string>): PayoutView {
   return {
-    payoutId: row.id,
-    merchantId: row.merchantId,
-    settlementId: row.settlementId,
-    businessDay: row.businessDay,
-    amountCents: row.amountCents,
-    iban: row.iban,
-    bic: row.bic,
-    endToEndId: row.endToEndId,
-    state: row.state,
-    payoutFileId: row.payoutFileId,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    paidAt: row.paidAt?.toISOString() ?? null,
+    ...payoutView(row),
     merchantName: names.get(row.merchantId) ?? row.merchantId,
     waitingReason: row.state === 'scheduled' && !isPayableIban(row.iban) ? 'invalidIban' : null,
     returnedAt: row.returnedAt?.toISOString() ?? null,

@@ -19,10 +19,10 @@ import { markPaid } from './mark-paid';
 import { merchantBalance } from './merchant-balance';
 import { getMerchantSettlement, listMerchantSettlements } from './merchant-settlements';
 import { deskPayoutView, merchantNames, payoutDesk } from './payout-desk';
-import { findPayoutFile, findPayouts, findSettlements, type PayoutWithDay } from './repository';
+import { findPayoutFile, findPayouts, findSettlements } from './repository';
 import { returnPayout } from './return-payout';
 import { settlementDesk } from './settlement-desk';
-import { settlementView } from './settlement-view';
+import { payoutView, settlementView } from './settlement-view';
 import { sendPayouts } from './send-payouts';
 import { businessDayWindow, settleDay, settleMerchantDay, type SettleOptions } from './settle-day';
 import type { SettlementsActor, SettlementsContext } from './settlements-context';
@@ -48,24 +48,6 @@ export const SETTLEMENTS_DAILY_CRON = '30 0 * * *';
 const SINGLETON_SECONDS = 12 * 3_600;
 
 export type SettlementsService = ReturnType<typeof createSettlementsService>;
-
-export function payoutView(row: PayoutWithDay): PayoutView {
-  return {
-    payoutId: row.id,
-    merchantId: row.merchantId,
-    settlementId: row.settlementId,
-    businessDay: row.businessDay,
-    amountCents: row.amountCents,
-    iban: row.iban,
-    bic: row.bic,
-    endToEndId: row.endToEndId,
-    state: row.state,
-    payoutFileId: row.payoutFileId,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-    paidAt: row.paidAt?.toISOString() ?? null,
-  };
-}
 
 /**
  * Settlements and payouts (issue 15 §4, ADR 016). With `jobs`, it defines the daily settlement: a

@@ -1,5 +1,5 @@
-import type { SettlementView } from '@tessera/domain';
-import type { SettlementRow } from './repository';
+import type { PayoutView, SettlementView } from '@tessera/domain';
+import type { PayoutWithDay, SettlementRow } from './repository';
 
 /** A settlement on the wire, with the payout it made (the live one: not returned). */
 export function settlementView(row: SettlementRow & { payoutId?: string | null }): SettlementView {
@@ -17,5 +17,24 @@ export function settlementView(row: SettlementRow & { payoutId?: string | null }
     lines: row.lines,
     payoutId: row.payoutId ?? null,
     createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** A payout on the wire. */
+export function payoutView(row: PayoutWithDay): PayoutView {
+  return {
+    payoutId: row.id,
+    merchantId: row.merchantId,
+    settlementId: row.settlementId,
+    businessDay: row.businessDay,
+    amountCents: row.amountCents,
+    iban: row.iban,
+    bic: row.bic,
+    endToEndId: row.endToEndId,
+    state: row.state,
+    payoutFileId: row.payoutFileId,
+    createdAt: row.createdAt.toISOString(),
+    sentAt: row.sentAt?.toISOString() ?? null,
+    paidAt: row.paidAt?.toISOString() ?? null,
   };
 }
