@@ -54,8 +54,11 @@ async function main(): Promise<void> {
   mark('app');
   if (demo?.seeded) {
     await seedDemoOrders(database.db, app.services);
+    mark('demoOrders');
     await seedDemoRecurring(database.db, app.services);
+    mark('demoRecurring');
     await seedDemoMerchants(database.db, app.services);
+    mark('demoMerchants');
   }
   let closing = false;
   const shutdown = async (signal: string) => {
