@@ -56,3 +56,10 @@ export * from './webhooks';
 export * from './leavers';
 // Issue 34 §1: disputes of terminal transactions (ADR 043).
 export * from './disputes';
+// Issue 35: the cardholder area (ADR 046).
+export * from './cardholders';
+// Issue 35 §8: the company's and customer care's side of cardholders (ADR 049).
+export * from './cardholder-care';
+// Issue 35 §4–5 (ADR 047): where to spend a card, and the cardholder's alerts.
+export * from './store-search';
+export * from './cardholder-alerts';

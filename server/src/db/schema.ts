@@ -31,3 +31,5 @@ export * from '../modules/api-clients/schema';
 export * from '../modules/webhooks/schema';
 // Issue 34 §1 (ADR 043).
 export * from '../modules/disputes/schema';
+// Issue 35 §1 (ADR 046).
+export * from '../modules/cardholders/schema';

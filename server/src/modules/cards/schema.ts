@@ -53,6 +53,9 @@ export const cardholders = pgTable(
     index('cardholders_company_leaver_idx')
       .on(table.companyId)
       .where(sql`${table.leaverMarkedAt} is not null`),
+    // A signed-in cardholder's cards are found by the holder record's e-mail across companies
+    // (issue 35, ADR 046).
+    index('cardholders_email_lower_idx').on(sql`lower(${table.email})`),
   ],
 );
 
@@ -85,6 +88,13 @@ export const cards = pgTable(
     replacedByCardId: uuid('replaced_by_card_id'),
     /** Marked "do not renew" (issue 22 §4, ADR 036): an expiry replacement refuses it. */
     doNotRenew: boolean('do_not_renew').notNull().default(false),
+    /**
+     * Locked by the cardholder or care (issue 35 §3, ADR 046): the terminal API declines it
+     * `cardLocked` until unlocked. Locked is not blocked: unlocking restores the card.
+     */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    /** `cardholder` or the portal user id who locked it. */
+    lockedBy: text('locked_by'),
     /** Folded cardholder name, email, employee code, card name and last four. */
     searchText: text('search_text').notNull().default(''),
     /** Folded "last first" name of the cardholder, the default sort. */
