@@ -355,6 +355,10 @@ export const StoreViewSchema = z.object({
   channels: z.array(z.enum(STORE_CHANNELS)),
   acceptedProducts: z.array(CardCategorySchema),
   terminals: z.array(TerminalViewSchema),
+  /** The store's coordinates (WGS 84) and neighbourhood, for the cardholders' search (ADR 047). */
+  lat: z.number().nullable().optional(),
+  lng: z.number().nullable().optional(),
+  area: z.string().optional(),
 });
 export type StoreView = z.infer<typeof StoreViewSchema>;
 
@@ -500,19 +504,40 @@ export const CHANNEL_NAMES: Record<StoreChannel, { el: string; en: string }> = {
 
 const Text = (max: number) => z.string().trim().min(1).max(max);
 
+/** A latitude and a longitude in degrees (WGS 84). */
+export const LatitudeSchema = z.number().min(-90).max(90);
+export const LongitudeSchema = z.number().min(-180).max(180);
+
 /** `updateStoreDetails`: what the merchant may change of a store (its category and products are contractual). */
-export const UpdateStoreDetailsRequestSchema = z.object({
-  storeId: z.uuid(),
-  name: Text(80),
-  address: Text(120),
-  city: Text(60),
-  postalCode: z
-    .string()
-    .trim()
-    .regex(/^[0-9]{3} ?[0-9]{2}$/, 'a Greek postal code is five digits'),
-  openingHours: z.string().trim().max(120),
-  channels: z.array(z.enum(STORE_CHANNELS)).min(1).max(STORE_CHANNELS.length),
-});
+export const UpdateStoreDetailsRequestSchema = z
+  .object({
+    storeId: z.uuid(),
+    name: Text(80),
+    address: Text(120),
+    city: Text(60),
+    postalCode: z
+      .string()
+      .trim()
+      .regex(/^[0-9]{3} ?[0-9]{2}$/, 'a Greek postal code is five digits'),
+    openingHours: z.string().trim().max(120),
+    channels: z.array(z.enum(STORE_CHANNELS)).min(1).max(STORE_CHANNELS.length),
+    /** The neighbourhood (issue 35 §4, ADR 047); absent: unchanged. */
+    area: z.string().trim().max(60).optional(),
+    /** WGS 84 coordinates, both or neither; null clears them, absent leaves them unchanged. */
+    lat: LatitudeSchema.nullable().optional(),
+    lng: LongitudeSchema.nullable().optional(),
+  })
+  .superRefine((store, context) => {
+    const hasLat = store.lat !== undefined && store.lat !== null;
+    const hasLng = store.lng !== undefined && store.lng !== null;
+    if (hasLat !== hasLng || (store.lat === undefined) !== (store.lng === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: [hasLat ? 'lng' : 'lat'],
+        message: 'give both latitude and longitude, or neither',
+      });
+    }
+  });
 export type UpdateStoreDetailsRequest = z.infer<typeof UpdateStoreDetailsRequestSchema>;
 
 /** Spaces removed, upper case: how an IBAN is stored. */
