@@ -4,7 +4,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { installSpa } from './spa';
+import { indexHtmlFor, installSpa } from './spa';
 
 /**
  * Issue 17: built files go out compressed as the build wrote them (`.br`, `.gz` beside each file),
@@ -23,6 +23,13 @@ beforeAll(async () => {
   await writeFile(asset, SCRIPT);
   await writeFile(`${asset}.br`, brotliCompressSync(SCRIPT));
   await writeFile(`${asset}.gz`, gzipSync(SCRIPT));
+  await writeFile(
+    path.join(DIST, 'my.html'),
+    '<!doctype html><html lang="el"><head><title>x</title><meta name="description" content="x" />' +
+      '<link rel="manifest" href="/my.el.webmanifest" /></head><body><a class="brand" data-my="home" href="/my">T</a>' +
+      '<a class="lang" data-my="lang" href="/en/my" lang="en">English</a><h1 data-my="heading">Οι κάρτες μου</h1></body></html>',
+  );
+  await writeFile(path.join(DIST, 'my-sw.js'), 'self.addEventListener("fetch", () => {});\n');
   const manifest = path.join(DIST, 'site.webmanifest');
   const manifestText = JSON.stringify({ name: 'Tessera', description: 'x'.repeat(2000) });
   await writeFile(manifest, manifestText);
@@ -115,5 +122,32 @@ describe('beside @fastify/compress (API responses above 1 KB)', () => {
     } finally {
       await withCompress.close();
     }
+  });
+});
+
+describe('the cardholder area (issue 35 §6, ADR 048)', () => {
+  it('has its own page in each language under /my and /en/my, and the portal elsewhere', () => {
+    const greek = indexHtmlFor(app, '/my/cards/abc?x=1')!;
+    expect(greek).toContain('<html lang="el">');
+    expect(greek).toContain('href="/my.el.webmanifest"');
+    expect(greek).toContain('>Οι κάρτες μου</h1>');
+    expect(greek).toContain('href="/en/my" lang="en">English<');
+    const english = indexHtmlFor(app, '/en/my')!;
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<title>Tessera · My cards</title>');
+    expect(english).toContain('href="/my.en.webmanifest"');
+    expect(english).toContain('data-my="home" href="/en/my"');
+    expect(english).toContain('href="/my" lang="el">Ελληνικά<');
+    expect(english).toContain('>My cards</h1>');
+    expect(indexHtmlFor(app, '/en/my/stores')).toBe(english);
+    expect(indexHtmlFor(app, '/mystery')).not.toContain('data-my');
+    expect(indexHtmlFor(app, '/en/cards')).not.toContain('data-my');
+  });
+
+  it('lets its service worker, served from the root, control /my and /en/my', async () => {
+    const response = await get('/my-sw.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['service-worker-allowed']).toBe('/');
+    expect(response.headers['cache-control']).toBe('no-cache');
   });
 });

@@ -60,11 +60,60 @@ export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
     : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
 }
 
-/** The SPA's page for a path: Greek, or English under `/en`. */
+/** The cardholder area (issue 35, ADR 048): `/my`, `/en/my` and every page under them. */
+const MY_AREA = /^(\/en)?\/my(\/|$)/;
+
+/** The texts of the cardholder area's static shell (`web/my.html`, written in Greek), per language. */
+const MY_TEXTS: Record<Locale, Record<string, string>> = {
+  el: {
+    title: 'Tessera · Οι κάρτες μου',
+    description: 'Το υπόλοιπο, οι κινήσεις και τα καταστήματα της κάρτας σας Tessera.',
+    heading: 'Οι κάρτες μου',
+    loading: 'Φόρτωση…',
+    lang: 'English',
+  },
+  en: {
+    title: 'Tessera · My cards',
+    description: 'The balance, movements and stores of your Tessera card.',
+    heading: 'My cards',
+    loading: 'Loading…',
+    lang: 'Ελληνικά',
+  },
+};
+
+/**
+ * `my.html` in one language: `<html lang>`, title, description, the language's manifest, the
+ * shell's texts (elements marked `data-my="…"`) and its two links (home, the other language).
+ */
+export function localizeMyHtml(myHtml: string, locale: Locale): string {
+  const texts = MY_TEXTS[locale];
+  const other: Locale = locale === 'en' ? 'el' : 'en';
+  return myHtml
+    .replace(/<html[^>]*>/i, `<html lang="${locale}">`)
+    .replace(/<title>[\s\S]*?<\/title>/i, `<title>${escapeAttribute(texts.title!)}</title>`)
+    .replace(/(<meta name="description" content=")[^"]*"/i, `$1${escapeAttribute(texts.description!)}"`)
+    .replace(/href="\/my\.(el|en)\.webmanifest"/, `href="/my.${locale}.webmanifest"`)
+    .replace(/(data-my="home" href=")[^"]*"/, `$1${locale === 'en' ? '/en/my' : '/my'}"`)
+    .replace(
+      /(data-my="lang" href=")[^"]*"( lang=")[a-z]+"/,
+      `$1${other === 'en' ? '/en/my' : '/my'}"$2${other}"`,
+    )
+    .replace(/(data-my="(\w+)"[^>]*>)[^<]*/g, (whole, open: string, key: string) =>
+      key in texts ? `${open}${escapeAttribute(texts[key]!)}` : whole,
+    );
+}
+
+/** The cardholder area's page of each app (kept beside the app, which has no field for it). */
+const myPages = new WeakMap<FastifyInstance, Record<Locale, string>>();
+
+/** The SPA's page for a path: Greek, or English under `/en`; the cardholder area's own under `/my`. */
 export function indexHtmlFor(app: FastifyInstance, url: string): string | undefined {
   const pages = app.spaIndexHtml;
   if (!pages) return undefined;
-  return pages[splitLocalePath(url.split('?')[0] ?? '/').locale];
+  const pathname = url.split('?')[0] ?? '/';
+  const locale = splitLocalePath(pathname).locale;
+  const my = MY_AREA.test(pathname) ? myPages.get(app) : undefined;
+  return my ? my[locale] : pages[locale];
 }
 
 /**
@@ -92,12 +141,19 @@ export async function installSpa(app: FastifyInstance, distFolder: string): Prom
     setHeaders(res, filePath) {
       const cached = filePath.includes(`${path.sep}assets${path.sep}`);
       res.header('cache-control', cached ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // The cardholder area's service worker sits at the root and is registered for /my and /en/my.
+      if (path.basename(filePath) === 'my-sw.js') res.header('service-worker-allowed', '/');
     },
   });
   app.get('/assets/*', { schema: { hide: true } }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
     return reply.sendFile(`assets/${file}`);
   });
+  const myFile = path.join(root, 'my.html');
+  if (existsSync(myFile)) {
+    const myHtml = await readFile(myFile, 'utf8');
+    myPages.set(app, { el: localizeMyHtml(myHtml, 'el'), en: localizeMyHtml(myHtml, 'en') });
+  }
   app.decorate('spaIndexHtml', {
     el: localizeIndexHtml(indexHtml, 'el'),
     en: localizeIndexHtml(indexHtml, 'en'),
