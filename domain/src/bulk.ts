@@ -610,10 +610,14 @@ export const BulkLoadCardOrderRequestSchema = z.object({
   invoiceComments: z.string().trim().max(500).default(''),
   /** Where new physical cards go (the drafts of new cards); may also be chosen later on the draft. */
   deliveryPointId: z.uuid().nullable().default(null),
+  /** Issue 35 §8 (ADR 049): invite the holders the file names who were never invited to the app. */
+  inviteCardholders: z.boolean().optional(),
 });
 export type BulkLoadCardOrderRequest = z.input<typeof BulkLoadCardOrderRequestSchema>;
 export const BulkLoadCardOrderResponseSchema = z.object({
   success: z.literal(true),
   drafts: z.array(BulkImportDraftSchema),
+  /** How many cardholders were sent the app's invitation, when the request asked for it. */
+  invitedCardholders: z.number().int().optional(),
 });
 export type BulkLoadCardOrderResponse = z.infer<typeof BulkLoadCardOrderResponseSchema>;

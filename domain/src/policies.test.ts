@@ -100,6 +100,11 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   // issue 18 §5: content editing (ADR 025)
   'content.review': { roles: PROVIDER, scope: 'none' },
   'content.edit': { roles: [ADMIN], scope: 'none' },
+  // issue 35 §8 (ADR 049): the company's and care's side of cardholders
+  'cardholder-app.read': { roles: ORDERING, scope: 'company' },
+  'cardholder-app.invite': { roles: ORDERING, scope: 'company' },
+  'cardholder-care.read': { roles: PROVIDER, scope: 'none' },
+  'cardholder-care.manage': { roles: PROVIDER, scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -200,6 +200,16 @@ export const POLICIES = {
   'content.review': unscoped(PROVIDER),
   /** Save drafts, publish and restore content versions: the provider's admin only. */
   'content.edit': unscoped([ADMIN]),
+
+  // ---------------------------------------------------------------- issue 35 §8: cardholder care (ADR 049)
+  /** Whether the company's cardholders use the app (invited, activated): its order manager and staff. */
+  'cardholder-app.read': company(ORDERING),
+  /** (Re)send a cardholder the app's invitation e-mail, alone or with a bulk load. */
+  'cardholder-app.invite': company(ORDERING),
+  /** Look a cardholder up: cards, sign-in and lock history (/back-office/cardholders). */
+  'cardholder-care.read': unscoped(PROVIDER),
+  /** Unlock a cardholder's card, or see where a card was spent, each with a logged reason. */
+  'cardholder-care.manage': unscoped(PROVIDER),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

@@ -102,6 +102,8 @@ export const EXTRA_ROUTES = [
   '/back-office/terminals',
   '/back-office/settlements',
   '/back-office/payouts',
+  /** Issue 35 §8 (ADR 049): customer care looks a cardholder up, their history, and unlocks a card. */
+  '/back-office/cardholders',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -210,4 +212,6 @@ export const ROUTE_ACTIONS = {
   '/back-office/terminals': 'settlements.manage',
   '/back-office/settlements': 'settlements.manage',
   '/back-office/payouts': 'settlements.manage',
+  // Issue 35 §8 (ADR 049): cardholder care.
+  '/back-office/cardholders': 'cardholder-care.read',
 } as const satisfies Record<PortalRoute, Action | null>;

@@ -105,6 +105,12 @@ import {
 } from './modules/webhooks';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
+// Issue 35 §8 (ADR 049): the company's and customer care's side of cardholders.
+import {
+  cardholderAppRoutes,
+  cardholderCareRoutes,
+  createCardholderCareService,
+} from './modules/cardholder-care';
 import { createBulkService, type BulkService } from './modules/bulk';
 // Issue 18 §7–8 (ADR 026): fulfilment and client logs.
 import { createFulfilmentService, fulfilmentRoutes, type FulfilmentService } from './modules/fulfilment';
@@ -563,6 +569,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   // Issue 18 §7 (ADR 026): the production queue of provider staff.
   const fulfilment = createFulfilmentService({ db: database.db, orders, identity });
   await app.register(fulfilmentRoutes(fulfilment), { prefix: '/api/v1/fulfilment' });
+  const cardholderCare = createCardholderCareService({
+    db: database.db,
+    ledger,
+    mailer,
+    identity,
+    publicUrl: config.publicUrl,
+    now: () => new Date(),
+  });
+  await app.register(cardholderAppRoutes(cardholderCare), { prefix: '/api/v1/accounts' });
+  await app.register(cardholderCareRoutes(cardholderCare), { prefix: '/api/v1/cardholder-care' });
   const bulk = createBulkService({
     db: database.db,
     cards,
@@ -580,7 +596,14 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     staleSeconds: config.BULK_STALE_SECONDS,
     ...(options.bulkBatchSize ? { batchSize: options.bulkBatchSize } : {}),
   });
-  await app.register(bulkRoutes(bulk, { maxBytes: config.BULK_MAX_BYTES }), { prefix: '/api/v1/orders' });
+  await app.register(
+    bulkRoutes(bulk, {
+      maxBytes: config.BULK_MAX_BYTES,
+      inviteCardholders: (actor, companyId, importId) =>
+        cardholderCare.inviteForImport(actor, companyId, importId),
+    }),
+    { prefix: '/api/v1/orders' },
+  );
   // Merchants, their terminals and the terminal API (issue 15, ADR 016).
   const terminals = createTerminalsService({
     db: database.db,

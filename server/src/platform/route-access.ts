@@ -73,6 +73,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/accounts/acting': 'acting.manage',
   'GET /api/v1/accounts/apiClients': 'api-clients.read',
   'GET /api/v1/accounts/cardMovements': 'cards.read',
+  'GET /api/v1/accounts/cardholderApp': 'cardholder-app.read',
+  'POST /api/v1/accounts/cardholderApp/invite': 'cardholder-app.invite',
+  // Issue 35 §8 (ADR 049): customer care's side of cardholders.
+  'GET /api/v1/cardholder-care/lookup': 'cardholder-care.read',
+  'POST /api/v1/cardholder-care/cards/:cardId/unlock': 'cardholder-care.manage',
+  'GET /api/v1/cardholder-care/cards/:cardId/movements': 'cardholder-care.manage',
   // Issue 34 §1: disputes (ADR 043).
   'GET /api/v1/accounts/disputes': 'card-disputes.read',
   'GET /api/v1/accounts/disputes/ofMovements': 'card-disputes.read',

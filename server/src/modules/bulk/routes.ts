@@ -74,7 +74,21 @@ const TEMPLATE_NAMES: Record<TemplateKind, Record<BulkPurpose, Record<Locale, st
  * the order manager and provider staff, like the drafts. Every route but the templates resolves
  * the company first (403 for one that is not the user's, 404 for an import of another company).
  */
-export function bulkRoutes(service: BulkService, options: { maxBytes: number }): FastifyPluginAsyncZod {
+export function bulkRoutes(
+  service: BulkService,
+  options: {
+    maxBytes: number;
+    /**
+     * Issue 35 §8 (ADR 049): invites the holders an import names who were never invited to the
+     * cardholder app, when the request asks for it; returns how many were invited.
+     */
+    inviteCardholders?: (
+      actor: { userId: string; requestId?: string },
+      companyId: string,
+      importId: string,
+    ) => Promise<number>;
+  },
+): FastifyPluginAsyncZod {
   return async (app) => {
     // The upload's body is the file itself: no multipart envelope, the size capped by the route.
     app.addContentTypeParser(
@@ -271,7 +285,20 @@ export function bulkRoutes(service: BulkService, options: { maxBytes: number }):
           key: idempotencyKeyOf(request),
           route: `${request.method} ${request.routeOptions.url}`,
         });
-        return { success: true as const, ...result };
+        // Once the drafts are made: a replay finds everyone invited already and sends nothing.
+        const invitedCardholders =
+          request.body.inviteCardholders && options.inviteCardholders
+            ? await options.inviteCardholders(
+                { userId: actor.userId, requestId: actor.requestId },
+                actor.companyId,
+                request.body.importId,
+              )
+            : undefined;
+        return {
+          success: true as const,
+          ...result,
+          ...(invitedCardholders === undefined ? {} : { invitedCardholders }),
+        };
       },
     );
   };

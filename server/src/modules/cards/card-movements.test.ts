@@ -32,9 +32,9 @@ async function purchase(cardToken: string, amountCents: number, terminalTransact
 }
 
 describe('GET cardMovements', () => {
-  it('shows a card of the company its purchases, newest first, with the merchant and store and the balance', async () => {
+  it('shows a card of the company its purchases, newest first, with the balance but not where they were made (ADR 049)', async () => {
     const card = await cardWithBalance(world.ctx, { companyId: 'C1001', balanceCents: 5_000 });
-    const { merchantId } = await purchase(card.token, 1_250, 'MV-1');
+    await purchase(card.token, 1_250, 'MV-1');
 
     const body = ok<CardMovementsResponse>(
       await api('om1', 'GET', `cardMovements?cardId=${card.cardId}`, { company: 'C1001' }),
@@ -45,8 +45,10 @@ describe('GET cardMovements', () => {
     expect(newest).toMatchObject({
       kind: 'purchase',
       amountCents: -1_250,
-      description: `Shop ${merchantId} · Store of ${merchantId}`,
+      // Issue 35 §7: the employer sees when and how much, never the merchant or the store.
+      description: '',
     });
+    expect(newest!.reference).not.toBe('');
     // Newest first, and the movements add up to the balance when the list holds them all.
     const times = body.movements.map((movement) => movement.postedAt);
     expect([...times].sort().reverse()).toEqual(times);

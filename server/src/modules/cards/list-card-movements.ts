@@ -4,6 +4,9 @@ import { accountMovements } from '../ledger';
 import type { CardsContext } from './context';
 import { findCardOfCompany } from './repository';
 
+/** Ledger kinds made at a merchant: their description names the merchant and the store. */
+const MERCHANT_KINDS: ReadonlySet<string> = new Set(['redemption', 'refund', 'reversal']);
+
 /**
  * One of the company's cards' latest movements, newest first, with its balance (issue 15 §3: the
  * card panel shows the purchases made with it at merchants). Another company's card is "not found",
@@ -29,7 +32,9 @@ export async function listCardMovements(
       movementId: row.transactionId,
       kind: cardMovementKindOf(row.kind, row.amountCents),
       amountCents: row.amountCents,
-      description: row.description,
+      // Issue 35 §7 (ADR 049): the employer sees when and how much was spent, not where; care
+      // sees the merchant and store only through its reasoned, audited look-up.
+      description: MERCHANT_KINDS.has(row.kind) ? '' : row.description,
       reference: row.reference,
       postedAt: row.postedAt.toISOString(),
     })),
