@@ -167,6 +167,8 @@ export const paths = {
   backOfficeTerminals: fixed('back-office/terminals'),
   backOfficeSettlements: fixed('back-office/settlements'),
   backOfficePayouts: fixed('back-office/payouts'),
+  // Issue 35 §8 (ADR 049): customer care's cardholder look-up.
+  backOfficeCardholders: fixed('back-office/cardholders'),
   becomeClient: fixed('become-client'),
   becomeMerchant: fixed('become-merchant'),
   // issue 18 §5: content editing (ADR 025)

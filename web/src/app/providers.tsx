@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { CardholderAppProvider, type CardholderAppProps } from '../lib/cardholder-app-slot';
 import { CompanyContractsProvider, type CompanyContractsProps } from '../lib/company-contracts-slot';
 import {
   MerchantDisputesProvider,
@@ -33,6 +34,13 @@ const LazyMerchantDisputes = lazy(() =>
   })),
 );
 
+// Issue 35 §8 (ADR 049): whether a cardholder uses the app, in the company's card panel.
+const LazyCardholderApp = lazy(() =>
+  import('../features/cardholder-care/components/cardholder-app-status').then((module) => ({
+    default: module.CardholderAppStatus,
+  })),
+);
+
 /** For the routes of pages that show a slot at once: its code loads with the page's, not after it. */
 export const preloadSlot = {
   payOrder: loadPayOrder,
@@ -61,6 +69,15 @@ function MerchantDisputes(props: MerchantDisputesProps) {
   return (
     <Suspense fallback={<LoadingSpinner />}>
       <LazyMerchantDisputes {...props} />
+    </Suspense>
+  );
+}
+
+function CardholderApp(props: CardholderAppProps) {
+  // The panel shows the cardholder while the state loads; the state reserves its own line.
+  return (
+    <Suspense fallback={null}>
+      <LazyCardholderApp {...props} />
     </Suspense>
   );
 }
@@ -98,7 +115,9 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
         <PayOrderProvider value={PayOrder}>
           <CompanyContractsProvider value={CompanyContracts}>
             <TransactionDisputeProvider value={TransactionDispute}>
-              <MerchantDisputesProvider value={MerchantDisputes}>{children}</MerchantDisputesProvider>
+              <MerchantDisputesProvider value={MerchantDisputes}>
+                <CardholderAppProvider value={CardholderApp}>{children}</CardholderAppProvider>
+              </MerchantDisputesProvider>
             </TransactionDisputeProvider>
           </CompanyContractsProvider>
         </PayOrderProvider>

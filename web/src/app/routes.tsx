@@ -371,6 +371,14 @@ const contentEditor = {
   ),
 };
 
+// Issue 35 §8 (ADR 049): customer care's cardholder look-up.
+const cardholderCare = {
+  page: page(
+    () => import('../features/cardholder-care/pages/cardholder-care-page'),
+    (m) => m.CardholderCarePage,
+  ),
+};
+
 // Issue 34 §1 (ADR 042): the payout desk.
 const payoutDesk = {
   terminals: page(
@@ -493,7 +501,14 @@ const PAGES: PageRoute[] = [
   built('paymentResult', payments.result, 'PaymentResultPage', ['orders']),
   built('paymentSuccess', payments.success, 'PaymentSuccessPage', ORDERS),
   built('paymentFailure', payments.failure, 'PaymentFailurePage', ORDERS),
-  built('cardList', cards.cardList, 'CardListPage', ['account', 'bulk', 'cards', 'disputes', 'orders']),
+  built('cardList', cards.cardList, 'CardListPage', [
+    'account',
+    'bulk',
+    'cardholderCare',
+    'cards',
+    'disputes',
+    'orders',
+  ]),
   built('leaversExpiry', cards.leaversExpiry, 'LeaversExpiryPage', ['cards']),
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage', ['account', 'cardIssue', 'cards', 'orders']),
   built('bulkUpload', bulk.upload, 'BulkUploadPage', ['bulk']),
@@ -579,6 +594,8 @@ const PAGES: PageRoute[] = [
   built('backOfficeTerminals', payoutDesk.terminals, 'TerminalsPage', ['payoutDesk']),
   built('backOfficeSettlements', payoutDesk.settlements, 'SettlementsPage', ['payoutDesk']),
   built('backOfficePayouts', payoutDesk.payouts, 'PayoutsPage', ['payoutDesk']),
+  // Issue 35 §8 (ADR 049).
+  built('backOfficeCardholders', cardholderCare.page, 'CardholderCarePage', ['cardholderCare', 'cards']),
   built('becomeClient', companyAdmin.becomeClient, 'BecomeClientPage', ['leads']),
   built('becomeMerchant', companyAdmin.becomeMerchant, 'BecomeMerchantPage', ['leads']),
 ];

@@ -75,6 +75,11 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/payout-desk.el.json'),
     en: () => import('./areas/payout-desk.en.json'),
   },
+  // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
+  cardholderCare: {
+    el: () => import('./areas/cardholder-care.el.json'),
+    en: () => import('./areas/cardholder-care.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

@@ -25,6 +25,8 @@ import type recurringEl from './areas/recurring.el.json';
 import type disputesEl from './areas/disputes.el.json';
 // Issue 34 §1 (ADR 042): the payout desk.
 import type payoutDeskEl from './areas/payout-desk.el.json';
+// Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
+import type cardholderCareEl from './areas/cardholder-care.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -60,7 +62,9 @@ export type MessageId =
   // Issue 34 §1 (ADR 043): disputes.
   | keyof typeof disputesEl
   // Issue 34 §1 (ADR 042): the payout desk.
-  | keyof typeof payoutDeskEl;
+  | keyof typeof payoutDeskEl
+  // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
+  | keyof typeof cardholderCareEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -91,6 +95,8 @@ export const MESSAGE_AREAS = [
   'disputes',
   // Issue 34 §1 (ADR 042): the payout desk.
   'payoutDesk',
+  // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
+  'cardholderCare',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

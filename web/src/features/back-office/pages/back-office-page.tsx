@@ -31,6 +31,12 @@ const TOOLS: readonly { href: string; title: MessageId; text: MessageId }[] = [
     text: 'backOffice.hub.settlementsText',
   },
   { href: '/back-office/payouts', title: 'backOffice.hub.payouts', text: 'backOffice.hub.payoutsText' },
+  // Issue 35 §8 (ADR 049): customer care's cardholder look-up.
+  {
+    href: '/back-office/cardholders',
+    title: 'backOffice.hub.cardholders',
+    text: 'backOffice.hub.cardholdersText',
+  },
   { href: '/back-office/leads', title: 'backOffice.hub.leads', text: 'backOffice.hub.leadsText' },
   { href: '/back-office/content', title: 'backOffice.hub.content', text: 'backOffice.hub.contentText' },
   {

@@ -1,4 +1,15 @@
-import { Alert, Group, List, NativeSelect, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Checkbox,
+  Group,
+  List,
+  NativeSelect,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import type { BulkImport, BulkImportDraft, DeliveryPoint } from '@tessera/domain';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -25,6 +36,8 @@ const FormSchema = z.object({
   invoiceComments: z.string().trim().max(MAX_INVOICE_COMMENTS),
   /** `''` for "choose later". */
   deliveryPointId: z.string(),
+  /** Issue 35 §8: send the cardholder app's invitation to the file's holders not yet invited. */
+  inviteCardholders: z.boolean(),
 });
 type FormValues = z.input<typeof FormSchema>;
 
@@ -56,7 +69,12 @@ export function CreateDrafts({ item, onCreated }: Props) {
   const [refused, setRefused] = useState<string[]>([]);
   const form = useForm<FormValues, unknown, z.output<typeof FormSchema>>({
     resolver: useZodResolver(FormSchema),
-    defaultValues: { draftOrderAlias: defaultAlias(item.fileName), invoiceComments: '', deliveryPointId: '' },
+    defaultValues: {
+      draftOrderAlias: defaultAlias(item.fileName),
+      invoiceComments: '',
+      deliveryPointId: '',
+      inviteCardholders: false,
+    },
   });
   const { errors } = form.formState;
 
@@ -68,6 +86,7 @@ export function CreateDrafts({ item, onCreated }: Props) {
       ...(values.draftOrderAlias ? { draftOrderAlias: values.draftOrderAlias } : {}),
       invoiceComments: values.invoiceComments,
       deliveryPointId: values.deliveryPointId || null,
+      ...(values.inviteCardholders ? { inviteCardholders: true } : {}),
     };
     const result = await create.mutateAsync({ request, idempotencyKey: keys.keyFor(request) });
     if (result === null) return;
@@ -133,6 +152,11 @@ export function CreateDrafts({ item, onCreated }: Props) {
               {...form.register('deliveryPointId')}
             />
           ) : null}
+          <Checkbox
+            label={intl.formatMessage({ id: 'bulk.create.inviteCardholders' })}
+            description={intl.formatMessage({ id: 'bulk.create.inviteCardholdersHint' })}
+            {...form.register('inviteCardholders')}
+          />
           {blockText ? (
             <Alert id={ids.block} role="note" color={block === 'hasErrors' ? 'red' : 'gray'} variant="light">
               {blockText}

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDate, formatDateTime, formatMoney } from '../../../lib/format';
 import { useLocale } from '../../../lib/use-locale';
+import { CardholderApp } from '../../../lib/cardholder-app-slot';
 import { LanguageLink } from '../../../ui/language-link';
 import { useCardMovements } from '../api/get-card-movements';
 import { calendarDate, canRename } from '../model';
@@ -231,6 +232,8 @@ function CardPanelBody({
                 {intl.formatMessage({ id: 'cards.cardholder.start' })}
               </Button>
             ) : null}
+            {/* Issue 35 §8: whether the holder uses the cardholder app, and the invitation. */}
+            {canEdit ? <CardholderApp cardholderId={holder.cardholderId} canInvite /> : null}
           </>
         )}
       </section>
