@@ -459,7 +459,52 @@ describe('card panel', () => {
     await waitFor(() => expect(document.activeElement).toBe(open));
   });
 
-  it('shows the card’s recent movements, a purchase with its merchant and store, and the balance read now', async () => {
+  it('says whether the holder uses the cardholder app and sends the invitation once, then holds the button back (issue 35 §8)', async () => {
+    const shown = card({ cardName: 'Γεύματα Μαρίας' });
+    const holderId = shown.cardholder.cardholderId;
+    const status = (over: Record<string, unknown>) => ({
+      success: true,
+      status: {
+        cardholderId: holderId,
+        state: 'not-invited',
+        invitedAt: null,
+        activatedAt: null,
+        nextInviteAt: null,
+        ...over,
+      },
+    });
+    const fetchMock = cardsApi(
+      'om1',
+      {
+        'GET /api/v1/accounts/cardholderApp': { body: status({}) },
+        'POST /api/v1/accounts/cardholderApp/invite': {
+          body: status({
+            state: 'invited',
+            invitedAt: new Date().toISOString(),
+            nextInviteAt: new Date(Date.now() + 600_000).toISOString(),
+          }),
+        },
+      },
+      [shown],
+    );
+    const { user } = renderApp('/card-list');
+    const table = await findTable();
+    await user.click(within(table).getByRole('button', { name: 'Μαρία Παπαδάκη' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Γεύματα Μαρίας' });
+    expect(await within(dialog).findByText('Δεν έχει προσκληθεί')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Αποστολή πρόσκλησης' }));
+    expect(await within(dialog).findByText('Η πρόσκληση στάλθηκε.')).toBeTruthy();
+    expect(requestsTo(fetchMock, '/api/v1/accounts/cardholderApp/invite')[0]?.body).toEqual({
+      cardholderId: holderId,
+    });
+    expect(within(dialog).getByText('Προσκλήθηκε, δεν έχει ενεργοποιηθεί')).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Νέα αποστολή πρόσκλησης' })).toHaveProperty(
+      'disabled',
+      true,
+    );
+  });
+
+  it('shows the card’s recent movements, a purchase without where it was made (ADR 049), and the balance read now', async () => {
     const shown = card({ cardName: 'Γεύματα Μαρίας', balanceCents: 5_000 });
     const fetchMock = cardsApi(
       'om1',
@@ -472,7 +517,8 @@ describe('card panel', () => {
               movementId: uuid(9_001),
               kind: 'purchase',
               amountCents: -350,
-              description: 'Αγορά Σούπερ Μάρκετ · Αγορά Κολωνάκι',
+              // Issue 35 §7 (ADR 049): the company's movements never name the merchant or store.
+              description: '',
               reference: 'A1B2C3D4',
               postedAt: '2026-03-03T10:00:00Z',
             },
@@ -496,7 +542,7 @@ describe('card panel', () => {
     const movements = await within(dialog).findByRole('region', { name: 'Πρόσφατες κινήσεις' });
     const items = await within(movements).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      'ΑγοράΑγορά Σούπερ Μάρκετ · Αγορά Κολωνάκι03/03/2026, 12:00−3,50\u00a0€',
+      'Αγορά03/03/2026, 12:00−3,50\u00a0€',
       'Φόρτωση02/03/2026, 10:30+50,00\u00a0€',
     ]);
     await waitFor(() =>
