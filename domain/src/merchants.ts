@@ -49,6 +49,8 @@ export const DECLINE_REASONS = [
   'midNotEnrolled',
   'cardNotActive',
   'cardBlocked',
+  /** Issue 35 §3 (ADR 046): locked by its holder (or care) until unlocked; blocked is for good. */
+  'cardLocked',
   'cardExpired',
   'productNotAccepted',
   'insufficientBalance',
@@ -81,6 +83,10 @@ export const DECLINE_REASON_TEXT: Record<DeclineReason, { el: string; en: string
   },
   cardNotActive: { el: 'Η κάρτα δεν είναι ενεργή', en: 'The card is not active' },
   cardBlocked: { el: 'Η κάρτα είναι μπλοκαρισμένη', en: 'The card is blocked' },
+  cardLocked: {
+    el: 'Η κάρτα είναι κλειδωμένη από τον κάτοχό της',
+    en: 'The card is locked by its holder',
+  },
   cardExpired: { el: 'Η κάρτα έχει λήξει', en: 'The card has expired' },
   productNotAccepted: {
     el: 'Το κατάστημα δεν δέχεται αυτό το προϊόν',
@@ -140,6 +146,8 @@ export type AuthorisationFacts = {
     balanceCents: Cents;
     /** What the card spent today (for the daily legal cap). */
     spentTodayCents: Cents;
+    /** Locked by its holder or care (issue 35 §3): declined `cardLocked` until unlocked. */
+    isLocked?: boolean;
   };
   rules: readonly AuthorisationRule[];
 };
@@ -168,6 +176,7 @@ export function declineReasonOf(facts: AuthorisationFacts): DeclineReason | null
   const { card, store, amountCents } = facts;
   if (facts.terminal.state !== 'enrolled') return 'midNotEnrolled';
   if (card.status === 'blocked') return 'cardBlocked';
+  if (card.isLocked === true) return 'cardLocked';
   if (card.status === 'expired' || card.expiryDate < facts.today) return 'cardExpired';
   if (card.status !== 'active') return 'cardNotActive';
   if (!store.acceptedProducts.includes(card.product)) return 'productNotAccepted';

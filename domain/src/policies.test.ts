@@ -18,7 +18,7 @@ const COMPANY_USERS = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER, FINANCE_USER, PAYMEN
 const ORDERING = [ADMIN, CUSTOMER_CARE, ORDER_MANAGER];
 
 /** The matrix as SPEC §6 and the ADRs (005, 007, 010, 011, 012) describe it, written out on its own. */
-const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' | 'none' }> = {
+const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' | 'none' | 'cardholder' }> = {
   'account.self': { roles: [...COMPANY_USERS, MERCHANT], scope: 'none' },
   'mailbox.read': { roles: [ADMIN], scope: 'none' },
   'users.create': { roles: [ADMIN], scope: 'none' },
@@ -105,6 +105,8 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'cardholder-app.invite': { roles: ORDERING, scope: 'company' },
   'cardholder-care.read': { roles: PROVIDER, scope: 'none' },
   'cardholder-care.manage': { roles: PROVIDER, scope: 'none' },
+  // issue 35 (ADR 046): the cardholder's own area, no portal role
+  'cardholder.self': { roles: [], scope: 'cardholder' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

@@ -9,11 +9,15 @@ import { isProviderRole, ROLE, ROLE_IDS, type RoleId } from './roles';
  *   related to that company (provider staff are related to every company, and that is audited);
  *   `merchant`: one merchant's data (ADR 016): a merchant user acts for the merchant they work
  *   for, provider staff for any merchant (audited); company roles never;
- *   `none`: the user's own things or data of no company.
+ *   `none`: the user's own things or data of no company;
+ *   `cardholder`: a cardholder's own cards and settings (issue 35, ADR 046). A cardholder is not a
+ *   portal user: no portal role may take such an action (`roles` is empty), only a cardholder
+ *   session (`tessera_my` cookie, checked by the cardholders module's `requireCardholder`), and
+ *   only on cards whose holder record carries the session's e-mail.
  * - `manyCompanies`: only for users related to more than one company (company selection, SPEC §2).
  * - `merchantAdmin`: a merchant user must be the merchant's administrator (view-only users read).
  */
-export type PolicyScope = 'company' | 'merchant' | 'none';
+export type PolicyScope = 'company' | 'merchant' | 'none' | 'cardholder';
 
 export type Policy = {
   readonly roles: readonly RoleId[];
@@ -200,6 +204,13 @@ export const POLICIES = {
   'content.review': unscoped(PROVIDER),
   /** Save drafts, publish and restore content versions: the provider's admin only. */
   'content.edit': unscoped([ADMIN]),
+
+  // ---------------------------------------------------------------- issue 35 §1–3: cardholders (ADR 046)
+  /**
+   * A cardholder's own area under `/api/my`: their cards, movements, lock, report lost, rules,
+   * passkeys, alerts, stores and data download. No portal role: only a cardholder session.
+   */
+  'cardholder.self': { roles: [] as readonly RoleId[], scope: 'cardholder' as const },
 
   // ---------------------------------------------------------------- issue 35 §8: cardholder care (ADR 049)
   /** Whether the company's cardholders use the app (invited, activated): its order manager and staff. */

@@ -112,6 +112,8 @@ import {
   createCardholderCareService,
 } from './modules/cardholder-care';
 import { createBulkService, type BulkService } from './modules/bulk';
+// Issue 35 §1–3, §7 (ADR 046): the cardholder's own identity and API under /api/my.
+import { cardholderRoutes, createCardholdersService } from './modules/cardholders';
 // Issue 18 §7–8 (ADR 026): fulfilment and client logs.
 import { createFulfilmentService, fulfilmentRoutes, type FulfilmentService } from './modules/fulfilment';
 import {
@@ -637,6 +639,26 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(merchantDisputeRoutes(disputes), { prefix: '/api/v1/merchants' });
   await app.register(companyDisputeRoutes(disputes), { prefix: '/api/v1/accounts' });
   await app.register(disputeDeskRoutes(disputes), { prefix: '/api/v1' });
+  // The cardholder area (issue 35, ADR 046): its own session cookie, never the portal's.
+  const cardholders = createCardholdersService({
+    db: database.db,
+    mailer,
+    cards,
+    drafts,
+    identity,
+    publicUrl: config.publicUrl,
+    isPublicUrlFixed: config.isPublicUrlFixed,
+    secret: config.sessionSecret,
+    log: app.log,
+  });
+  app.decorate('cardholderSessions', {
+    db: database.db,
+    secure: config.secureCookies,
+    now: () => new Date(),
+  });
+  await app.register(cardholderRoutes(cardholders, { signInPerMinute: config.LOGIN_RATE_LIMIT }), {
+    prefix: '/api/my',
+  });
   // Acting for a company or merchant, and the audit log (issue 18, ADR 027).
   const audit = createAuditService({
     db: database.db,

@@ -154,6 +154,8 @@ export const VALIDATION_KEYS = [
   /** An Idempotency-Key used with another body, or by a request still running (issue 34 §3). */
   'idempotencyKeyReused',
   'idempotencyKeyInProgress',
+  /** A cardholder's sign-in code that is wrong, expired, used or tried too often (issue 35, ADR 046). */
+  'signInCodeInvalid',
 ] as const;
 
 /** Messages of `refine()` checks in `domain/` schemas and the catalogue key each means. */

@@ -78,3 +78,6 @@ CREATE INDEX "cardholder_events_email_idx" ON "cardholder_events" USING btree ("
 CREATE INDEX "cardholder_events_card_idx" ON "cardholder_events" USING btree ("card_id","at");--> statement-breakpoint
 -- Every card of a signed-in cardholder is found by the holder record's e-mail, across companies.
 CREATE INDEX "cardholders_email_lower_idx" ON "cardholders" USING btree (lower("email"));
+--> statement-breakpoint
+-- A cardholder's movements list the card's declined calls beside its ledger entries (issue 35 §2).
+CREATE INDEX "terminal_transactions_card_declined_idx" ON "terminal_transactions" USING btree ("card_id","created_at") WHERE "terminal_transactions"."outcome" = 'declined';

@@ -13,6 +13,8 @@ export type PurchaseCard = {
   expiryDate: string;
   accountId: string;
   balanceCents: number;
+  /** Locked by its holder or care (issue 35 §3): the terminal API declines it `cardLocked`. */
+  isLocked: boolean;
 };
 
 const purchaseFields = {
@@ -23,6 +25,7 @@ const purchaseFields = {
   expiryDate: cards.expiryDate,
   accountId: cards.accountId,
   balanceCents: ledgerAccounts.balanceCents,
+  isLocked: sql<boolean>`${cards.lockedAt} is not null`,
 };
 
 /**

@@ -122,6 +122,8 @@ export async function authorise(
             product: card.product,
             balanceCents: card.balanceCents,
             spentTodayCents,
+            // Issue 35 §3 (ADR 046): a card its holder locked is declined `cardLocked` at once.
+            isLocked: card.isLocked,
           },
           rules: await rulesFor(tx, card, terminal, at),
         });

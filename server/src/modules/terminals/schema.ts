@@ -43,6 +43,10 @@ export const terminalTransactions = pgTable(
     index('terminal_transactions_card_idx')
       .on(table.cardId, table.createdAt)
       .where(sql`${table.outcome} = 'approved'`),
+    // A cardholder's movements list the card's declines too (issue 35 §2, ADR 046).
+    index('terminal_transactions_card_declined_idx')
+      .on(table.cardId, table.createdAt)
+      .where(sql`${table.outcome} = 'declined'`),
     index('terminal_transactions_merchant_idx').on(table.merchantId, table.createdAt),
     index('terminal_transactions_original_idx')
       .on(table.originalId)

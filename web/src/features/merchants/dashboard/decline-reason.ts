@@ -15,6 +15,7 @@ export const DECLINE_HINT: Record<DeclineReason, MessageId> = {
   midNotEnrolled: 'merchantDashboard.declineHint.midNotEnrolled',
   cardNotActive: 'merchantDashboard.declineHint.cardNotActive',
   cardBlocked: 'merchantDashboard.declineHint.cardBlocked',
+  cardLocked: 'merchantDashboard.declineHint.cardLocked',
   cardExpired: 'merchantDashboard.declineHint.cardExpired',
   productNotAccepted: 'merchantDashboard.declineHint.productNotAccepted',
   insufficientBalance: 'merchantDashboard.declineHint.insufficientBalance',

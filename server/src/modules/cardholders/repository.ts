@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import type { CardCategory, CardFamily, CardStatus, DeclineReason } from '@tessera/domain';
+import type { Executor } from '../../platform/db';
+
+/**
+ * The cardholder area's SQL (issue 35, ADR 046). A cardholder reaches a card only through its holder
+ * record's e-mail (`lower(cardholders.email) = $email`, indexed): every read below starts there, so
+ * another person's card id finds nothing (a 404, never a 403). Replaced cards are closed and left out.
+ */
+
+export type OwnCardRow = {
+  cardId: string;
+  companyId: string;
+  companyName: string;
+  product: CardCategory;
+  family: CardFamily;
+  nameEl: string;
+  nameEn: string;
+  bin: string;
+  last4: string;
+  cardName: string;
+  status: CardStatus;
+  expiryDate: string;
+  lockedAt: Date | null;
+  leaverMarkedAt: Date | null;
+  accountId: string;
+  balanceCents: number;
+  firstName: string;
+  lastName: string;
+};
+
+function ownCardsSql(email: string, cardId: string | null) {
+  return sql`
+    select c.id as "cardId", c.company_id as "companyId", co.name as "companyName", c.product,
+           c.family, p.name_el as "nameEl", p.name_en as "nameEn", c.bin, c.last4,
+           c.card_name as "cardName", c.status, c.expiry_date::text as "expiryDate",
+           c.locked_at as "lockedAt", h.leaver_marked_at as "leaverMarkedAt",
+           c.account_id as "accountId", a.balance_cents::bigint as "balanceCents",
+           h.first_name as "firstName", h.last_name as "lastName"
+      from cardholders h
+      join cards c on c.cardholder_id = h.id
+      join companies co on co.id = c.company_id
+      join products p on p.code = c.product
+      join ledger_accounts a on a.id = c.account_id
+     where lower(h.email) = ${email}
+       and c.status <> 'replaced'
+       ${cardId === null ? sql`` : sql`and c.id = ${cardId}`}
+     order by c.created_at desc, c.id`;
+}
+
+function toCard(row: Record<string, unknown>): OwnCardRow {
+  return {
+    ...(row as OwnCardRow),
+    balanceCents: Number(row.balanceCents),
+    lockedAt: row.lockedAt === null ? null : new Date(row.lockedAt as string),
+    leaverMarkedAt: row.leaverMarkedAt === null ? null : new Date(row.leaverMarkedAt as string),
+  };
+}
+
+/** Every live card whose holder record carries `email` (any company). */
+export async function findOwnCards(db: Executor, email: string): Promise<OwnCardRow[]> {
+  const result = await db.execute(ownCardsSql(email, null));
+  return result.rows.map(toCard);
+}
+
+/** One of the cardholder's cards, or undefined (another person's, unknown or closed). */
+export async function findOwnCard(
+  db: Executor,
+  email: string,
+  cardId: string,
+): Promise<OwnCardRow | undefined> {
+  const result = await db.execute(ownCardsSql(email, cardId));
+  const row = result.rows[0];
+  return row ? toCard(row) : undefined;
+}
+
+/** Whether any card holder record carries `email`: who may be sent a code. */
+export async function isKnownCardholder(
+  db: Executor,
+  email: string,
+): Promise<{ firstName: string; lastName: string } | undefined> {
+  const result = await db.execute<{ firstName: string; lastName: string }>(sql`
+    select h.first_name as "firstName", h.last_name as "lastName"
+      from cardholders h
+     where lower(h.email) = ${email}
+       and exists (select 1 from cards c where c.cardholder_id = h.id and c.status <> 'replaced')
+     order by h.created_at desc limit 1`);
+  return result.rows[0];
+}
+
+export type MovementRow = {
+  id: string;
+  at: Date;
+  kind: string;
+  amountCents: number;
+  merchantName: string | null;
+  storeName: string | null;
+  declineReason: DeclineReason | null;
+};
+
+/**
+ * The card's movements, newest first, from `(beforeAt, beforeId)` on: its ledger entries (a
+ * terminal's purchase, refund or reversal names the merchant and store of its call) and its declined
+ * terminal calls. Never the employer's order data: a load shows its time and amount only.
+ */
+export async function findMovements(
+  db: Executor,
+  card: { cardId: string; accountId: string },
+  limit: number,
+  before: { at: string; id: string } | null,
+): Promise<MovementRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    with calls as (
+      select id, ledger_transaction_id, merchant_id, store_id, amount_cents, outcome, decline_reason, created_at
+        from terminal_transactions where card_id = ${card.cardId}
+    ), moves as (
+      select lt.id::text as id, lt.posted_at as at, lt.kind as kind, le.amount_cents as amount,
+             calls.merchant_id, calls.store_id, null::text as decline_reason
+        from ledger_entries le
+        join ledger_transactions lt on lt.id = le.transaction_id
+        left join calls on calls.ledger_transaction_id = lt.id
+       where le.account_id = ${card.accountId}
+      union all
+      select calls.id::text, calls.created_at, 'decline', calls.amount_cents, calls.merchant_id,
+             calls.store_id, calls.decline_reason
+        from calls where calls.outcome = 'declined'
+    )
+    select moves.id, moves.at, moves.kind, moves.amount::bigint as "amountCents",
+           m.trade_name as "merchantName", s.name as "storeName", moves.decline_reason as "declineReason"
+      from moves
+      left join merchants m on m.id = moves.merchant_id
+      left join merchant_stores s on s.id = moves.store_id
+     ${before === null ? sql`` : sql`where (moves.at, moves.id) < (${before.at}::timestamptz, ${before.id})`}
+     order by moves.at desc, moves.id desc
+     limit ${limit}`);
+  return result.rows.map((row) => ({
+    id: String(row.id),
+    at: new Date(row.at as string),
+    kind: String(row.kind),
+    amountCents: Number(row.amountCents),
+    merchantName: (row.merchantName as string | null) ?? null,
+    storeName: (row.storeName as string | null) ?? null,
+    declineReason: (row.declineReason as DeclineReason | null) ?? null,
+  }));
+}
+
+export type RuleRow = {
+  name: string;
+  target: { kind: string; category?: string; merchant?: string; coreCategory?: string };
+  period: string;
+  limitCents: number | null;
+};
+
+/** The company's live spend rules of a product (Spendeo, MyBenefits). */
+export async function findRules(db: Executor, companyId: string, product: string): Promise<RuleRow[]> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select name, target, period, limit_cents as "limitCents" from spend_rules
+     where company_id = ${companyId} and product = ${product} and deleted_at is null
+     order by created_at, id`);
+  return result.rows.map((row) => ({
+    name: String(row.name),
+    target: row.target as RuleRow['target'],
+    period: String(row.period),
+    limitCents: row.limitCents === null ? null : Number(row.limitCents),
+  }));
+}
+
+/**
+ * What the card spent (approved purchases less reversals) since the start of `period` in Athens,
+ * optionally only at stores of some categories or at merchants whose name contains `merchant`.
+ */
+export async function sumSpent(
+  db: Executor,
+  cardId: string,
+  period: 'day' | 'week' | 'month',
+  at: Date,
+  only: { categories?: readonly string[]; merchant?: string } = {},
+): Promise<number> {
+  const result = await db.execute<{ spent: string }>(sql`
+    select coalesce(sum(case t.kind when 'authorise' then t.amount_cents when 'reverse' then -t.amount_cents else 0 end), 0)::bigint as spent
+      from terminal_transactions t
+      ${only.merchant === undefined ? sql`` : sql`join merchants m on m.id = t.merchant_id`}
+     where t.card_id = ${cardId} and t.outcome = 'approved'
+       and t.created_at >= date_trunc(${period}, (${at.toISOString()}::timestamptz) at time zone 'Europe/Athens') at time zone 'Europe/Athens'
+       ${only.categories === undefined ? sql`` : sql`and t.store_category = any(${sql.param(only.categories)}::text[])`}
+       ${only.merchant === undefined ? sql`` : sql`and lower(m.trade_name) like ${'%' + only.merchant.toLowerCase() + '%'}`}`);
+  return Number(result.rows[0]?.spent ?? 0);
+}
