@@ -1,0 +1,130 @@
+/**
+ * Lighthouse on the cardholder home, signed in (issue 35 §6, ADR 048): mobile form factor,
+ * simulated throttling (Lighthouse's defaults: slow 4G, 4× CPU), Debian's Chromium. The target is
+ * a performance score ≥ 90 with CLS ≤ 0.1. Run by hand, not by `npm test` nor `npm run bench`:
+ *
+ *   npm run build
+ *   node --import tsx bench/lighthouse-my.ts            # starts its own server (demo seed, dev mailbox)
+ *   BASE=http://127.0.0.1:4600 node --import tsx bench/lighthouse-my.ts   # or one already running so
+ *
+ * Lighthouse is not a dependency of the project (some 200 packages for a hand-run check): the
+ * script runs `npx --yes lighthouse@12.8.2` (it declares Node ≥ 18.16 and runs on Node 20 here),
+ * or the binary LIGHTHOUSE_BIN names. The cardholder signs in as a phone would: a code requested
+ * for the e-mail of a demo card's holder (MY_EMAIL, else the first active card of the first demo
+ * company), read from the development mailbox by the demo administrator, then verified; the
+ * session cookie goes to Lighthouse as an extra header. Prints the score and the metrics.
+ */
+import { execFile, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { generateCards } from '../server/src/db/seed/demo-cards';
+import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/db/seed/demo';
+import { signIn } from './portal-sign-in';
+import { startServer, stop } from './server-process';
+
+const run = promisify(execFile);
+const LIGHTHOUSE = process.env.LIGHTHOUSE_BIN
+  ? [process.env.LIGHTHOUSE_BIN]
+  : ['npx', '--yes', 'lighthouse@12.8.2'];
+const METRICS = [
+  'first-contentful-paint',
+  'largest-contentful-paint',
+  'total-blocking-time',
+  'cumulative-layout-shift',
+  'speed-index',
+] as const;
+
+/** The e-mail of the first active card's holder of the first demo company (the seed is deterministic). */
+function demoCardholderEmail(): string {
+  for (const card of generateCards(300, 1_000, new Date())) {
+    const holder = card.cardholder;
+    if (card.status === 'active' && holder && 'email' in holder && holder.email) return holder.email;
+  }
+  throw new Error('no active demo card with a holder e-mail');
+}
+
+async function cardholderCookie(base: string, email: string): Promise<string> {
+  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const csrfCookie = csrfResponse.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  const post = (url: string, body: unknown) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
+      body: JSON.stringify(body),
+    });
+  const sent = await post('/api/my/sign-in/code', { email, locale: 'el' });
+  if (sent.status !== 202) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);
+  const admin = await signIn(base, DEMO_USERS.admin.email, DEMO_PASSWORD);
+  const mailbox = await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(email)}`, {
+    headers: { cookie: admin.cookie },
+  });
+  const { mails } = (await mailbox.json()) as { mails: { text: string; createdAt: string }[] };
+  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  if (!code) throw new Error(`no sign-in code in the mailbox for ${email}`);
+  const verified = await post('/api/my/sign-in/verify', { email, code });
+  if (verified.status !== 200) throw new Error(`verify: HTTP ${verified.status} ${await verified.text()}`);
+  const session = verified.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0]!)
+    .find((pair) => pair.startsWith('tessera_my='));
+  if (!session) throw new Error('verify: no tessera_my cookie');
+  return session;
+}
+
+export async function lighthouseMyBenchmark(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'tessera-lighthouse-my-'));
+  let server: ChildProcess | undefined;
+  try {
+    let base = process.env.BASE;
+    if (!base) {
+      const started = await startServer(
+        { DATA_DIR: 'memory://', DEMO_SEED: 'true', DEV_MAILBOX: 'true' },
+        path.join(work, 'server.log'),
+      );
+      server = started.child;
+      base = started.base;
+    }
+    const email = process.env.MY_EMAIL ?? demoCardholderEmail();
+    const cookie = await cardholderCookie(base, email);
+    const report = path.join(work, 'report.json');
+    const [command, ...args] = LIGHTHOUSE;
+    await run(
+      command!,
+      [
+        ...args,
+        `${base}/my`,
+        '--chrome-path=/usr/bin/chromium',
+        '--chrome-flags=--headless --no-sandbox --disable-gpu',
+        '--only-categories=performance',
+        '--form-factor=mobile',
+        '--throttling-method=simulate',
+        `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+        '--output=json',
+        `--output-path=${report}`,
+        '--quiet',
+      ],
+      { maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+    );
+    const result = JSON.parse(readFileSync(report, 'utf8')) as {
+      finalDisplayedUrl: string;
+      categories: { performance: { score: number } };
+      audits: Record<string, { displayValue?: string; numericValue?: number }>;
+    };
+    const score = Math.round(result.categories.performance.score * 100);
+    const cls = result.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+    console.log(`cardholder home (${email}) → ${result.finalDisplayedUrl}`);
+    console.log(`performance ${score} (target ≥ 90), CLS ${cls.toFixed(3)} (target ≤ 0.1)`);
+    for (const metric of METRICS) console.log(`  ${metric}: ${result.audits[metric]?.displayValue ?? '?'}`);
+  } finally {
+    if (server) await stop(server);
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await lighthouseMyBenchmark();
