@@ -237,8 +237,16 @@ describe('uploads', () => {
     const read = await imported(file, { fileName: 'Μισθοδοσία Μαρτίου.xlsx' });
     expect(read).toMatchObject({ state: 'ready', rowsRead: tr.length, rowsError: 0, fileKind: 'xlsx' });
     expect(read.columns.map((column) => column.key)).toEqual(['cardId', 'last4', 'employeeCode', 'amount']);
-    const response = await convert(read.importId);
-    const { drafts } = ok<BulkLoadCardOrderResponse>(response);
+    // Issue 35 §8 (ADR 049): with the option, the holders the file names are invited to the app.
+    const response = await convert(read.importId, {}, { inviteCardholders: true });
+    const { drafts, invitedCardholders } = ok<BulkLoadCardOrderResponse>(response);
+    const emails = [...new Set(tr.map((card) => card.email.toLowerCase()).filter(Boolean))].sort();
+    expect(emails.length).toBeGreaterThan(0);
+    expect(invitedCardholders).toBe(emails.length);
+    const invited = await ctx.database.pool.query<{ email: string }>(
+      'select email from cardholder_accounts where invited_at is not null order by email',
+    );
+    expect(invited.rows.map((row) => row.email)).toEqual(emails);
     expect(drafts).toEqual([
       expect.objectContaining({
         reason: 'load-card',
