@@ -90,7 +90,8 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
   await expect(english.getByRole('button', { name: /^Authorise / })).toBeVisible();
   await screenshot(page, 'virtual-terminal-en-360');
 
-  // 4. The order manager of the card's company: the purchase on the card's panel, the balance lower.
+  // 4. The order manager of the card's company: the purchase on the card's panel (without where it
+  // was made, ADR 049), the balance lower.
   const company = await browser.newContext();
   const om = await company.newPage();
   await om.setViewportSize({ width: 1440, height: 1000 });
@@ -106,7 +107,8 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
   const movements = panel.getByRole('region', { name: 'Πρόσφατες κινήσεις' });
   const purchase = movements.getByRole('listitem').first();
   await expect(purchase).toContainText('Αγορά');
-  await expect(purchase).toContainText(' · ');
+  // Issue 35 §7 (ADR 049): the employer sees when and how much, not the merchant or the store.
+  await expect(purchase).not.toContainText(' · ');
   await expect(purchase).toContainText(`−3,50${NBSP}€`);
   await expect(
     panel.getByText('Υπόλοιπο', { exact: true }).locator('xpath=following-sibling::dd'),
@@ -114,7 +116,7 @@ test('a merchant sells on the virtual terminal, and the company sees the purchas
   await expectAccessible(om, '/card-list (card panel with movements)');
   await screenshot(om, 'card-movements-el');
 
-  // In English at 360 px: "Purchase", the merchant and store, the same amount format.
+  // In English at 360 px: "Purchase" and the same amount format.
   await om.goto('/en/card-list');
   await om.getByLabel(/^Search/).fill(last4);
   const rowEn = om
