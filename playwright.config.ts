@@ -2,9 +2,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * Journeys in Debian's Chromium (never a downloaded browser) against the built portal. Each worker
- * starts its own server on a free port with a fresh in-memory PGlite database (`DATA_DIR=memory://`)
- * in e2e/fixtures.ts; the server is built once in e2e/global-setup.ts. A file runs wholly in one
- * worker, in order, so it sees one database. `E2E_WORKERS` sets how many (default 2: three
+ * starts its own server on a free port with a database of its own: a copy of the demo database
+ * that e2e/global-setup.ts seeds once per run (e2e/server.ts), where the server is built too. A
+ * file runs wholly in one worker, in order, so it sees one database. `E2E_WORKERS` sets how many (default 2: three
  * workers were slower on the two cores and timed the screenshot journey out; ADR 038).
  */
 const workers = Number(process.env.E2E_WORKERS ?? 2);

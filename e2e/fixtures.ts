@@ -8,13 +8,12 @@ import {
   type BrowserContext,
   type Page,
 } from '@playwright/test';
-import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { isProviderRole, type RoleId } from '../domain/src/roles';
 import { STEP_UP_MINUTES } from '../domain/src/second-factor';
 import { demoTotpCode } from '../server/src/db/seed/demo-second-factor';
+import { copyOfSeed, SERVER_START_TIMEOUT_MS, startServer } from './server';
 
 export { expect };
 
@@ -43,44 +42,6 @@ export async function expectAccessible(page: Page, label: string): Promise<void>
 // ------------------------------------------------------------------------------------------------
 // One server per worker
 
-/**
- * The compiled server as `npm start` serves it (issue 20 §6; built once by e2e/global-setup.ts),
- * on a fresh in-memory PGlite with the demo seed (`DATA_DIR=memory://`).
- */
-const SERVER_ENV: Record<string, string> = {
-  HOST: '127.0.0.1',
-  DATA_DIR: 'memory://',
-  NODE_ENV: 'test',
-  DEMO_SEED: 'true',
-  DEV_MAILBOX: 'true',
-  // The recurring scheduler's pass for a given day (issue 19), instead of waiting for the clock.
-  TEST_HOOKS: 'true',
-  LOG_LEVEL: 'warn',
-  RATE_LIMIT_MAX: '100000',
-  // Journeys sign in many times a minute from one address; the limits themselves are tested in the server suites.
-  LOGIN_RATE_LIMIT: '10000',
-  RESET_RATE_LIMIT: '10000',
-  // No PUBLIC_URL, as a newcomer runs it: every journey signs in at 127.0.0.1 while the default
-  // public address names localhost (issue 13 §1).
-};
-
-/**
- * Starting with the demo seed takes ~14 s on the idle 2-core machine (two at once: ~19 s), but both
- * workers' servers once needed more than 180 s together at a load average of 12.
- */
-const SERVER_START_TIMEOUT_MS = 300_000;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 type Tessera = { baseURL: string };
 
 /** The current worker's server address: `signInAs` and `signedInState` are plain functions. */
@@ -92,65 +53,23 @@ function baseURLOfWorker(): string {
 }
 
 /**
- * Starts the worker's own server (one database per worker; a file runs wholly in one worker) and
- * stops it at the worker's end. A worker that restarts after a failure gets a fresh one.
+ * Starts the worker's own server on its own copy of the run's seeded database (a file runs wholly
+ * in one worker) and stops it at the worker's end. A worker that restarts after a failure gets a
+ * fresh copy.
  */
 async function runServer(root: string, use: (tessera: Tessera) => Promise<void>): Promise<void> {
-  const port = await freePort();
-  const env: NodeJS.ProcessEnv = { ...process.env, ...SERVER_ENV, PORT: String(port) };
-  delete env.PUBLIC_URL;
-  const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-    cwd: root,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  // The server's warnings and errors show in the output of the test that was running.
-  child.stderr.on('data', (chunk: Buffer) => process.stderr.write(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  let exitCode: number | null | undefined;
-  void exited.then((code) => (exitCode = code));
-
-  const baseURL = `http://127.0.0.1:${port}`;
+  const copy = copyOfSeed(root);
   try {
-    const started = Date.now();
-    let last = 'no answer yet';
-    for (;;) {
-      if (exitCode !== undefined) throw new Error(`the server exited with ${exitCode} before it was ready`);
-      // Each probe gives up after 5 s, so a stuck answer cannot outlast the deadline.
-      const healthy = await fetch(`${baseURL}/api/health`, { signal: AbortSignal.timeout(5_000) })
-        .then((response) => {
-          last = `HTTP ${response.status}`;
-          return response.ok;
-        })
-        .catch((error: unknown) => {
-          last = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-          return false;
-        });
-      if (healthy) break;
-      if (Date.now() - started > SERVER_START_TIMEOUT_MS) {
-        throw new Error(
-          `the server did not answer ${baseURL}/api/health in ${SERVER_START_TIMEOUT_MS} ms (${last})`,
-        );
-      }
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 100))]);
+    const server = await startServer(root, copy.dataDir);
+    try {
+      workerBaseURL = server.baseURL;
+      await use({ baseURL: server.baseURL });
+    } finally {
+      workerBaseURL = undefined;
+      await server.stop();
     }
-    // How long the start took shows in the output, to tell a slow machine from a slow server.
-    process.stderr.write(`e2e: server ${baseURL} ready in ${Date.now() - started} ms\n`);
-    workerBaseURL = baseURL;
-    await use({ baseURL });
   } finally {
-    workerBaseURL = undefined;
-    if (exitCode === undefined) {
-      child.kill('SIGTERM');
-      const stopped = await Promise.race([
-        exited.then(() => true),
-        new Promise<false>((resolve) => setTimeout(() => resolve(false), 15_000)),
-      ]);
-      if (!stopped) {
-        child.kill('SIGKILL');
-        await exited;
-      }
-    }
+    copy.remove();
   }
 }
 

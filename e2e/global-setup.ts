@@ -1,13 +1,16 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
+import { seedDataDir } from './server';
 
 /**
- * Builds the compiled server once per run (half a second), as the single web server's command did,
- * so a lone `npx playwright test` has it too; each worker then starts its own (e2e/fixtures.ts).
- * The web client is built by `npm run build` (the server serves web/dist).
+ * Builds the compiled server once per run (half a second), so a lone `npx playwright test` has it
+ * too, and seeds the demo database once; each worker then starts its own server on a copy of it
+ * (e2e/server.ts, e2e/fixtures.ts). The web client is built by `npm run build` (the server serves
+ * web/dist).
  */
-export default function globalSetup(config: FullConfig): void {
+export default async function globalSetup(config: FullConfig): Promise<void> {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd();
   execFileSync('npm', ['run', 'build:server', '--silent'], { cwd: root, stdio: 'inherit' });
+  await seedDataDir(root);
 }
