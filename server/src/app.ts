@@ -465,6 +465,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     recurringAwaitingPayment: (companyId) => recurring.ordersAwaitingPayment(companyId),
     // Issue 34 §1 (ADR 043): an answered dispute of a card's purchase rings the bell too.
     disputesClosed: (companyId, since) => disputes.closedSince(companyId, since),
+    // Issue 35 §3 (ADR 046): cards their holders reported lost, with a replacement draft waiting.
+    cardsReportedLost: (companyId, since) => cardholders.reportedLostSince(companyId, since),
   });
   await app.register(deliveryPointsRoutes(deliveryPoints), { prefix: '/api/v1/accounts' });
   await app.register(cardPrintingRoutes(cardPrinting), { prefix: '/api/v1/accounts' });

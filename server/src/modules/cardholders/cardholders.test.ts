@@ -285,6 +285,13 @@ describe('the cardholder area', () => {
       headers: { ...(await sessionHeaders(ctx, ids.om1)), companyid: 'C1001' },
     });
     expect(list.body).toContain(replacementDraftId);
+    // And the bell tells the order managers, in their language.
+    const bell = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/accounts/retrieveNotifications',
+      headers: { ...(await sessionHeaders(ctx, ids.om1)), companyid: 'C1001', culture: 'en-us' },
+    });
+    expect(bell.body).toContain('reported lost');
     // Reported twice: a conflict, nothing more happens.
     const again = await ctx.app.inject({
       method: 'POST',

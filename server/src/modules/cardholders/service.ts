@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gte } from 'drizzle-orm';
+import { cards } from '../cards/schema';
 import type { CardholderLocale } from '@tessera/domain';
 import type { CardholdersContext } from './context';
 import { exportAsCsv, exportCardholderData } from './export-data';
@@ -37,6 +38,20 @@ export function createCardholdersService(deps: Omit<CardholdersContext, 'now'> &
     async account(email: string): Promise<{ email: string; displayName: string; locale: CardholderLocale }> {
       const [row] = await ctx.db.select().from(cardholderAccounts).where(eq(cardholderAccounts.email, email));
       return { email, displayName: row?.displayName ?? '', locale: row?.locale ?? 'el' };
+    },
+    /** When the company's cards were reported lost by their holders since `since` (the company's bell). */
+    async reportedLostSince(companyId: string, since: Date): Promise<{ at: Date }[]> {
+      return ctx.db
+        .select({ at: cardholderEvents.at })
+        .from(cardholderEvents)
+        .innerJoin(cards, eq(cards.id, cardholderEvents.cardId))
+        .where(
+          and(
+            eq(cards.companyId, companyId),
+            eq(cardholderEvents.kind, 'report-lost'),
+            gte(cardholderEvents.at, since),
+          ),
+        );
     },
     async recordSignOut(email: string, ip: string): Promise<void> {
       await ctx.db.insert(cardholderEvents).values({ email, at: ctx.now(), kind: 'sign-out', ip });

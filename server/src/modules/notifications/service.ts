@@ -27,6 +27,10 @@ export const RECURRING_RUN_FAILED_NOTIFICATION = 'recurringRunFailed';
 export const DISPUTE_CHANGED_NOTIFICATION = 'disputeChanged';
 /** How long an answered dispute stays in the bell. */
 const DISPUTE_CHANGED_DAYS = 30;
+/** The id of the cards their holders reported lost or stolen (issue 35 §3, ADR 046). */
+export const CARD_REPORTED_LOST_NOTIFICATION = 'cardReportedLost';
+/** How long a card reported lost stays in the bell. */
+const CARD_REPORTED_LOST_DAYS = 30;
 
 /** The id of an order a recurring run made that awaits payment, one per order (issue 34 §3 item 1). */
 export const RECURRING_RUN_AWAITING_PAYMENT_NOTIFICATION = 'recurringRunAwaitingPayment';
@@ -183,6 +187,8 @@ export function createNotificationsService(deps: {
   recurringFailures?: (companyId: string, since: Date) => Promise<{ ruleId: string; createdAt: Date }[]>;
   /** Disputes of the company's cards' purchases resolved or rejected since a date (issue 34 §1). */
   disputesClosed?: (companyId: string, since: Date) => Promise<{ disputeId: string; closedAt: Date }[]>;
+  /** Cards of the company their holders reported lost or stolen since a date (issue 35 §3). */
+  cardsReportedLost?: (companyId: string, since: Date) => Promise<{ at: Date }[]>;
 }) {
   const now = deps.now ?? (() => new Date());
 
@@ -207,6 +213,12 @@ export function createNotificationsService(deps: {
         deps.recurringFailures ? deps.recurringFailures(companyId, failuresSince) : Promise.resolve([]),
         deps.disputesClosed ? deps.disputesClosed(companyId, disputesSince) : Promise.resolve([]),
       ]);
+      const reportedLost = deps.cardsReportedLost
+        ? await deps.cardsReportedLost(
+            companyId,
+            new Date(at.getTime() - CARD_REPORTED_LOST_DAYS * 86_400_000),
+          )
+        : [];
       const texts = NotificationTextsSchema.parse(textsRaw);
       const dayStart = athensMidnight(athensDate(at));
       const monthStart = startOfAthensMonth(at);
@@ -258,7 +270,17 @@ export function createNotificationsService(deps: {
         reads,
         prefix,
       );
+      // Issue 35 §3: the replacement drafts the holders' reports prepared wait on the drafts page.
+      const lost = eventsNotification(
+        CARD_REPORTED_LOST_NOTIFICATION,
+        reportedLost,
+        '/draft-orders',
+        texts,
+        reads,
+        prefix,
+      );
       return [
+        ...(lost ? [lost] : []),
         ...(disputes ? [disputes] : []),
         ...(failures ? [failures] : []),
         ...(returns ? [returns] : []),

@@ -73,6 +73,8 @@ const NotificationTextsSchema = z.strictObject({
   recurringRunAwaitingPayment: NotificationText,
   /** Disputes of the company's cards' purchases that were resolved or rejected (issue 34 §1, ADR 043). */
   disputeChanged: NotificationText,
+  /** Cards their holders reported lost or stolen, with a replacement draft (issue 35 §3, ADR 046). */
+  cardReportedLost: NotificationText,
 });
 const Email = z.strictObject({ subject: str, text: str });
 const EmailsSchema = z.strictObject({ contactReceived: Email, contactInternal: Email });
