@@ -1,3 +1,4 @@
+import { createHash, createSign, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGN_IN_CODE_MAX_ATTEMPTS, SIGN_IN_CODES_PER_HOUR } from '@tessera/domain';
 import { createTestApp, type TestContext } from '../../../test/harness';
@@ -126,6 +127,88 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => ctx?.close());
 
+/** The little CBOR a software authenticator writes: maps, byte and text strings, small integers. */
+function cbor(value: unknown): Buffer {
+  const head = (major: number, length: number) =>
+    length < 24
+      ? Buffer.from([(major << 5) | length])
+      : length < 256
+        ? Buffer.from([(major << 5) | 24, length])
+        : Buffer.from([(major << 5) | 25, length >> 8, length & 255]);
+  if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
+  if (typeof value === 'string')
+    return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
+  if (Buffer.isBuffer(value)) return Buffer.concat([head(2, value.length), value]);
+  const entries = value instanceof Map ? [...value.entries()] : Object.entries(value as object);
+  return Buffer.concat([head(5, entries.length), ...entries.flatMap(([k, v]) => [cbor(k), cbor(v)])]);
+}
+
+/**
+ * A passkey on a software authenticator (what Chromium's virtual authenticator does): a P-256 key,
+ * "none" attestation; it answers the options the server gives for `origin`.
+ */
+function softwarePasskey(origin: string) {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = publicKey.export({ format: 'jwk' });
+  const credentialId = randomBytes(16);
+  const rpIdHash = createHash('sha256').update(new URL(origin).hostname).digest();
+  const clientData = (type: string, challenge: string) =>
+    Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));
+  const id = credentialId.toString('base64url');
+  let counter = 0;
+  return {
+    id,
+    register(challenge: string) {
+      const coseKey = new Map<number, unknown>([
+        [1, 2],
+        [3, -7],
+        [-1, 1],
+        [-2, Buffer.from(jwk.x!, 'base64url')],
+        [-3, Buffer.from(jwk.y!, 'base64url')],
+      ]);
+      const length = Buffer.from([credentialId.length >> 8, credentialId.length & 255]);
+      const authData = Buffer.concat([
+        rpIdHash,
+        Buffer.from([0x45, 0, 0, 0, 0]),
+        Buffer.alloc(16),
+        length,
+        credentialId,
+        cbor(coseKey),
+      ]);
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: clientData('webauthn.create', challenge).toString('base64url'),
+          attestationObject: cbor({ fmt: 'none', attStmt: {}, authData }).toString('base64url'),
+          transports: ['internal'],
+        },
+        clientExtensionResults: {},
+      };
+    },
+    authenticate(challenge: string) {
+      counter += 1;
+      const authData = Buffer.concat([rpIdHash, Buffer.from([0x05, 0, 0, counter >> 8, counter & 255])]);
+      const json = clientData('webauthn.get', challenge);
+      const signature = createSign('sha256')
+        .update(Buffer.concat([authData, createHash('sha256').update(json).digest()]))
+        .sign(privateKey);
+      return {
+        id,
+        rawId: id,
+        type: 'public-key',
+        response: {
+          clientDataJSON: json.toString('base64url'),
+          authenticatorData: authData.toString('base64url'),
+          signature: signature.toString('base64url'),
+        },
+        clientExtensionResults: {},
+      };
+    },
+  };
+}
+
 describe('the cardholder area', () => {
   it('signs a cardholder in with a mailed code and shows their card, its movements and declines with advice, and lock stops the terminal at once', async () => {
     const headers = await signIn(X);
@@ -211,6 +294,81 @@ describe('the cardholder area', () => {
     // Sign-out revokes the row: the cookie opens nothing any more.
     expect((await ctx.app.inject({ method: 'POST', url: '/api/my/sign-out', headers })).statusCode).toBe(204);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/my/cards', headers })).statusCode).toBe(401);
+  });
+
+  it('adds a passkey and signs in with it next time; a replayed answer, another origin and another person’s passkey are refused', async () => {
+    const origin = 'http://localhost';
+    const headers = { ...(await signIn(X)), host: 'localhost' };
+    const passkey = softwarePasskey(origin);
+    const options = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/my/passkeys/registration/options',
+      headers,
+    });
+    expect(options.json()).toMatchObject({ rp: { id: 'localhost' }, user: { name: X } });
+    const registered = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/my/passkeys/registration/verify',
+      headers,
+      payload: {
+        response: passkey.register(options.json<{ challenge: string }>().challenge),
+        label: 'Phone',
+      },
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    const { passkeyId } = registered.json<{ passkeyId: string }>();
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/my/session', headers })).json()).toMatchObject({
+      passkeys: 1,
+    });
+
+    const anonymous = { ...csrfHeaders(), host: 'localhost' };
+    const challengeOf = async () =>
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/api/my/passkeys/authentication/options',
+          headers: anonymous,
+          payload: {},
+        })
+      ).json<{ challenge: string; allowCredentials?: unknown[] }>();
+    const first = await challengeOf();
+    expect(first.allowCredentials ?? []).toEqual([]);
+    const answer = passkey.authenticate(first.challenge);
+    const signedIn = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/my/passkeys/authentication/verify',
+      headers: anonymous,
+      payload: { response: answer },
+    });
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ cardholder: { email: X } });
+    expect(String(signedIn.headers['set-cookie'])).toMatch(/^tessera_my=/);
+    // The same answer again: its challenge is spent.
+    const replay = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/my/passkeys/authentication/verify',
+      headers: anonymous,
+      payload: { response: answer },
+    });
+    expect(replay.statusCode).toBe(400);
+    // Signed for another site: refused.
+    const phishing = softwarePasskey('http://evil.test');
+    const second = await challengeOf();
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/my/passkeys/authentication/verify',
+      headers: anonymous,
+      payload: {
+        response: { ...phishing.authenticate(second.challenge), id: passkey.id, rawId: passkey.id },
+      },
+    });
+    expect(foreign.statusCode).toBe(400);
+
+    const list = await ctx.app.inject({ method: 'GET', url: '/api/my/passkeys', headers });
+    expect(list.json()).toMatchObject({ passkeys: [{ passkeyId, label: 'Phone' }] });
+    expect(
+      (await ctx.app.inject({ method: 'DELETE', url: `/api/my/passkeys/${passkeyId}`, headers })).statusCode,
+    ).toBe(204);
   });
 
   it('refuses the sixth try of a code even when it is right, and a sixth code within the hour; an unknown e-mail gets the same answer and no mail', async () => {
