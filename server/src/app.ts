@@ -105,6 +105,13 @@ import {
 } from './modules/webhooks';
 import { createSpendRulesService, spendRulesRoutes, type SpendRulesService } from './modules/spend-rules';
 import { bulkRoutes } from './modules/bulk';
+// Issue 35 §4–5 (ADR 047): where to spend a card, and the cardholder's alerts.
+import {
+  cardholderAlertsRoutes,
+  createCardholderAlertsService,
+  type CardholderAlertsService,
+} from './modules/cardholder-alerts';
+import { cardholderStoresRoutes, createCardholderStoresService } from './modules/cardholder-stores';
 // Issue 35 §8 (ADR 049): the company's and customer care's side of cardholders.
 import {
   cardholderAppRoutes,
@@ -181,6 +188,7 @@ export type AppServices = {
   bulk: BulkService;
   merchants: MerchantsService;
   terminals: TerminalsService;
+  cardholderAlerts: CardholderAlertsService;
   disputes: DisputesService;
   settlements: SettlementsService;
   merchantBilling: MerchantBillingService;
@@ -608,6 +616,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     }),
     { prefix: '/api/v1/orders' },
   );
+  // Issue 35 §5 (ADR 047): a cardholder's alerts, told of each purchase decision after its commit.
+  const cardholderAlerts = createCardholderAlertsService({
+    db: database.db,
+    mailer,
+    jobs,
+    publicUrl: config.publicUrl,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => cardholderAlerts.settle());
+  await app.register(cardholderAlertsRoutes(cardholderAlerts), { prefix: '/api/my' });
+  // Issue 35 §4 (ADR 047): the stores that take a cardholder's card.
+  await app.register(cardholderStoresRoutes(createCardholderStoresService({ db: database.db })), {
+    prefix: '/api/my',
+  });
   // Merchants, their terminals and the terminal API (issue 15, ADR 016).
   const terminals = createTerminalsService({
     db: database.db,
@@ -617,6 +639,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     demoCards: config.DEMO_SEED,
     log: app.log,
     metrics,
+    onDecided: (decision) => cardholderAlerts.afterAuthorisation(decision),
   });
   await app.register(merchantsRoutes(merchants), { prefix: '/api/v1/merchants' });
   // The provider's terminals desk (issue 34 §1).
@@ -769,6 +792,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     bulk,
     merchants,
     terminals,
+    cardholderAlerts,
     disputes,
     settlements,
     merchantBilling,

@@ -33,3 +33,5 @@ export * from '../modules/webhooks/schema';
 export * from '../modules/disputes/schema';
 // Issue 35 §1 (ADR 046).
 export * from '../modules/cardholders/schema';
+// Issue 35 §5 (ADR 047).
+export * from '../modules/cardholder-alerts/schema';

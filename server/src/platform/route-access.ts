@@ -51,6 +51,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/my/cards/:cardId/report-lost': 'cardholder.self',
   'GET /api/my/cards/:cardId/rules': 'cardholder.self',
   'GET /api/my/export': 'cardholder.self',
+  // Issue 35 §4–5 (ADR 047): where to spend a card, and the cardholder's alerts.
+  'GET /api/my/stores': 'cardholder.self',
+  'GET /api/my/alerts': 'cardholder.self',
+  'PUT /api/my/alerts': 'cardholder.self',
+  'GET /api/my/notifications': 'cardholder.self',
+  'POST /api/my/notifications/read': 'cardholder.self',
   // /api/content
   'GET /api/content/admin/entries': 'content.review',
   'GET /api/content/admin/entry': 'content.review',

@@ -133,7 +133,7 @@ export function merchantsRoutes(service: MerchantsService): FastifyPluginAsyncZo
         schema: {
           tags,
           description:
-            'A store’s name, address, opening hours and channels (its category and products are contractual).',
+            'A store’s name, address, opening hours, channels, neighbourhood and coordinates (both or neither; null clears them, absent keeps them). Its category and products are contractual.',
           body: UpdateStoreDetailsRequestSchema,
           response: { 200: z.object({ success: z.literal(true), store: StoreViewSchema }) },
         },

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type {
   CardCategory,
   EnrolmentState,
@@ -58,9 +68,17 @@ export const merchantStores = pgTable(
     openingHours: text('opening_hours').notNull().default(''),
     channels: text('channels').array().$type<StoreChannel[]>().notNull(),
     acceptedProducts: text('accepted_products').array().$type<CardCategory[]>().notNull(),
+    /** WGS 84 coordinates, both or neither (issue 35 §4, ADR 047): the cardholder's store search. */
+    lat: doublePrecision('lat'),
+    lng: doublePrecision('lng'),
+    /** The neighbourhood (Κολωνάκι, Μαρούσι), searched with the name, address and city. */
+    area: text('area').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('merchant_stores_merchant_idx').on(table.merchantId, table.name)],
+  (table) => [
+    index('merchant_stores_merchant_idx').on(table.merchantId, table.name),
+    index('merchant_stores_products_idx').using('gin', table.acceptedProducts),
+  ],
 );
 
 export const merchantTerminals = pgTable(

@@ -73,6 +73,10 @@ export type NewMerchant = {
     openingHours?: string;
     channels: StoreChannel[];
     acceptedProducts: CardCategory[];
+    /** Neighbourhood and WGS 84 coordinates (issue 35 §4, ADR 047). */
+    area?: string;
+    lat?: number;
+    lng?: number;
     terminals: {
       mid: string;
       label: string;
@@ -165,6 +169,9 @@ export function createMerchantsService(deps: MerchantsDeps) {
         openingHours: store.openingHours,
         channels: store.channels,
         acceptedProducts: store.acceptedProducts,
+        area: store.area,
+        lat: store.lat,
+        lng: store.lng,
         terminals: terminals
           .filter((terminal) => terminal.storeId === store.id)
           .map((terminal) => ({
@@ -349,6 +356,9 @@ export function createMerchantsService(deps: MerchantsDeps) {
             openingHours: store.openingHours ?? '',
             channels: store.channels,
             acceptedProducts: store.acceptedProducts,
+            area: store.area ?? '',
+            lat: store.lat ?? null,
+            lng: store.lng ?? null,
           });
           for (const terminal of store.terminals) {
             terminalIds.push(

@@ -7,7 +7,7 @@ import { merchantStores } from './schema';
 
 /**
  * `updateStoreDetails` (SPEC §7): the merchant's administrator (or provider staff) corrects a
- * store's name, address, hours and channels. Its category and accepted products stay as contracted.
+ * store's name, address, hours, channels, neighbourhood and coordinates. Its category and accepted products stay as contracted.
  * Another merchant's store is "not found". Audited with before and after.
  */
 export async function updateStoreDetails(
@@ -31,6 +31,10 @@ export async function updateStoreDetails(
       postalCode: input.postalCode.replace(/\s+/g, ''),
       openingHours: input.openingHours,
       channels: [...new Set(input.channels)],
+      // Issue 35 §4 (ADR 047): absent leaves them as they were; null clears the coordinates.
+      area: input.area ?? before.area,
+      lat: input.lat === undefined ? before.lat : input.lat,
+      lng: input.lng === undefined ? before.lng : input.lng,
     };
     await tx.update(merchantStores).set(after).where(eq(merchantStores.id, input.storeId));
     await writeAudit(tx, {
@@ -46,6 +50,9 @@ export async function updateStoreDetails(
         postalCode: before.postalCode,
         openingHours: before.openingHours,
         channels: before.channels,
+        area: before.area,
+        lat: before.lat,
+        lng: before.lng,
       },
       after: { merchantId, ...after },
       requestId: actor.requestId ?? null,

@@ -24,6 +24,7 @@ import {
   newAuthorisationId,
   repeatAnswer,
   requestHashOf,
+  type AuthorisationDecided,
   type CallOptions,
   type TerminalCaller,
   type TerminalsContext,
@@ -94,6 +95,8 @@ export async function authorise(
   let declinedMerchantId: string | null = null;
   // Set by a fresh decision (not a repeat's answer): counted after commit.
   let isDecided = false;
+  // A fresh decision on a known card: told to the after-commit hook (the cardholder's alerts).
+  let decided: AuthorisationDecided | null = null;
   try {
     const answer = await ctx.db.transaction(async (tx) => {
       const terminal = await ctx.merchants.terminalForPurchase(tx, caller.terminalId);
@@ -174,9 +177,29 @@ export async function authorise(
       }
       declinedMerchantId = approved ? null : terminal.merchantId;
       isDecided = true;
+      if (card && ctx.onDecided) {
+        decided = {
+          callId: row.id,
+          cardId: card.cardId,
+          outcome: approved ? 'approved' : 'declined',
+          declineReason: approved ? null : reason,
+          amountCents: request.amountCents,
+          balanceAfterCents: row.balanceAfterCents ?? card.balanceCents,
+          merchantName: terminal.merchantName,
+          storeName: terminal.storeName,
+          at,
+        };
+      }
       return answerOf(row, options.locale);
     });
     if (isDecided) ctx.metrics?.authorisation(answer);
+    if (decided) {
+      try {
+        ctx.onDecided?.(decided);
+      } catch (error) {
+        ctx.log?.warn({ err: error }, 'the after-commit hook of an authorisation failed');
+      }
+    }
     if (declinedMerchantId !== null) {
       const merchantId: string = declinedMerchantId;
       await watchDeclines(ctx, merchantId, at).catch((error: unknown) =>

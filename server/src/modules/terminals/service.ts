@@ -41,6 +41,8 @@ export type TerminalsDeps = {
   demoCards: boolean;
   log?: TerminalsContext['log'];
   metrics?: TerminalsContext['metrics'];
+  /** Told of each fresh purchase decision after its commit (issue 35 §5: cardholder alerts). */
+  onDecided?: TerminalsContext['onDecided'];
 };
 
 /**
@@ -54,6 +56,7 @@ export function createTerminalsService(deps: TerminalsDeps) {
     merchants: deps.merchants,
     ...(deps.log ? { log: deps.log } : {}),
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
+    ...(deps.onDecided ? { onDecided: deps.onDecided } : {}),
   };
   const tokens = createTerminalTokens({
     secret: deps.secret,

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DECLINE_REASON_TEXT, type Locale, type TerminalAnswer } from '@tessera/domain';
+import { DECLINE_REASON_TEXT, type DeclineReason, type Locale, type TerminalAnswer } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { BusinessMetrics } from '../../platform/metrics';
 import type { LedgerService } from '../ledger';
@@ -15,6 +15,26 @@ export type TerminalsContext = {
   log?: { warn(object: object, message: string): void };
   /** Counts the authorisations decided, by result and decline reason (none when absent). */
   metrics?: Pick<BusinessMetrics, 'authorisation'>;
+  /**
+   * Told of each fresh purchase decision once its transaction has committed (issue 35 §5, ADR 047:
+   * the cardholder's alerts). Called without awaiting: what it does must not delay the terminal's
+   * answer, and a failure there is its own to log.
+   */
+  onDecided?: (decision: AuthorisationDecided) => void;
+};
+
+/** A purchase decided at a terminal, as the after-commit hook is told of it. */
+export type AuthorisationDecided = {
+  callId: string;
+  cardId: string;
+  outcome: 'approved' | 'declined';
+  declineReason: DeclineReason | null;
+  amountCents: number;
+  /** The card's available balance after the decision (unchanged by a decline). */
+  balanceAfterCents: number;
+  merchantName: string;
+  storeName: string;
+  at: Date;
 };
 
 /** Who calls: the terminal its token names (the API) or the virtual terminal of the portal. */
