@@ -6,6 +6,7 @@ import {
   declineInPlainWords,
   expiryDaysRemindedOn,
 } from './cardholder-alerts';
+import { DECLINE_ADVICE } from './cardholders';
 
 describe('cardholder alerts', () => {
   it('raises a low-balance alert once, when a purchase crosses the threshold', () => {
@@ -36,8 +37,9 @@ describe('cardholder alerts', () => {
     expect(decline.titleEl).toBe('Απορρίφθηκε αγορά 12,50\u00a0€ στο Φρέσκο Μάρκετ');
     expect(decline.bodyEn).toContain('was not enough for the amount');
     expect(decline.bodyEl).toContain(declineInPlainWords('insufficientBalance', 'el'));
-    // A reason without plain words falls back to the terminal's own text.
-    expect(declineInPlainWords('duplicate', 'en')).toMatch(/^Duplicate/);
+    // A reason without plain words here falls back to the movements list's advice.
+    expect(declineInPlainWords('duplicate', 'en')).toBe(DECLINE_ADVICE.duplicate.en);
+    expect(declineInPlainWords('cardLocked', 'el')).toContain('Ξεκλειδώστε');
     const expiry = alertText({
       kind: 'expiry',
       amountCents: 4_000,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DECLINE_REASON_TEXT, type DeclineReason } from './merchants';
+import { DECLINE_ADVICE } from './cardholders';
+import { type DeclineReason } from './merchants';
 import { formatAmount, type Cents } from './money';
 import { addDays } from './products';
 
@@ -85,12 +86,17 @@ export function expiryDaysRemindedOn(today: string): { days: ExpiryReminderDays;
 
 /**
  * Declines in plain words, with what to do (the cardholder's side of the terminal API's reasons).
- * A reason missing here falls back to the terminal's own text.
+ * A reason missing here (one a cardholder's purchase rarely meets) falls back to the advice the
+ * movements list gives (`DECLINE_ADVICE`).
  */
 export const DECLINE_PLAIN_WORDS: Partial<Record<DeclineReason, { el: string; en: string }>> = {
   cardNotActive: {
     el: 'Η κάρτα δεν είναι ενεργή. Επικοινωνήστε με τον εργοδότη σας.',
     en: 'The card is not active. Please contact your employer.',
+  },
+  cardLocked: {
+    el: 'Η κάρτα είναι κλειδωμένη από εσάς. Ξεκλειδώστε τη στην εφαρμογή και δοκιμάστε ξανά.',
+    en: 'You locked the card. Unlock it in the app and try again.',
   },
   cardBlocked: {
     el: 'Η κάρτα είναι μπλοκαρισμένη και δεν δέχεται αγορές. Ο εργοδότης σας μπορεί να ζητήσει νέα.',
@@ -124,7 +130,7 @@ export const DECLINE_PLAIN_WORDS: Partial<Record<DeclineReason, { el: string; en
 
 /** A decline reason in plain words, in `locale`. */
 export function declineInPlainWords(reason: DeclineReason, locale: AlertLocale): string {
-  return DECLINE_PLAIN_WORDS[reason]?.[locale] ?? DECLINE_REASON_TEXT[reason][locale];
+  return DECLINE_PLAIN_WORDS[reason]?.[locale] ?? DECLINE_ADVICE[reason][locale];
 }
 
 export type AlertText = { titleEl: string; titleEn: string; bodyEl: string; bodyEn: string };
