@@ -45,7 +45,7 @@ function demoCardholderEmail(): string {
   throw new Error('no active demo card with a holder e-mail');
 }
 
-async function cardholderCookie(base: string, email: string): Promise<string> {
+export async function cardholderCookie(base: string, email: string): Promise<string> {
   const csrfResponse = await fetch(`${base}/api/auth/csrf`);
   const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
   const csrfCookie = csrfResponse.headers
@@ -92,35 +92,52 @@ export async function lighthouseMyBenchmark(): Promise<void> {
     }
     const email = process.env.MY_EMAIL ?? demoCardholderEmail();
     const cookie = await cardholderCookie(base, email);
-    const report = path.join(work, 'report.json');
-    const [command, ...args] = LIGHTHOUSE;
-    await run(
-      command!,
-      [
-        ...args,
-        `${base}/my`,
-        '--chrome-path=/usr/bin/chromium',
-        '--chrome-flags=--headless --no-sandbox --disable-gpu',
-        '--only-categories=performance',
-        '--form-factor=mobile',
-        '--throttling-method=simulate',
-        `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
-        '--output=json',
-        `--output-path=${report}`,
-        '--quiet',
-      ],
-      { maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
-    );
-    const result = JSON.parse(readFileSync(report, 'utf8')) as {
-      finalDisplayedUrl: string;
-      categories: { performance: { score: number } };
-      audits: Record<string, { displayValue?: string; numericValue?: number }>;
-    };
-    const score = Math.round(result.categories.performance.score * 100);
-    const cls = result.audits['cumulative-layout-shift']?.numericValue ?? NaN;
-    console.log(`cardholder home (${email}) → ${result.finalDisplayedUrl}`);
-    console.log(`performance ${score} (target ≥ 90), CLS ${cls.toFixed(3)} (target ≤ 0.1)`);
-    for (const metric of METRICS) console.log(`  ${metric}: ${result.audits[metric]?.displayValue ?? '?'}`);
+    // The machine's load moves a run's blocking time (simulated throttling multiplies what it
+    // measures): several runs, each printed, and their median.
+    const runs = Number(process.env.RUNS ?? 3);
+    const scores: number[] = [];
+    console.log(`cardholder home (${email}), ${runs} runs`);
+    for (let index = 0; index < runs; index += 1) {
+      const report = path.join(work, `report-${index}.json`);
+      const [command, ...args] = LIGHTHOUSE;
+      try {
+        await run(
+          command!,
+          [
+            ...args,
+            `${base}/my`,
+            '--chrome-path=/usr/bin/chromium',
+            '--chrome-flags=--headless --no-sandbox --disable-gpu',
+            '--only-categories=performance',
+            '--form-factor=mobile',
+            '--throttling-method=simulate',
+            `--extra-headers=${JSON.stringify({ Cookie: cookie })}`,
+            '--output=json',
+            `--output-path=${report}`,
+            '--quiet',
+          ],
+          { maxBuffer: 64 * 1024 * 1024, timeout: 300_000 },
+        );
+      } catch (error) {
+        // Lighthouse now and then fails to record a trace (NO_NAVSTART): that run is reported, not scored.
+        console.log(
+          `  run ${index + 1}: failed (${String((error as { stderr?: string }).stderr ?? error).trim()})`,
+        );
+        continue;
+      }
+      const result = JSON.parse(readFileSync(report, 'utf8')) as {
+        categories: { performance: { score: number } };
+        audits: Record<string, { displayValue?: string; numericValue?: number }>;
+      };
+      const score = Math.round(result.categories.performance.score * 100);
+      scores.push(score);
+      const cls = result.audits['cumulative-layout-shift']?.numericValue ?? NaN;
+      const metrics = METRICS.map((metric) => `${metric} ${result.audits[metric]?.displayValue ?? '?'}`);
+      console.log(`  run ${index + 1}: performance ${score}, CLS ${cls.toFixed(3)}; ${metrics.join(', ')}`);
+    }
+    scores.sort((a, b) => a - b);
+    const median = scores[Math.floor(scores.length / 2)];
+    console.log(`median performance ${median ?? '?'} (target ≥ 90; CLS target ≤ 0.1)`);
   } finally {
     if (server) await stop(server);
     rmSync(work, { recursive: true, force: true });

@@ -20,6 +20,9 @@ const CATEGORIES: [string, MessageKey][] = [
 ];
 const CATEGORY = Object.fromEntries(CATEGORIES) as Record<string, MessageKey>;
 
+/** `117 42`: the way Greek postal codes are written. */
+const postalCode = (code: string) => (/^\d{5}$/.test(code) ? `${code.slice(0, 3)} ${code.slice(3)}` : code);
+
 type Search = {
   cardId: string;
   q: string;
@@ -190,7 +193,8 @@ export default function Stores() {
                   <span>{store.merchantName}</span>
                 )}
                 <span>
-                  {store.address}, {store.postalCode} {store.city}
+                  {[store.address, store.area].filter(Boolean).join(', ')} · {postalCode(store.postalCode)}{' '}
+                  {store.city}
                 </span>
                 <span className="muted">
                   {CATEGORY[store.category] ? t(CATEGORY[store.category]!) : store.category}
