@@ -184,6 +184,8 @@ const NOT_FROM_A_REQUEST = new Set([
   'api_clients_client_id_unique',
   'cards_account_id_unique',
   'cards_token_unique',
+  // Issue 35 (ADR 046): a passkey is inserted `on conflict do nothing`, a repeat answered 409.
+  'cardholder_passkeys_credential_id_unique',
   'contact_messages_ticket_id_unique',
   'content_versions_key_locale_version_idx',
   'content_versions_one_draft_idx',

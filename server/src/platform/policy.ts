@@ -86,6 +86,14 @@ export function actionsSeen(): ReadonlyMap<string, Action> {
 }
 
 /**
+ * Records the action a route's guard asks for (the route-policy tests read it): `requireActor` for
+ * portal users, the cardholders module's `requireCardholder` for `cardholder.self` (ADR 046).
+ */
+export function noteRouteAction(request: FastifyRequest, action: Action): void {
+  actionsByRoute.set(`${request.method} ${request.routeOptions.url ?? request.url}`, action);
+}
+
+/**
  * Forgets what routes asked for: the route-policy test starts from nothing, so it learns only from
  * its own calls even when earlier test files ran in the same process (vitest `isolate: false`).
  */
@@ -111,7 +119,7 @@ export async function requireActor<A extends Action>(
     actingReason?: string | undefined;
   } = {},
 ): Promise<ActorFor<A>> {
-  actionsByRoute.set(`${request.method} ${request.routeOptions.url ?? request.url}`, action);
+  noteRouteAction(request, action);
   const session = await requireSession(request);
   const policy = policyOf(action);
   const ownMerchant =

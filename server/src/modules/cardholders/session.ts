@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, isNull } from 'drizzle-orm';
 import { AppError } from '../../platform/errors';
+import { noteRouteAction } from '../../platform/policy';
 import type { Db } from '../../platform/db';
 import { cardholderAccounts, cardholderSessions } from './schema';
 
@@ -83,6 +84,7 @@ export function currentCardholder(request: FastifyRequest): Promise<CardholderPr
  * request's `tessera_my` session, or 401 UNAUTHENTICATED. A portal session is not one.
  */
 export async function requireCardholder(request: FastifyRequest): Promise<CardholderPrincipal> {
+  noteRouteAction(request, 'cardholder.self');
   const principal = await currentCardholder(request);
   if (!principal) throw new AppError('UNAUTHENTICATED', 'no valid cardholder session');
   return principal;
