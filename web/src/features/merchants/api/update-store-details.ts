@@ -13,6 +13,9 @@ export const STORE_FIELDS = [
   'postalCode',
   'openingHours',
   'channels',
+  'area',
+  'lat',
+  'lng',
 ] as const satisfies readonly (keyof UpdateStoreDetailsRequest)[];
 export type StoreField = (typeof STORE_FIELDS)[number];
 

@@ -18,7 +18,8 @@ type StoreValues = z.input<typeof UpdateStoreDetailsRequestSchema>;
 
 /**
  * A store's details as its administrator may change them (`updateStoreDetails`): name, address,
- * opening hours and channels. The category and accepted products are contractual: shown, not
+ * neighbourhood, coordinates (both or neither: the cardholders' store search, ADR 047), opening
+ * hours and channels. The category and accepted products are contractual: shown, not
  * editable. The browser checks with the server's schema; each message names its field.
  */
 export function StoreForm({
@@ -45,6 +46,9 @@ export function StoreForm({
     postalCode: label('postalCode'),
     openingHours: label('openingHours'),
     channels: label('channels'),
+    area: label('area'),
+    lat: label('lat'),
+    lng: label('lng'),
   };
   const form = useForm<StoreValues, unknown, z.output<typeof UpdateStoreDetailsRequestSchema>>({
     resolver: useMerchantFormResolver(UpdateStoreDetailsRequestSchema, labels),
@@ -56,11 +60,34 @@ export function StoreForm({
       postalCode: store.postalCode,
       openingHours: store.openingHours,
       channels: store.channels,
+      area: store.area ?? '',
+      lat: store.lat ?? null,
+      lng: store.lng ?? null,
     },
     mode: 'onTouched',
   });
   const errors = form.formState.errors;
-  const text = (field: Exclude<StoreField, 'channels'>) => registerText(form.register, field);
+  const text = (field: Exclude<StoreField, 'channels' | 'lat' | 'lng'>) => registerText(form.register, field);
+  // A coordinate as typed (a comma or a dot for decimals), or null when empty (ADR 047).
+  const coordinate = (field: 'lat' | 'lng') => (
+    <Controller
+      control={form.control}
+      name={field}
+      render={({ field: input }) => (
+        <TextInput
+          label={labels[field]}
+          inputMode="decimal"
+          defaultValue={input.value === null || input.value === undefined ? '' : String(input.value)}
+          onChange={(event) => {
+            const typed = event.currentTarget.value.trim().replace(',', '.');
+            input.onChange(typed === '' ? null : Number(typed));
+          }}
+          onBlur={input.onBlur}
+          error={errors[field]?.message}
+        />
+      )}
+    />
+  );
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -111,6 +138,19 @@ export function StoreForm({
             error={errors.postalCode?.message}
           />
         </SimpleGrid>
+        <TextInput
+          label={labels.area}
+          description={intl.formatMessage({ id: 'merchantAdmin.store.areaHint' })}
+          {...text('area')}
+          error={errors.area?.message}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+          {coordinate('lat')}
+          {coordinate('lng')}
+        </SimpleGrid>
+        <Text size="xs" c="dimmed" mt={-8}>
+          {intl.formatMessage({ id: 'merchantAdmin.store.coordinatesHint' })}
+        </Text>
         <TextInput
           label={labels.openingHours}
           description={intl.formatMessage({ id: 'merchantAdmin.store.openingHoursHint' })}

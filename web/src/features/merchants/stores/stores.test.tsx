@@ -65,6 +65,10 @@ describe('the stores page', () => {
       postalCode: '10564',
       openingHours: 'Δευ–Σάβ 08:00–22:00',
       channels: ['in_store', 'online'],
+      // Issue 35 §4 (ADR 047): no neighbourhood or coordinates given yet.
+      area: '',
+      lat: null,
+      lng: null,
     });
     expect(
       await screen.findByText('Τα στοιχεία του καταστήματος Φρέσκο Σύνταγμα αποθηκεύτηκαν.'),
