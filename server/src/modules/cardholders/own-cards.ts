@@ -54,7 +54,8 @@ export async function listOwnCards(
   return { readAt: ctx.now().toISOString(), cards: rows.map(cardView) };
 }
 
-const CURSOR = /^\d{4}-\d{2}-\d{2}T[\d:.]+Z\|[0-9a-f-]{36}$/;
+/** A page's end: its last movement's time in microseconds (exact, unlike a Date) and its id. */
+const CURSOR = /^\d{1,20}\|[0-9a-f-]{36}$/;
 
 /** `GET /api/my/cards/:cardId/movements`: newest first, a page of `limit` and the next cursor. */
 export async function listOwnMovements(
@@ -65,7 +66,8 @@ export async function listOwnMovements(
 ): Promise<{ movements: CardholderMovement[]; nextCursor: string | null }> {
   const card = await requireOwnCard(ctx.db, email, cardId);
   const position = decodeCursor(query.cursor, CURSOR);
-  const before = position === null ? null : { at: position.split('|')[0]!, id: position.split('|')[1]! };
+  const before =
+    position === null ? null : { atMicros: position.split('|')[0]!, id: position.split('|')[1]! };
   const rows = await findMovements(ctx.db, card, query.limit + 1, before);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
@@ -85,8 +87,7 @@ export async function listOwnMovements(
         advice: reason ? DECLINE_ADVICE[reason] : null,
       };
     }),
-    nextCursor:
-      rows.length > query.limit && last ? encodeCursor(`${last.at.toISOString()}|${last.id}`) : null,
+    nextCursor: rows.length > query.limit && last ? encodeCursor(`${last.atMicros}|${last.id}`) : null,
   };
 }
 

@@ -91,6 +91,8 @@ export async function isKnownCardholder(
 export type MovementRow = {
   id: string;
   at: Date;
+  /** `at` in microseconds since the epoch, exact (a `Date` keeps milliseconds only): the cursor. */
+  atMicros: string;
   kind: string;
   amountCents: number;
   merchantName: string | null;
@@ -107,7 +109,8 @@ export async function findMovements(
   db: Executor,
   card: { cardId: string; accountId: string },
   limit: number,
-  before: { at: string; id: string } | null,
+  /** The position after which the page starts: microseconds since the epoch (exact) and the id. */
+  before: { atMicros: string; id: string } | null,
 ): Promise<MovementRow[]> {
   const result = await db.execute<Record<string, unknown>>(sql`
     with calls as (
@@ -125,17 +128,18 @@ export async function findMovements(
              calls.store_id, calls.decline_reason
         from calls where calls.outcome = 'declined'
     )
-    select moves.id, moves.at, moves.kind, moves.amount::bigint as "amountCents",
+    select moves.id, moves.at, ((extract(epoch from moves.at) * 1000000)::bigint)::text as "atMicros", moves.kind, moves.amount::bigint as "amountCents",
            m.trade_name as "merchantName", s.name as "storeName", moves.decline_reason as "declineReason"
       from moves
       left join merchants m on m.id = moves.merchant_id
       left join merchant_stores s on s.id = moves.store_id
-     ${before === null ? sql`` : sql`where (moves.at, moves.id) < (${before.at}::timestamptz, ${before.id})`}
+     ${before === null ? sql`` : sql`where ((extract(epoch from moves.at) * 1000000)::bigint, moves.id) < (${before.atMicros}::bigint, ${before.id})`}
      order by moves.at desc, moves.id desc
      limit ${limit}`);
   return result.rows.map((row) => ({
     id: String(row.id),
     at: new Date(row.at as string),
+    atMicros: String(row.atMicros),
     kind: String(row.kind),
     amountCents: Number(row.amountCents),
     merchantName: (row.merchantName as string | null) ?? null,
