@@ -12,7 +12,7 @@ import { latestSignInCode } from '../cardholders';
  * ignored, postal code prefix, area, category, channel), nearest first, the cardholder's own card
  * only; and the merchant's store form taking coordinates, both or neither.
  */
-const world = demoWorldTestFile({ cardScale: 0.05 });
+const world = demoWorldTestFile({ cardScale: 0.02 });
 const SYNTAGMA = { lat: 37.9755, lng: 23.7348 };
 
 let headers: Record<string, string>;
