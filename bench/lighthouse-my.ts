@@ -58,14 +58,21 @@ export async function cardholderCookie(base: string, email: string): Promise<str
       headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
       body: JSON.stringify(body),
     });
+  const requestedAt = Date.now() - 1_000;
   const sent = await post('/api/my/sign-in/code', { email, locale: 'el' });
   if (sent.status !== 202) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);
   const admin = await signIn(base, DEMO_USERS.admin.email, DEMO_PASSWORD);
-  const mailbox = await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(email)}`, {
-    headers: { cookie: admin.cookie },
-  });
-  const { mails } = (await mailbox.json()) as { mails: { text: string; createdAt: string }[] };
-  const code = /\b(\d{6})\b/.exec(mails[0]?.text ?? '')?.[1];
+  // The mail goes out through the outbox: wait for the one sent after the request.
+  let code: string | undefined;
+  for (let attempt = 0; !code && attempt < 40; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 250));
+    const mailbox = await fetch(`${base}/dev/mailbox.json?to=${encodeURIComponent(email)}`, {
+      headers: { cookie: admin.cookie },
+    });
+    const { mails } = (await mailbox.json()) as { mails: { text: string; createdAt: string }[] };
+    const fresh = mails.find((mail) => Date.parse(mail.createdAt) >= requestedAt);
+    code = /\b(\d{6})\b/.exec(fresh?.text ?? '')?.[1];
+  }
   if (!code) throw new Error(`no sign-in code in the mailbox for ${email}`);
   const verified = await post('/api/my/sign-in/verify', { email, code });
   if (verified.status !== 200) throw new Error(`verify: HTTP ${verified.status} ${await verified.text()}`);
