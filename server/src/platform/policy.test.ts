@@ -103,6 +103,8 @@ const VALID_BODIES: Record<string, object> = {
 /** Query strings of routes whose sampled query fails validation (a pattern the sampler cannot meet). */
 const VALID_QUERIES: Record<string, string> = {
   'GET /api/v1/merchants/feeInvoice': 'month=2026-01',
+  // Issue 35 §4 (ADR 047): the sampler's postal code and half a position fail the checks.
+  'GET /api/my/stores': 'cardId=00000000-0000-4000-8000-000000000000',
 };
 
 /**
