@@ -105,6 +105,8 @@ const VALID_QUERIES: Record<string, string> = {
   'GET /api/v1/merchants/feeInvoice': 'month=2026-01',
   // Issue 35 §4 (ADR 047): the sampler's postal code and half a position fail the checks.
   'GET /api/my/stores': 'cardId=00000000-0000-4000-8000-000000000000',
+  // Issue 35 §8 (ADR 049): an e-mail or four digits and a company, which the sampler does not meet.
+  'GET /api/v1/cardholder-care/lookup': 'email=someone%40example.gr',
 };
 
 /**
