@@ -11,7 +11,8 @@ if (root) createRoot(root).render(<App />);
 
 if ('serviceWorker' in navigator && window.isSecureContext) {
   window.addEventListener('load', () => {
-    const scope = window.location.pathname.startsWith('/en/') ? '/en/my/' : '/my/';
+    // `/my`, not `/my/`: the area's home is the bare address, which `/my/` would not control.
+    const scope = /^\/en(\/|$)/.test(window.location.pathname) ? '/en/my' : '/my';
     void navigator.serviceWorker.register('/my-sw.js', { scope }).catch(() => undefined);
   });
 }
