@@ -2,17 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { api, errorText, type Movement, type MovementsAnswer, type MyCard, type RulesAnswer } from '../api';
 import { useMy, useVisibleInterval } from '../context';
 import { date, money } from '../format';
-import type { MessageKey } from '../i18n';
 import { CardState, MovementRow, PageTitle } from '../parts';
 
 const PAGE = 20;
 const REFRESH_MS = 15_000;
-const PERIOD: Record<string, MessageKey> = {
-  day: 'periodDay',
-  week: 'periodWeek',
-  month: 'periodMonth',
-  transaction: 'periodTransaction',
-};
 
 /**
  * One card (issue 35 §2–3): balance, lock switch, report lost or stolen, spend rules, and every
@@ -255,11 +248,9 @@ function Rules({ cardId }: { cardId: string }) {
             <span>
               {rule.limitCents === null
                 ? t('ruleBlocked')
-                : t('ruleSpent', {
-                    spent: money(rule.spentCents),
-                    limit: money(rule.limitCents),
-                    period: PERIOD[rule.period] ? t(PERIOD[rule.period]!) : rule.period,
-                  })}
+                : rule.period === 'transaction'
+                  ? t('ruleLimit', { limit: money(rule.limitCents) })
+                  : t('ruleSpent', { spent: money(rule.spentCents), limit: money(rule.limitCents) })}
             </span>
           </li>
         ))}
