@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import type { Movement, MyCard } from './api';
 import { useMy } from './context';
 import { dateTime, signedMoney, money } from './format';
@@ -68,6 +69,9 @@ export function MovementRow({ movement, detailed }: { movement: Movement; detail
 
 /** The heading of a page, focused when the page changes. */
 export function PageTitle({ children }: { children: string }) {
+  useEffect(() => {
+    document.title = `${children} · Tessera`;
+  }, [children]);
   return (
     <h1
       tabIndex={-1}
