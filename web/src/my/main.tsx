@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App } from './app';
 
 /**
  * The cardholder area's entry (issue 35 §6, ADR 048): plain React, no portal dependencies. The

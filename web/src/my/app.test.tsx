@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrf, type CardsAnswer, type MovementsAnswer } from './api';
-import { App } from './App';
+import { App } from './app';
 import { saveCards } from './offline';
 
 /** The cardholder app against the API contract of issue 35, with `fetch` answered here. */

@@ -3,15 +3,15 @@ import { api, setApiLocale, type CardsAnswer, type NotificationsAnswer, type Ses
 import { areaHref, areaPath, Context, makeT, useMy, useVisibleInterval, type MyContext } from './context';
 import { localeOfPath, type MessageKey } from './i18n';
 import { forgetAll, savedCards, saveCards } from './offline';
-import { Home, HomeSkeleton } from './pages/Home';
-import { SignIn } from './pages/SignIn';
+import { Home, HomeSkeleton } from './pages/home';
+import { SignIn } from './pages/sign-in';
 
 // The pages beyond the first screen load when opened: the home and the sign-in stay in the entry.
-const CardPage = lazy(() => import('./pages/CardPage'));
-const Stores = lazy(() => import('./pages/Stores'));
-const Alerts = lazy(() => import('./pages/Alerts'));
-const Notifications = lazy(() => import('./pages/Notifications'));
-const Account = lazy(() => import('./pages/Account'));
+const CardPage = lazy(() => import('./pages/card-page'));
+const Stores = lazy(() => import('./pages/stores'));
+const Alerts = lazy(() => import('./pages/alerts'));
+const Notifications = lazy(() => import('./pages/notifications'));
+const Account = lazy(() => import('./pages/account'));
 
 type Boot = 'loading' | 'ready';
 
