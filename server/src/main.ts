@@ -61,10 +61,14 @@ async function main(): Promise<void> {
     mark('demoMerchants');
   }
   let closing = false;
+  // A signal soon after the server listens waits for the background work to have started, so that
+  // stopping it does not race its start (the e2e set-up stops a freshly seeded server at once).
+  let jobsStarted: Promise<unknown> = Promise.resolve();
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
+    await jobsStarted.catch(() => undefined);
     try {
       await app.close();
       await database.close();
@@ -81,7 +85,8 @@ async function main(): Promise<void> {
   // Background work (bulk imports, recurring loads, the purge, settlements) once the server listens;
   // stopped by app.close() at shutdown.
   mark('listening');
-  await app.services.jobs.start();
+  jobsStarted = app.services.jobs.start();
+  await jobsStarted;
   mark('jobs');
   collectStartupGarbage();
   app.log.info({ startupMs: phases }, `started in ${phases.jobs} ms`);

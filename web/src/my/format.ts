@@ -12,10 +12,10 @@ export function money(cents: number): string {
   const negative = cents < 0;
   const abs = Math.abs(Math.round(cents));
   const euros = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${negative ? '-' : ''}${euros},${String(abs % 100).padStart(2, '0')}\u00a0€`;
+  return `${negative ? '−' : ''}${euros},${String(abs % 100).padStart(2, '0')}\u00a0€`;
 }
 
-/** A signed amount of a movement: `+50,00 €`, `-12,40 €`. */
+/** A signed amount of a movement: `+50,00 €`, `−12,40 €` (a minus sign, as the card panel writes it). */
 export function signedMoney(cents: number): string {
   return cents > 0 ? `+${money(cents)}` : money(cents);
 }
