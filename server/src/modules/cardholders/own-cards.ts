@@ -17,7 +17,14 @@ import { AppError } from '../../platform/errors';
 import type { Executor } from '../../platform/db';
 import { cards } from '../cards/schema';
 import type { CardholdersContext } from './context';
-import { findMovements, findOwnCard, findOwnCards, findRules, sumSpent, type OwnCardRow } from './repository';
+import {
+  findOwnCard,
+  findOwnCards,
+  findOwnMovements,
+  findRules,
+  sumSpent,
+  type OwnCardRow,
+} from './repository';
 import { cardholderEvents } from './schema';
 
 /** One of the cardholder's cards, or 404: another person's card is "not found", never "forbidden". */
@@ -64,11 +71,19 @@ export async function listOwnMovements(
   cardId: string,
   query: { cursor?: string | undefined; limit: number },
 ): Promise<{ movements: CardholderMovement[]; nextCursor: string | null }> {
-  const card = await requireOwnCard(ctx.db, email, cardId);
-  const position = decodeCursor(query.cursor, CURSOR);
+  let position: string | null;
+  try {
+    position = decodeCursor(query.cursor, CURSOR);
+  } catch (error) {
+    // Another person's card is a 404 whatever the cursor.
+    await requireOwnCard(ctx.db, email, cardId);
+    throw error;
+  }
   const before =
     position === null ? null : { atMicros: position.split('|')[0]!, id: position.split('|')[1]! };
-  const rows = await findMovements(ctx.db, card, query.limit + 1, before);
+  // The ownership check and the page in one statement (one round trip on the cardholder's home).
+  const rows = await findOwnMovements(ctx.db, email, cardId, query.limit + 1, before);
+  if (!rows) throw new AppError('NOT_FOUND', `card ${cardId} is not one of the cardholder's`);
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

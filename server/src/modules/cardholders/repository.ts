@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CardCategory, CardFamily, CardStatus, DeclineReason } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
 
@@ -100,52 +100,94 @@ export type MovementRow = {
   declineReason: DeclineReason | null;
 };
 
+/** A page's start: after this position (microseconds since the epoch, exact, and the id). */
+type Before = { atMicros: string; id: string } | null;
+
 /**
- * The card's movements, newest first, from `(beforeAt, beforeId)` on: its ledger entries (a
- * terminal's purchase, refund or reversal names the merchant and store of its call) and its declined
- * terminal calls. Never the employer's order data: a load shows its time and amount only.
+ * The movements of the card that `own` selects (`id`, `account_id`; no row: none), newest first,
+ * from `before` on: its ledger entries (a terminal's purchase, refund or reversal names the merchant
+ * and store of its call) and its declined terminal calls. Never the employer's order data: a load
+ * shows its time and amount only. One statement: when `own` has a row and the page is empty, one row
+ * of nulls comes back; when `own` has none, no row.
  */
-export async function findMovements(
-  db: Executor,
-  card: { cardId: string; accountId: string },
-  limit: number,
-  /** The position after which the page starts: microseconds since the epoch (exact) and the id. */
-  before: { atMicros: string; id: string } | null,
-): Promise<MovementRow[]> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    with calls as (
+function movementsSql(own: SQL, limit: number, before: Before) {
+  return sql`
+    with own as (${own}), calls as (
       select id, ledger_transaction_id, merchant_id, store_id, amount_cents, outcome, decline_reason, created_at
-        from terminal_transactions where card_id = ${card.cardId}
+        from terminal_transactions where card_id = (select id from own)
     ), moves as (
       select lt.id::text as id, lt.posted_at as at, lt.kind as kind, le.amount_cents as amount,
              calls.merchant_id, calls.store_id, null::text as decline_reason
         from ledger_entries le
         join ledger_transactions lt on lt.id = le.transaction_id
         left join calls on calls.ledger_transaction_id = lt.id
-       where le.account_id = ${card.accountId}
+       where le.account_id = (select account_id from own)
       union all
       select calls.id::text, calls.created_at, 'decline', calls.amount_cents, calls.merchant_id,
              calls.store_id, calls.decline_reason
         from calls where calls.outcome = 'declined'
+    ), page as (
+      select moves.id, moves.at, ((extract(epoch from moves.at) * 1000000)::bigint)::text as "atMicros", moves.kind, moves.amount::bigint as "amountCents",
+             m.trade_name as "merchantName", s.name as "storeName", moves.decline_reason as "declineReason"
+        from moves
+        left join merchants m on m.id = moves.merchant_id
+        left join merchant_stores s on s.id = moves.store_id
+       ${before === null ? sql`` : sql`where ((extract(epoch from moves.at) * 1000000)::bigint, moves.id) < (${before.atMicros}::bigint, ${before.id})`}
+       order by moves.at desc, moves.id desc
+       limit ${limit}
     )
-    select moves.id, moves.at, ((extract(epoch from moves.at) * 1000000)::bigint)::text as "atMicros", moves.kind, moves.amount::bigint as "amountCents",
-           m.trade_name as "merchantName", s.name as "storeName", moves.decline_reason as "declineReason"
-      from moves
-      left join merchants m on m.id = moves.merchant_id
-      left join merchant_stores s on s.id = moves.store_id
-     ${before === null ? sql`` : sql`where ((extract(epoch from moves.at) * 1000000)::bigint, moves.id) < (${before.atMicros}::bigint, ${before.id})`}
-     order by moves.at desc, moves.id desc
-     limit ${limit}`);
-  return result.rows.map((row) => ({
-    id: String(row.id),
-    at: new Date(row.at as string),
-    atMicros: String(row.atMicros),
-    kind: String(row.kind),
-    amountCents: Number(row.amountCents),
-    merchantName: (row.merchantName as string | null) ?? null,
-    storeName: (row.storeName as string | null) ?? null,
-    declineReason: (row.declineReason as DeclineReason | null) ?? null,
-  }));
+    select page.* from own left join page on true order by page.at desc, page.id desc`;
+}
+
+function toMovements(rows: Record<string, unknown>[]): MovementRow[] {
+  return rows
+    .filter((row) => row.id !== null)
+    .map((row) => ({
+      id: String(row.id),
+      at: new Date(row.at as string),
+      atMicros: String(row.atMicros),
+      kind: String(row.kind),
+      amountCents: Number(row.amountCents),
+      merchantName: (row.merchantName as string | null) ?? null,
+      storeName: (row.storeName as string | null) ?? null,
+      declineReason: (row.declineReason as DeclineReason | null) ?? null,
+    }));
+}
+
+/** The card's movements, newest first, from `before` on (the page's start; null: the newest). */
+export async function findMovements(
+  db: Executor,
+  card: { cardId: string; accountId: string },
+  limit: number,
+  /** The position after which the page starts: microseconds since the epoch (exact) and the id. */
+  before: Before,
+): Promise<MovementRow[]> {
+  const own = sql`select ${card.cardId}::uuid as id, ${card.accountId}::uuid as account_id`;
+  const result = await db.execute<Record<string, unknown>>(movementsSql(own, limit, before));
+  return toMovements(result.rows);
+}
+
+/**
+ * The movements of one of the cardholder's cards, as `findMovements`, found through the holder
+ * record's e-mail in the same statement (one round trip for the ownership check and the page);
+ * undefined when the card is not one of theirs (another person's, unknown or closed).
+ */
+export async function findOwnMovements(
+  db: Executor,
+  email: string,
+  cardId: string,
+  limit: number,
+  before: Before,
+): Promise<MovementRow[] | undefined> {
+  const own = sql`
+    select c.id, c.account_id
+      from cardholders h
+      join cards c on c.cardholder_id = h.id
+     where lower(h.email) = ${email}
+       and c.status <> 'replaced'
+       and c.id = ${cardId}`;
+  const result = await db.execute<Record<string, unknown>>(movementsSql(own, limit, before));
+  return result.rows.length === 0 ? undefined : toMovements(result.rows);
 }
 
 export type RuleRow = {
