@@ -11,6 +11,8 @@ export type LoadOptions = {
   method?: 'GET' | 'POST';
   headers?: Record<string, string>;
   body?: string;
+  /** A sequence of paths on `url`'s server that each connection asks for in turn (instead of `url`'s path). */
+  paths?: string[];
   connections: number;
   warmupSeconds: number;
   seconds: number;
@@ -35,6 +37,7 @@ async function run(options: LoadOptions): Promise<LoadFigures> {
     connections: options.connections,
     headers: options.headers ?? {},
     ...(options.body ? { body: options.body } : {}),
+    ...(options.paths ? { requests: options.paths.map((path) => ({ path })) } : {}),
   };
   if (options.warmupSeconds > 0) await autocannon({ ...base, duration: options.warmupSeconds });
   const result = await autocannon({ ...base, duration: options.seconds });

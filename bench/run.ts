@@ -4,6 +4,7 @@
  */
 import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
+import { cardholderHomeBenchmark } from './cardholder-home';
 import { healthBenchmark } from './health';
 import { idleMemoryBenchmark } from './idle-memory';
 import { initialJsBenchmark } from './initial-js';
@@ -39,6 +40,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'start-time': startTimeBenchmark,
   // Issue 22 §5: a bulk load as JSON through the public API against the Excel bulk path.
   'public-api': publicApiBenchmark,
+  // Issue 35: the cardholder home (balances and last 20 movements) against a bare route with its SQL.
+  'cardholder-home': cardholderHomeBenchmark,
 };
 
 const names = process.argv.slice(2);

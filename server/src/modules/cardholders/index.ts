@@ -15,3 +15,5 @@ export {
 } from './session';
 export { requireOwnCard } from './own-cards';
 export { latestSignInCode } from './test-support';
+/** The home's statements, for the floor of `bench/cardholder-home.ts` (the exact SQL the routes send). */
+export { findOwnCards, findOwnMovements } from './repository';
