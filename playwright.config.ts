@@ -20,7 +20,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // A trace only when a failed test runs again (CI retries once): recording one for every test
+    // (screencast frames, DOM snapshots) cost a third of the e2e time (ADR 038, round four).
+    // Locally, `npx playwright test --trace on` records one for the test being debugged.
+    trace: 'on-first-retry',
     // No transitions: the accessibility scans see drawers and modals as they end up, not mid-way.
     reducedMotion: 'reduce',
     launchOptions: {
