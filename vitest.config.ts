@@ -41,6 +41,7 @@ export default defineConfig({
           name: 'web',
           include: ['web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          isolate: false,
           setupFiles: ['web/src/test/setup.ts'],
         },
       },

@@ -266,9 +266,15 @@ async function main(): Promise<void> {
       check('lint', ['lint:code', 'lint:format'], both),
     ]);
     await vitest('unit', ['domain', 'web', 'tools']);
-    await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite' } });
+    // With both engines, the generated inputs of the property and fuzz tests are shared between
+    // them: each runs every property and route with half the count (server/test/engine-share.ts).
+    const bothEngines =
+      Boolean(process.env.TEST_DATABASE_URL) && wanted('server-pglite') && wanted('server-postgres');
+    const share = (index: number): Record<string, string> =>
+      bothEngines ? { TEST_ENGINE_SHARE: `${index}/2` } : {};
+    await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite', ...share(0) } });
     if (process.env.TEST_DATABASE_URL)
-      await vitest('server-postgres', ['server'], { env: { TESSERA_TEST_DB: 'postgres' } });
+      await vitest('server-postgres', ['server'], { env: { TESSERA_TEST_DB: 'postgres', ...share(1) } });
     await e2e();
   }
   const total = (performance.now() - started) / 1000;

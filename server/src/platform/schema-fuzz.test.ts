@@ -1,6 +1,7 @@
 import { POLICIES, type Action, type RoleId } from '@tessera/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { engineSeed, engineShare, shareNote } from '../../test/engine-share';
 import { requestsOf, type FuzzRequest } from '../../test/fuzz';
 import { createTestApp, type TestContext } from '../../test/harness';
 import { createTestMerchant, merchantForDemoUser, terminalToken } from '../../test/merchant-helper';
@@ -12,7 +13,7 @@ import { ROUTE_ACCESS } from './route-access';
  * Issue 20 §2: every endpoint of the OpenAPI document, fed requests generated from its own schemas
  * (valid, at the bounds, hostile; wrong content types; both languages): no answer of 500 or more,
  * and every 4xx in the standard error body with a message. FUZZ_RUNS requests per route (100 in
- * `npm test`; `npm run bench schema-fuzz` asks for 10,000).
+ * `npm test`, shared between the engines when both run; `npm run bench schema-fuzz` asks for 10,000).
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
 /**
@@ -102,7 +103,7 @@ function bodyOf(request: FuzzRequest): string | undefined {
 
 describe('schema fuzzing of every endpoint', () => {
   it(
-    `answers ${RUNS} generated requests per route without a 5xx, each 4xx in the standard error body`,
+    `answers ${RUNS} generated requests per route${shareNote(RUNS)} without a 5xx, each 4xx in the standard error body`,
     async () => {
       const spec = ctx.app.swagger() as unknown as OpenApi;
       const statuses = new Map<number, number>();
@@ -171,7 +172,7 @@ describe('schema fuzzing of every endpoint', () => {
                 }
               }
             }),
-            { numRuns: RUNS, seed, endOnFailure: true },
+            { numRuns: engineShare(RUNS), seed: engineSeed(seed), endOnFailure: true },
           );
           if (RUNS >= 1_000) {
             // The long bench run says where it is, so a stopped run still has its figures.
@@ -192,7 +193,7 @@ describe('schema fuzzing of every endpoint', () => {
         .join(', ');
       const part = SHARDS > 1 ? ` (part ${SHARD} of ${SHARDS})` : '';
       console.log(
-        `schema fuzzing${part}: ${routes} routes, ${requests} requests (${RUNS} a route): ${byStatus}`,
+        `schema fuzzing${part}: ${routes} routes, ${requests} requests (${engineShare(RUNS)} a route${shareNote(RUNS)}): ${byStatus}`,
       );
       expect(failures).toEqual([]);
       expect(routes).toBeGreaterThan(ONLY ? 0 : 180 / SHARDS);
