@@ -1,4 +1,5 @@
 import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
@@ -119,6 +120,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   const pglite = await PGlite.create({
     ...(inMemory ? {} : { dataDir: path.resolve(options.dataDir as string) }),
+    ...(await pgliteArtifacts()),
     postgresqlconf: PGLITE_SETTINGS,
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
   });
@@ -153,6 +155,34 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       await releaseLock();
     },
   };
+}
+
+let artifacts:
+  | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }>
+  | undefined;
+
+/**
+ * PGlite's WebAssembly, compiled once a process, and its file-system bundle, read once: each
+ * `PGlite.create()` otherwise reads and compiles them again. A server opens one database, but a test
+ * worker opens one per test file (ADR 038, round four: about half a second each).
+ */
+function pgliteArtifacts(): NonNullable<typeof artifacts> {
+  // Node's global; the server's TypeScript libraries declare its types but not the value.
+  const wasm = (
+    globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
+  ).WebAssembly;
+  artifacts ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((file) => readFile(path.join(dist, file))),
+    );
+    return {
+      pgliteWasmModule: await wasm.compile(pgliteWasm!),
+      initdbWasmModule: await wasm.compile(initdbWasm!),
+      fsBundle: new Blob([bundle!]),
+    };
+  })();
+  return artifacts;
 }
 
 /** The embedded database's socket port: PGLITE_SOCKET_PORT (1–65535) or 0, any free port. */
