@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { seedContent } from '../src/modules/content';
+import { loadSigningKeys } from '../src/modules/identity';
 import { migrateDatabase, openDatabase } from '../src/platform/db';
 import { quoteIdent, withUser } from '../src/platform/db-roles';
 
@@ -11,7 +12,8 @@ const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));
 
 /**
  * Prepares the test database once per run (STYLE: a template copied per test file): a migrated,
- * content-seeded PGlite dumped to a tarball, or, with TESSERA_TEST_DB=postgres, a template database
+ * content-seeded PGlite, with the sign-in's signing key made (an RSA key each file's first start
+ * would otherwise generate again; `signing-keys.test.ts` covers that start), dumped to a tarball, or, with TESSERA_TEST_DB=postgres, a template database
  * on the server of TEST_DATABASE_URL that each file clones with CREATE DATABASE … TEMPLATE.
  *
  * On PostgreSQL the tests run as production does (ADR 041): the template is migrated as the owner
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     });
     await migrateDatabase(database);
     await seedContent(database.db);
+    await loadSigningKeys(database.db);
     await database.close();
     project.provide('testDatabase', { kind, template, baseUrl, appUser, ownerUser });
     return async () => {
@@ -60,6 +63,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase({ poolSize: 2 });
   await migrateDatabase(database);
   await seedContent(database.db);
+  await loadSigningKeys(database.db);
   await database.pool.query('checkpoint');
   // The socket server and pool are closed by close(); dump first through the PGlite handle.
   const tarball = await dumpPglite(database);
