@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveFloor } from './floor-process';
 
 /**
  * The floor of `bench/card-list.ts`, run as its own process: a bare Fastify server (no plugins, no
@@ -55,13 +56,4 @@ app.post<{ Params: { shape: string } }>('/cards/:shape', async (request) => {
   return { total: counted, rows: await page(shape) };
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
-const stop = () => {
-  void app
-    .close()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveFloor(app, pool);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveFloor } from './floor-process';
 
 /**
  * The floor of `bench/cardholder-home.ts`, run as its own process: a bare Fastify server (no
@@ -36,13 +37,4 @@ app.get<{ Params: { cardId: string } }>('/cards/:cardId/movements', async (reque
   return { rows: await run(statement) };
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
-const stop = () => {
-  void app
-    .close()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveFloor(app, pool);

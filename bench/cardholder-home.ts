@@ -14,6 +14,7 @@ import { migrateDatabase, openDatabase, type Database, type Executor } from '../
 import { runLine, runLoad, startFloor, summarise, summaryLine, verdict } from './figures';
 import type { LoadFigures } from './load-child';
 import { startServer, stop } from './server-process';
+import { csrfPoster } from './portal-sign-in';
 
 const ROUNDS = Number(process.env.BENCH_CARDHOLDER_ROUNDS ?? 3);
 const SECONDS = Number(process.env.BENCH_CARDHOLDER_SECONDS ?? 10);
@@ -243,18 +244,7 @@ async function capture(call: (db: Executor) => Promise<unknown>): Promise<Statem
  * `cookie` header of the signed-in phone.
  */
 async function signInCardholder(base: string, database: Database, email: string): Promise<string> {
-  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const csrfCookie = csrfResponse.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
-      body: JSON.stringify(body),
-    });
+  const post = await csrfPoster(base);
   const before = await latestSignInCode(database.db, email);
   const sent = await post('/api/my/sign-in/code', { email, locale: 'el' });
   if (sent.status !== 202) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);

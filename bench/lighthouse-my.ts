@@ -21,7 +21,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { generateCards } from '../server/src/db/seed/demo-cards';
 import { DEMO_PASSWORD, DEMO_USERS } from '../server/src/db/seed/demo';
-import { signIn } from './portal-sign-in';
+import { csrfPoster, signIn } from './portal-sign-in';
 import { startServer, stop } from './server-process';
 
 const run = promisify(execFile);
@@ -46,18 +46,7 @@ function demoCardholderEmail(): string {
 }
 
 export async function cardholderCookie(base: string, email: string): Promise<string> {
-  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
-  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
-  const csrfCookie = csrfResponse.headers
-    .getSetCookie()
-    .map((line) => line.split(';')[0])
-    .join('; ');
-  const post = (url: string, body: unknown) =>
-    fetch(`${base}${url}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
-      body: JSON.stringify(body),
-    });
+  const post = await csrfPoster(base);
   const requestedAt = Date.now() - 1_000;
   const sent = await post('/api/my/sign-in/code', { email, locale: 'el' });
   if (sent.status !== 202) throw new Error(`code request: HTTP ${sent.status} ${await sent.text()}`);

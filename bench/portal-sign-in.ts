@@ -79,3 +79,22 @@ export async function signIn(base: string, email: string, password: string): Pro
   if (!user?.user) throw new Error('sign-in: no session after the callback');
   return { cookie: cookie(), csrfToken: await csrf() };
 }
+
+/**
+ * A browser's first step before a state change, for the cardholder sign-in: a CSRF token and its
+ * cookie, and a JSON `POST` to `base` that sends both.
+ */
+export async function csrfPoster(base: string): Promise<(url: string, body: unknown) => Promise<Response>> {
+  const csrfResponse = await fetch(`${base}/api/auth/csrf`);
+  const { csrfToken } = (await csrfResponse.json()) as { csrfToken: string };
+  const csrfCookie = csrfResponse.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0])
+    .join('; ');
+  return (url, body) =>
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken, cookie: csrfCookie },
+      body: JSON.stringify(body),
+    });
+}

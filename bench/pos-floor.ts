@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
+import { serveFloor } from './floor-process';
 
 /**
  * The floor of `bench/pos.ts`, run as its own process: a bare Fastify server (no logging, no
@@ -62,13 +63,4 @@ app.post('/authorise', async (request) => {
   }
 });
 
-await app.listen({ port: 0, host: '127.0.0.1' });
-process.stdout.write(`listening ${(app.server.address() as { port: number }).port}\n`);
-const stop = () => {
-  void app
-    .close()
-    .then(() => pool.end())
-    .then(() => process.exit(0));
-};
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+await serveFloor(app, pool);
