@@ -12,6 +12,7 @@ import { runLoad, summarise, summaryLine } from './figures';
 import type { LoadFigures } from './load-child';
 import { signIn } from './portal-sign-in';
 import { startServer, stop } from './server-process';
+import { reuseKeptDatabase } from './database';
 
 const CARDS = Number(process.env.BENCH_CARDS ?? 100_000);
 const ROUNDS = Number(process.env.BENCH_CARD_LIST_ROUNDS ?? 3);
@@ -231,19 +232,9 @@ export async function cardListBenchmark(): Promise<void> {
   }
 }
 
-/** A kept database of an earlier run (BENCH_CARD_LIST_KEEP=1): migrated again in case that changed. */
-async function reuse(databaseUrl: string): Promise<{ version: string; seconds: number }> {
-  const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
-  try {
-    await migrateDatabase(database);
-    await database.pool.query('vacuum analyze');
-    const { rows } = await database.pool.query<{ version: string }>(
-      `select current_setting('server_version') as version`,
-    );
-    return { version: `${rows[0]!.version}, kept database`, seconds: 0 };
-  } finally {
-    await database.close();
-  }
+/** A kept database of an earlier run (BENCH_CARD_LIST_KEEP=1). */
+function reuse(databaseUrl: string): Promise<{ version: string; seconds: number }> {
+  return reuseKeptDatabase(databaseUrl);
 }
 
 /**

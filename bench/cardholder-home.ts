@@ -14,6 +14,7 @@ import { migrateDatabase, openDatabase, type Database, type Executor } from '../
 import { runLine, runLoad, startFloor, summarise, summaryLine, verdict } from './figures';
 import type { LoadFigures } from './load-child';
 import { startServer, stop } from './server-process';
+import { reuseKeptDatabase } from './database';
 import { csrfPoster } from './portal-sign-in';
 
 const ROUNDS = Number(process.env.BENCH_CARDHOLDER_ROUNDS ?? 3);
@@ -271,21 +272,12 @@ async function getJson<T>(url: string, headers: Record<string, string>): Promise
   return (await response.json()) as T;
 }
 
-/** A kept database of an earlier run (BENCH_CARDHOLDER_KEEP=1): migrated again in case that changed. */
-async function reuse(databaseUrl: string): Promise<{ version: string; seconds: number }> {
-  const database = await openDatabase({ url: databaseUrl, poolSize: 2 });
-  try {
-    await migrateDatabase(database);
-    // The codes of earlier runs: five an hour per e-mail would refuse a sixth run's sign-in.
+/** A kept database of an earlier run (BENCH_CARDHOLDER_KEEP=1). */
+function reuse(databaseUrl: string): Promise<{ version: string; seconds: number }> {
+  // The codes of earlier runs: five an hour per e-mail would refuse a sixth run's sign-in.
+  return reuseKeptDatabase(databaseUrl, async (database) => {
     await database.pool.query('delete from cardholder_codes');
-    await database.pool.query('vacuum analyze');
-    const { rows } = await database.pool.query<{ version: string }>(
-      `select current_setting('server_version') as version`,
-    );
-    return { version: `${rows[0]!.version}, kept database`, seconds: 0 };
-  } finally {
-    await database.close();
-  }
+  });
 }
 
 /**
