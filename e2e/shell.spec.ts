@@ -201,6 +201,27 @@ test('the contact form names the bad fields, then sends and shows the request nu
   await expect(page.getByText(/Request number: TS-\d{8}-[0-9A-F]{6}/)).toBeVisible();
 });
 
+test('the accessibility check fails a page with a serious violation, and passes it once fixed', async ({
+  page,
+}) => {
+  // The scan every journey relies on (fixtures.ts) must be able to fail: an image without a text
+  // alternative and a field without a label are critical violations.
+  await page.setContent(
+    '<html lang="en"><head><title>t</title></head><body><main><h1>Check</h1><img src="data:,"><input type="text"></main></body></html>',
+  );
+  const failure = await expectAccessible(page, 'a broken page').then(
+    () => 'passed',
+    (error: unknown) => String(error),
+  );
+  expect(failure).toContain('image-alt (critical)');
+  expect(failure).toContain('label (critical)');
+  await page.evaluate(() => {
+    document.querySelector('img')!.setAttribute('alt', 'A picture');
+    document.querySelector('input')!.setAttribute('aria-label', 'Name');
+  });
+  await expectAccessible(page, 'the page fixed');
+});
+
 /** Every SPEC §2 route, plus a draft id, a query, a CMS page and an unknown address. */
 const PAGES = [
   ...PORTAL_ROUTES.filter((path) => path !== '/cards/spendeo/issue'),
