@@ -1,7 +1,8 @@
 import { matchRoutes } from 'react-router';
-import { PORTAL_ROUTES } from '@tessera/domain';
+import { PORTAL_ROUTES, ROUTE_ACTIONS } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { isMerchantPath, paths } from './paths';
+import { decideAccess, type RouteAccess } from './route-access';
 import { ROUTE_TABLE, routes } from './routes';
 
 /** Every address of SPEC §2, and one with a draft id. */
@@ -18,6 +19,27 @@ describe('routes', () => {
     expect(leafPath(path)).not.toBe('*');
     expect(leafPath(path === '/' ? '/en' : `/en${path}`)).toBe(leafPath(path));
   });
+
+  // What a signed-out visitor meets at every address, as the access gate decides it from the matched
+  // page's handle: a public page opens, any other sends to sign in (the gate's redirect itself, with
+  // SessionRequired and the way back, is rendered in shell/roles.test.tsx; e2e/shell.spec.ts loads
+  // a route of each kind of access in Chromium; ADR 038, round five).
+  it.each(SPEC_PATHS)(
+    'lets a signed-out visitor into %s only if the domain calls it public, in both languages',
+    (path) => {
+      const address = path.startsWith('/card-issue/info/') ? '/card-issue/info/:draftId' : path;
+      const action = (ROUTE_ACTIONS as Record<string, string | null>)[address];
+      expect(action, `${address} is in the domain's table`).not.toBeUndefined();
+      for (const localised of [path, path === '/' ? '/en' : `/en${path}`]) {
+        const handle = (matchRoutes(routes, localised) ?? []).at(-1)?.route.handle as
+          { access: RouteAccess } | undefined;
+        expect(handle?.access, localised).toBeDefined();
+        expect(decideAccess(handle!.access, null, null).kind, localised).toBe(
+          action === null ? 'allow' : 'signIn',
+        );
+      }
+    },
+  );
 
   it.each(['/orders/payment/result', '/orders/payment/success', '/orders/payment/failure'])(
     'serves the payment page %s (beyond SPEC §2, ADR 010) in both languages',
