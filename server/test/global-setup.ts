@@ -1,9 +1,11 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { seedDemo } from '../src/db/seed/demo';
 import { seedContent } from '../src/modules/content';
+import { loadConfig } from '../src/platform/config';
 import { loadSigningKeys } from '../src/modules/identity';
 import { migrateDatabase, openDatabase } from '../src/platform/db';
 import { quoteIdent, withUser } from '../src/platform/db-roles';
@@ -45,7 +47,17 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await seedContent(database.db);
     await loadSigningKeys(database.db);
     await database.close();
-    project.provide('testDatabase', { kind, template, baseUrl, appUser, ownerUser });
+    const demoTemplate = `${template}_demo`;
+    await admin.query(`create database ${demoTemplate} template ${template} owner ${quoteIdent(ownerUser)}`);
+    url.pathname = `/${demoTemplate}`;
+    const demo = await openDatabase({
+      url: withUser(url.toString(), appUser),
+      migrationUrl: withUser(url.toString(), ownerUser),
+      poolSize: 2,
+    });
+    await seedDemoWorldTemplate(demo);
+    await demo.close();
+    project.provide('testDatabase', { kind, template, demoTemplate, baseUrl, appUser, ownerUser });
     return async () => {
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname like $1 and pid <> pg_backend_pid()`,
@@ -66,13 +78,39 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await loadSigningKeys(database.db);
   await database.pool.query('checkpoint');
   // The socket server and pool are closed by close(); dump first through the PGlite handle.
-  const tarball = await dumpPglite(database);
+  const tarball = Buffer.from(await (await dumpPglite(database)).arrayBuffer());
+  await seedDemoWorldTemplate(database);
+  await database.pool.query('checkpoint');
+  const demoTarball = Buffer.from(await (await dumpPglite(database)).arrayBuffer());
   await database.close();
   await mkdir(CACHE, { recursive: true });
   const file = path.join(CACHE, `test-template-${process.pid}.tar`);
-  await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
-  project.provide('testDatabase', { kind, template: file, baseUrl: '', appUser: '', ownerUser: '' });
-  return async () => undefined;
+  const demoFile = path.join(CACHE, `test-template-${process.pid}-demo.tar`);
+  await writeFile(file, tarball);
+  await writeFile(demoFile, demoTarball);
+  project.provide('testDatabase', {
+    kind,
+    template: file,
+    demoTemplate: demoFile,
+    baseUrl: '',
+    appUser: '',
+    ownerUser: '',
+  });
+  return async () => {
+    await rm(file, { force: true });
+    await rm(demoFile, { force: true });
+  };
+}
+
+/**
+ * The demo world most server test files start from (`demoWorldTestFile()`): the demo companies and
+ * users without cards, seeded as a file would seed them with the test config's session secret (the
+ * staff's demo second factor is encrypted with it). Made once a run instead of once a file (ADR 038,
+ * round five: 1.2 s a file under load, the password hash and the accounts' rows).
+ */
+async function seedDemoWorldTemplate(database: Awaited<ReturnType<typeof openDatabase>>): Promise<void> {
+  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist' });
+  await seedDemo(database, { sessionSecret: config.sessionSecret, cardScale: 0 });
 }
 
 /**
@@ -120,6 +158,8 @@ declare module 'vitest' {
     testDatabase: {
       kind: 'pglite' | 'postgres';
       template: string;
+      /** The same with the demo world seeded (`seedDemoWorldTemplate`). */
+      demoTemplate: string;
       /** The superuser's connection (TEST_DATABASE_URL): databases are made and dropped through it. */
       baseUrl: string;
       /** The roles of ADR 041: the app connects as `appUser`, migrations run as `ownerUser`. */

@@ -5,14 +5,14 @@ import { inject } from 'vitest';
 import type { HealthOptions } from '../src/modules/health';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
-import { openDatabase, type Database } from '../src/platform/db';
+import { bytesBlob, openDatabase, type Database } from '../src/platform/db';
 import { quoteIdent, withUser } from '../src/platform/db-roles';
 import { createJobs, type Jobs } from '../src/platform/jobs';
 import type { ResolveHost } from '../src/platform/outbound-address';
 
 export type TestContext = { app: App; database: Database; config: Config; close(): Promise<void> };
 
-let templateTarball: Buffer | undefined;
+const templateTarballs = new Map<string, Blob>();
 
 /**
  * A fresh database for this test file, cloned from the run's migrated template: PGlite loaded from
@@ -21,16 +21,15 @@ let templateTarball: Buffer | undefined;
  * server runs in production (ADR 041). A test that needs a superuser connects through
  * `inject('testDatabase').baseUrl` by name.
  */
-export async function openTestDatabase(): Promise<Database> {
+export async function openTestDatabase(options: { demoWorld?: boolean } = {}): Promise<Database> {
   const target = inject('testDatabase');
+  const template = options.demoWorld ? target.demoTemplate : target.template;
   if (target.kind === 'postgres') {
     const name = `${target.template}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: target.baseUrl });
     await admin.connect();
     try {
-      await admin.query(
-        `create database ${name} template ${target.template} owner ${quoteIdent(target.ownerUser)}`,
-      );
+      await admin.query(`create database ${name} template ${template} owner ${quoteIdent(target.ownerUser)}`);
     } finally {
       await admin.end();
     }
@@ -62,8 +61,12 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  templateTarball ??= await readFile(target.template);
-  return openDatabase({ loadDataDir: new Blob([templateTarball]), poolSize: 4 });
+  let tarball = templateTarballs.get(template);
+  if (!tarball) {
+    tarball = bytesBlob(await readFile(template));
+    templateTarballs.set(template, tarball);
+  }
+  return openDatabase({ loadDataDir: tarball, poolSize: 4 });
 }
 
 const QUIET = process.env.JOBS_TEST_LOG
@@ -98,9 +101,14 @@ export async function createTestApp(
     health?: HealthOptions;
     /** The DNS look-up of outbound targets (webhooks): a test resolver instead of the system's. */
     resolveHost?: ResolveHost;
+    /**
+     * Start from the run's template with the demo world already seeded (`seedDemo` without cards,
+     * with the test config's session secret): what `demoWorldTestFile()` would seed, made once.
+     */
+    demoWorld?: boolean;
   } = {},
 ): Promise<TestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ demoWorld: options.demoWorld ?? false });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', ...options.env });
   const app = await buildApp({
     config,

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { cookieNames, issueCsrfToken } from '../src/platform/csrf';
-import { DEMO_COMPANIES, DEMO_PASSWORD, DEMO_USERS, seedDemo, type DemoUserKey } from '../src/db/seed/demo';
+import {
+  DEMO_COMPANIES,
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  seedDemo,
+  seedDemoCards,
+  type DemoUserKey,
+} from '../src/db/seed/demo';
 import { demoTotpCode } from '../src/db/seed/demo-second-factor';
 import { TestBrowser } from './browser';
 import { createTestApp, type TestContext } from './harness';
@@ -26,10 +33,16 @@ export function demoWorldTestFile(
   let ctx: TestContext | undefined;
   let ids: Record<DemoUserKey, string> | undefined;
   beforeAll(async () => {
-    ctx = options.app ? await options.app() : await createTestApp(options.env ? { env: options.env } : {});
+    // The run's demo template holds this world's companies and users when the file asks nothing
+    // else of them (a pinned moment, its own session secret): only its cards are seeded then.
+    const demoWorld = options.now === undefined && !options.env?.SESSION_SECRET;
+    ctx = options.app
+      ? await options.app()
+      : await createTestApp({ ...(options.env ? { env: options.env } : {}), demoWorld });
     ids = await seedDemoWorld(ctx, {
       ...(options.cardScale !== undefined ? { cardScale: options.cardScale } : {}),
       ...(options.now ? { now: options.now() } : {}),
+      fromTemplate: demoWorld && !options.app,
     });
   }, options.timeoutMs);
   afterAll(async () => ctx?.close());
@@ -46,13 +59,19 @@ export function demoWorldTestFile(
 /** The demo companies and users in this file's database; returns each demo user's id. */
 export async function seedDemoWorld(
   ctx: TestContext,
-  options: { cardScale?: number; now?: Date } = {},
+  options: {
+    cardScale?: number;
+    now?: Date;
+    /** The database came from the demo template (`createTestApp({ demoWorld: true })`): cards only. */
+    fromTemplate?: boolean;
+  } = {},
 ): Promise<Record<DemoUserKey, string>> {
-  await seedDemo(ctx.database, {
-    sessionSecret: ctx.config.sessionSecret,
+  const seed = {
     cardScale: options.cardScale ?? 0,
     ...(options.now ? { now: options.now } : {}),
-  });
+  };
+  if (options.fromTemplate) await seedDemoCards(ctx.database, seed);
+  else await seedDemo(ctx.database, { sessionSecret: ctx.config.sessionSecret, ...seed });
   const ids = {} as Record<DemoUserKey, string>;
   const { rows } = await ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',

@@ -223,20 +223,31 @@ export async function seedDemo(database: Database, options: DemoSeedOptions = {}
       });
     }
   });
-  const scale = options.cardScale ?? 1;
-  if (scale > 0) {
-    for (const [index, company] of DEMO_COMPANIES.entries()) {
-      const count = Math.max(1, Math.round((DEMO_CARD_COUNTS[company.companyId] ?? 40) * scale));
-      const now = options.now ?? new Date();
-      await seedCompanyCards(
-        database.db,
-        company.companyId,
-        generateCards(count, 1_000 + index, now),
-        now,
-        7 + index,
-      );
-      if (company.companyId === 'C1001') await seedDemoLeavers(database.db, company.companyId, now);
-    }
-  }
+  await seedDemoCards(database, options);
   return { logins: demoLogins(), seeded: true };
+}
+
+/**
+ * The demo cards of `seedDemo` (`cardScale` of the demo's counts, history up to `now`), on the demo
+ * companies already there. Tests that start from a template holding the companies and users seed
+ * only these.
+ */
+export async function seedDemoCards(
+  database: Database,
+  options: Pick<DemoSeedOptions, 'cardScale' | 'now'> = {},
+): Promise<void> {
+  const scale = options.cardScale ?? 1;
+  if (scale <= 0) return;
+  for (const [index, company] of DEMO_COMPANIES.entries()) {
+    const count = Math.max(1, Math.round((DEMO_CARD_COUNTS[company.companyId] ?? 40) * scale));
+    const now = options.now ?? new Date();
+    await seedCompanyCards(
+      database.db,
+      company.companyId,
+      generateCards(count, 1_000 + index, now),
+      now,
+      7 + index,
+    );
+    if (company.companyId === 'C1001') await seedDemoLeavers(database.db, company.companyId, now);
+  }
 }
