@@ -45,11 +45,17 @@ export async function newSpendeoCardToPayment(
 ) {
   const t = TEXT[lang];
   await page.goto(lang === 'el' ? '/cards/spendeo/issue' : '/en/cards/spendeo/issue');
-  await page
-    .getByRole('button', { name: new RegExp(`^${t.newCards}`) })
-    .first()
-    .click();
-  await expect(page).toHaveURL(/\/card-issue\/info/);
+  // A click while the page is still settling (its company and contracts loading) was once lost, and
+  // the page stayed put: click again until the draft page opens.
+  await expect(async () => {
+    if (!/\/card-issue\/info/.test(page.url())) {
+      await page
+        .getByRole('button', { name: new RegExp(`^${t.newCards}`) })
+        .first()
+        .click({ timeout: 5_000 });
+    }
+    await expect(page).toHaveURL(/\/card-issue\/info/, { timeout: 3_000 });
+  }).toPass({ timeout: 20_000 });
   await expect(async () => {
     await page.getByRole('button', { name: t.addHolder }).click();
     await expect(page.getByLabel(t.firstName).first()).toBeVisible({ timeout: 2_000 });
