@@ -36,25 +36,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await ensureRoles(admin, appUser, ownerUser);
     await admin.query(`drop database if exists ${template}`);
     await admin.query(`create database ${template} owner ${quoteIdent(ownerUser)}`);
-    const url = new URL(baseUrl);
-    url.pathname = `/${template}`;
-    const database = await openDatabase({
-      url: withUser(url.toString(), appUser),
-      migrationUrl: withUser(url.toString(), ownerUser),
-      poolSize: 2,
-    });
+    // Each template as the server runs (ADR 041): the app role's pool, migrations as the owner.
+    const openTemplate = (name: string) => {
+      const url = new URL(baseUrl);
+      url.pathname = `/${name}`;
+      return openDatabase({
+        url: withUser(url.toString(), appUser),
+        migrationUrl: withUser(url.toString(), ownerUser),
+        poolSize: 2,
+      });
+    };
+    const database = await openTemplate(template);
     await migrateDatabase(database);
     await seedContent(database.db);
     await loadSigningKeys(database.db);
     await database.close();
     const demoTemplate = `${template}_demo`;
     await admin.query(`create database ${demoTemplate} template ${template} owner ${quoteIdent(ownerUser)}`);
-    url.pathname = `/${demoTemplate}`;
-    const demo = await openDatabase({
-      url: withUser(url.toString(), appUser),
-      migrationUrl: withUser(url.toString(), ownerUser),
-      poolSize: 2,
-    });
+    const demo = await openTemplate(demoTemplate);
     await seedDemoWorldTemplate(demo);
     await demo.close();
     project.provide('testDatabase', { kind, template, demoTemplate, baseUrl, appUser, ownerUser });

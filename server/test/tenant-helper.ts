@@ -35,14 +35,14 @@ export function demoWorldTestFile(
   beforeAll(async () => {
     // The run's demo template holds this world's companies and users when the file asks nothing
     // else of them (a pinned moment, its own session secret): only its cards are seeded then.
-    const demoWorld = options.now === undefined && !options.env?.SESSION_SECRET;
+    const demoWorld = !options.app && options.now === undefined && !options.env?.SESSION_SECRET;
     ctx = options.app
       ? await options.app()
       : await createTestApp({ ...(options.env ? { env: options.env } : {}), demoWorld });
     ids = await seedDemoWorld(ctx, {
       ...(options.cardScale !== undefined ? { cardScale: options.cardScale } : {}),
       ...(options.now ? { now: options.now() } : {}),
-      fromTemplate: demoWorld && !options.app,
+      fromTemplate: demoWorld,
     });
   }, options.timeoutMs);
   afterAll(async () => ctx?.close());
