@@ -60,7 +60,15 @@ test('customer care acts for a company with a reason and the audit log shows it 
   await admin.goto('/back-office/audit');
   await admin.getByLabel('Χρήστης (όνομα ή email)').fill('care@tessera.demo');
   await admin.getByLabel('Οντότητα').selectOption('delivery-point');
+  // The previous (unfiltered) page stays on screen while the filtered one loads, and it holds the
+  // acting session's own entries with the same reason: wait for the filtered answer first.
+  const filtered = admin.waitForResponse(
+    (response) =>
+      new URL(response.url()).pathname === '/api/v1/audit/entries' &&
+      new URL(response.url()).searchParams.get('entity') === 'delivery-point',
+  );
   await admin.getByRole('button', { name: 'Εφαρμογή' }).click();
+  await filtered;
   const row = admin.getByRole('row').filter({ hasText: 'Τηλεφώνημα: νέα αποθήκη στην Ελευσίνα' }).first();
   await expect(row).toBeVisible();
   await expect(row).toContainText('Ακμή Τροφίμων Α.Ε. (C1001)');

@@ -194,8 +194,9 @@ test('a cardholder is invited, signs in with a code then a passkey, follows a pu
   const draft = om
     .getByRole('list', { name: 'Λίστα πρόχειρων παραγγελιών' })
     .getByRole('listitem')
-    .filter({ hasText: 'Αντικατάσταση (απώλεια)' });
+    .filter({ hasText: 'Αντικατάσταση (απώλεια)' })
+    // Another file in the same worker (card-issue.spec) leaves a MyBenefits loss draft behind.
+    .filter({ hasText: 'Δωροκάρτα' });
   await expect(draft).toHaveCount(1);
-  await expect(draft).toContainText('Δωροκάρτα');
   await expect(draft).toContainText('1 κάρτα');
 });
