@@ -27,7 +27,9 @@ export default defineConfig({
     // No transitions: the accessibility scans see drawers and modals as they end up, not mid-way.
     reducedMotion: 'reduce',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Debian's chromium-headless-shell (ADR 038, round six); CHROMIUM_PATH=/usr/bin/chromium for
+      // the desktop build's new headless mode.
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell',
       args: [
         '--headless',
         '--no-sandbox',

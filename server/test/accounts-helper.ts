@@ -132,7 +132,6 @@ export function accountsTestFile() {
   const world = demoWorldTestFile({
     env: { RATE_LIMIT_MAX: '100000' },
     cardScale: 0.1,
-    now: () => new Date(),
   });
   const context = () => world.ctx;
   const userIds = () => world.ids;

@@ -75,6 +75,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrateDatabase(database);
   await seedContent(database.db);
   await loadSigningKeys(database.db);
+  // A file's copy is never a template for another database: without template0 and template1 the
+  // tarball every file loads is 30 MB instead of 45, and opening it 0.8 → 0.5 s (ADR 038, round six).
+  await database.pool.query(
+    `update pg_database set datistemplate = false where datname in ('template0', 'template1')`,
+  );
+  await database.pool.query('drop database template0');
+  await database.pool.query('drop database template1');
   await database.pool.query('checkpoint');
   // The socket server and pool are closed by close(); dump first through the PGlite handle.
   const tarball = Buffer.from(await (await dumpPglite(database)).arrayBuffer());

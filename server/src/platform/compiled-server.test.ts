@@ -1,13 +1,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { signIn } from '../../../bench/portal-sign-in';
 import { buildServer, SERVER_BUNDLE } from '../../../scripts/build-server';
 import { CONTENT_FOLDER } from '../modules/content';
 import { PROFORMA_FONTS } from '../modules/documents';
-import { MIGRATIONS_FOLDER } from './db';
+import { bytesBlob, MIGRATIONS_FOLDER, openDatabase } from './db';
 import { SERVER_ROOT } from './paths';
 
 /*
@@ -15,8 +16,11 @@ import { SERVER_ROOT } from './paths';
  * `server/dist/main.js`; its imports are the declared dependencies of the server and domain
  * packages and nothing of the TypeScript tool chain, so `npm ci --omit=dev` after the build is
  * enough. The bundle starts with plain `node` in production mode, finds its data files (migrations,
- * content, fonts), and serves a real sign-in. (Once, on the PGlite run: the process has its own
- * in-memory database either way.)
+ * content, fonts), and serves a real sign-in. (Once, on the PGlite run: the process has a PGlite
+ * folder of its own either way.) Its folder is the run's demo template, the demo companies and
+ * users already in it, so the bundle migrates and seeds nothing: the demo seed of an empty database
+ * (six months of merchant trade, a minute of one core here) is the e2e set-up's, which starts the
+ * same bundle on an empty folder (e2e/global-setup.ts).
  */
 const target = inject('testDatabase');
 
@@ -47,9 +51,16 @@ describe.skipIf(target.kind === 'postgres')('the compiled server', () => {
   let child: ChildProcess | undefined;
   let base = '';
   const output: string[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'tessera-compiled-'));
 
   beforeAll(async () => {
     ({ externals } = await buildServer());
+    const template = await openDatabase({
+      dataDir,
+      loadDataDir: bytesBlob(readFileSync(target.demoTemplate)),
+      poolSize: 1,
+    });
+    await template.close();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUNDLE], {
@@ -59,7 +70,7 @@ describe.skipIf(target.kind === 'postgres')('the compiled server', () => {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         SESSION_SECRET: 'compiled-server-test-secret-0123456789abcdef',
-        DATA_DIR: 'memory://',
+        DATA_DIR: dataDir,
         DEMO_SEED: 'true',
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -80,6 +91,7 @@ describe.skipIf(target.kind === 'postgres')('the compiled server', () => {
   }, 180_000);
   afterAll(() => {
     child?.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('imports only declared dependencies, nothing of the TypeScript tool chain', () => {

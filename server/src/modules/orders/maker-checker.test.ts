@@ -25,7 +25,7 @@ import { recurringServiceOf } from '../../../test/recurring-helper';
  * approves their own; an order nobody decides expires; every decision is in the audit log and the
  * timeline with its reason.
  */
-const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1, now: () => new Date() });
+const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1 });
 const { api, ok } = demoApiClient(
   () => world.ctx,
   () => world.ids,

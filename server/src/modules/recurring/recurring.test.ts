@@ -25,7 +25,7 @@ import {
 } from '../../../test/tenant-helper';
 import { recurringServiceOf } from '../../../test/recurring-helper';
 
-const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1, now: () => new Date() });
+const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1 });
 const API = '/api/v1/orders';
 const { api, ok } = demoApiClient(
   () => world.ctx,
