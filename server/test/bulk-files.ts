@@ -36,9 +36,9 @@ export async function startApp(
 
 /** `createTestApp` with the bulk workers running. */
 export async function createBulkTestApp(
-  options: { env?: Record<string, string>; batchSize?: number } = {},
+  options: { env?: Record<string, string>; batchSize?: number; demoWorld?: boolean } = {},
 ): Promise<BulkTestContext> {
-  const database = await openTestDatabase();
+  const database = await openTestDatabase({ demoWorld: options.demoWorld ?? false });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', ...options.env });
   const apps: App[] = [await startApp(database, config, options)];
   const context: BulkTestContext = {

@@ -70,7 +70,13 @@ export async function seedDemoWorld(
     cardScale: options.cardScale ?? 0,
     ...(options.now ? { now: options.now } : {}),
   };
-  if (options.fromTemplate) await seedDemoCards(ctx.database, seed);
+  // A database opened from the demo template (`demoWorld: true`) holds the companies and users:
+  // only the cards are seeded then. An empty one gets the whole world.
+  const { rows: seeded } = await ctx.database.pool.query<{ any: boolean }>(
+    'select exists (select 1 from users) as any',
+  );
+  if (options.fromTemplate && !seeded[0]!.any) throw new Error('fromTemplate: the database has no demo world');
+  if (seeded[0]!.any) await seedDemoCards(ctx.database, seed);
   else await seedDemo(ctx.database, { sessionSecret: ctx.config.sessionSecret, ...seed });
   const ids = {} as Record<DemoUserKey, string>;
   const { rows } = await ctx.database.pool.query<{ id: string; email: string }>(

@@ -31,6 +31,7 @@ let terminalBearer = '';
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    demoWorld: true,
     env: {
       RATE_LIMIT_MAX: '1000000',
       LOGIN_RATE_LIMIT: '1000000',

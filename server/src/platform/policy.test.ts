@@ -136,6 +136,7 @@ let operations: { key: string; method: string; url: string; payload: object | un
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    demoWorld: true,
     env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000000', RESET_RATE_LIMIT: '1000000' },
   });
   ids = await seedDemoWorld(ctx);

@@ -44,7 +44,7 @@ describe('CSRF over the route table', () => {
   let ctx: TestContext;
   let ids: Record<DemoUserKey, string>;
   beforeAll(async () => {
-    ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000' } });
+    ctx = await createTestApp({ demoWorld: true, env: { RATE_LIMIT_MAX: '100000' } });
     ids = await seedDemoWorld(ctx);
   }, 120_000);
   afterAll(async () => ctx?.close());

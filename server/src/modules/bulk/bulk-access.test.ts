@@ -109,7 +109,7 @@ async function readyImport(): Promise<string> {
 }
 
 beforeAll(async () => {
-  ctx = await createBulkTestApp({ env: { BULK_MAX_ACTIVE_IMPORTS: '5' } });
+  ctx = await createBulkTestApp({ demoWorld: true, env: { BULK_MAX_ACTIVE_IMPORTS: '5' } });
   ids = await seedDemoWorld(ctx);
   file = await xlsxOf([
     ['Product', 'Last name', 'First name', 'Amount'],

@@ -80,7 +80,7 @@ function rowNumbers(count: number, product: 'Spendeo' | 'MyBenefits'): string[] 
 }
 
 beforeAll(async () => {
-  ctx = await createBulkTestApp({ batchSize: 200 });
+  ctx = await createBulkTestApp({ demoWorld: true, batchSize: 200 });
   ids = await seedDemoWorld(ctx);
 });
 

@@ -43,6 +43,7 @@ let special: Seed[] = [];
 
 beforeAll(async () => {
   ctx = await createBulkTestApp({
+    demoWorld: true,
     batchSize: 100,
     env: {
       ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])),

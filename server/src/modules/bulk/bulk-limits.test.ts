@@ -25,7 +25,7 @@ const { api, ok, headersOf } = demoApiClient(
 const LOAD_HEADER = ['Κωδικός κάρτας', 'Τελευταία 4 ψηφία', 'Κωδικός εργαζομένου', 'Ποσό (€)'];
 
 beforeAll(async () => {
-  ctx = await createBulkTestApp({ batchSize: 200 });
+  ctx = await createBulkTestApp({ demoWorld: true, batchSize: 200 });
   ids = await seedDemoWorld(ctx);
 }, 120_000);
 afterAll(async () => ctx?.close());

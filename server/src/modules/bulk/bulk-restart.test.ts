@@ -85,7 +85,7 @@ async function expectEveryRowOnce(importId: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  ctx = await createBulkTestApp({ batchSize: 250 });
+  ctx = await createBulkTestApp({ demoWorld: true, batchSize: 250 });
   ids = await seedDemoWorld(ctx);
   const rows: unknown[][] = [['Προϊόν', 'Επώνυμο', 'Όνομα', 'Κωδικός εργαζομένου', 'Ποσό (€)']];
   for (let index = 0; index < ROWS; index += 1) {

@@ -102,6 +102,7 @@ async function snapshotOf(cardId: string): Promise<string> {
 
 beforeAll(async () => {
   ctx = await createTestApp({
+    demoWorld: true,
     env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000000', TEST_HOOKS: 'true' },
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });

@@ -99,7 +99,7 @@ async function placedOrder(amounts: number[]): Promise<OrderSummary> {
 
 beforeAll(async () => {
   // 300 requests and more within a minute: above the default rate limit, which is not under test.
-  ctx = await createTestApp({ env: { RATE_LIMIT_MAX: '100000000' } });
+  ctx = await createTestApp({ demoWorld: true, env: { RATE_LIMIT_MAX: '100000000' } });
   ids = await seedDemoWorld(ctx, { cardScale: 0 });
 }, 120_000);
 

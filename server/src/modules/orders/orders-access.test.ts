@@ -39,7 +39,7 @@ async function count(table: string): Promise<number> {
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ demoWorld: true });
   ids = await seedDemoWorld(ctx, { cardScale: 0 });
   for (const companyId of ['C1001', 'C1002', 'C1006']) {
     const { draftOrder } = ok<{ draftOrder: { draftId: string } }>(

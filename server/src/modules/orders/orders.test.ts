@@ -82,7 +82,7 @@ async function throughBank(redirectUrl: string, decision: 'approved' | 'declined
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ demoWorld: true });
   ids = await seedDemoWorld(ctx, { cardScale: 0.1 });
 }, 120_000);
 
