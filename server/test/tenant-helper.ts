@@ -75,7 +75,8 @@ export async function seedDemoWorld(
   const { rows: seeded } = await ctx.database.pool.query<{ any: boolean }>(
     'select exists (select 1 from users) as any',
   );
-  if (options.fromTemplate && !seeded[0]!.any) throw new Error('fromTemplate: the database has no demo world');
+  if (options.fromTemplate && !seeded[0]!.any)
+    throw new Error('fromTemplate: the database has no demo world');
   if (seeded[0]!.any) await seedDemoCards(ctx.database, seed);
   else await seedDemo(ctx.database, { sessionSecret: ctx.config.sessionSecret, ...seed });
   const ids = {} as Record<DemoUserKey, string>;
