@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { seedDataDir } from './server';
+import { seedDataDir, seedDir } from './server';
 
 /**
  * Builds the compiled server once per run (half a second), so a lone `npx playwright test` has it
@@ -11,6 +12,8 @@ import { seedDataDir } from './server';
  */
 export default async function globalSetup(config: FullConfig): Promise<void> {
   const root = config.configFile ? path.dirname(config.configFile) : process.cwd();
+  // `npm test` built and seeded already, beside the PostgreSQL suite (scripts/test.ts, e2e/seed.ts).
+  if (process.env.E2E_PREPARED === '1' && existsSync(seedDir(root))) return;
   execFileSync('npm', ['run', 'build:server', '--silent'], { cwd: root, stdio: 'inherit' });
   await seedDataDir(root);
 }

@@ -9,7 +9,7 @@
  * server folders it touches (`quickServerTests`); `QUICK_SINCE=<ref>` for changes since a commit.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { quickServerTests } from './quick-files';
@@ -176,25 +176,54 @@ async function ensureChromium(): Promise<string | null> {
     : `Installing Chromium failed: run 'apt-get install -y chromium-headless-shell' as root and try again.`;
 }
 
-async function e2e(): Promise<void> {
+/**
+ * What the journeys need before the first one: the browser, the web and server builds, and the demo
+ * database every worker's server starts from (e2e/seed.ts: a minute of one core, six months of
+ * merchant trade). Started beside the PostgreSQL suite, whose files leave a core idle now and then,
+ * so the journeys start at once (ADR 038, round six). Its output goes to `.tmp/test/e2e-prepare.log`
+ * and is printed when the journeys start; resolves to the problem, or null.
+ */
+function prepareE2E(): Promise<string | null> {
+  const started = performance.now();
+  const log = path.join(TMP, 'e2e-prepare.log');
+  const step = (command: string, commandArgs: string[]) =>
+    new Promise<number>((resolve) => {
+      const child = spawn(command, commandArgs, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+      const file = createWriteStream(log, { flags: 'a' });
+      child.stdout.pipe(file, { end: false });
+      child.stderr.pipe(file, { end: false });
+      child.on('close', (code) => file.end(() => resolve(code ?? 1)));
+    });
+  return (async () => {
+    rmSync(log, { force: true });
+    const problem = await ensureChromium();
+    if (problem) return problem;
+    if ((await step('npm', ['run', 'build', '--silent'])) !== 0) return 'the build failed';
+    if ((await step('node', ['--import', 'tsx', 'e2e/seed.ts'])) !== 0) return 'the demo seed failed';
+    const seconds = ((performance.now() - started) / 1000).toFixed(0);
+    writeFileSync(log, `e2e prepared (builds and demo seed) in ${seconds} s\n`, { flag: 'a' });
+    return null;
+  })();
+}
+
+async function e2e(prepared: Promise<string | null> | undefined): Promise<void> {
   if (!wanted('e2e')) return;
   console.log('\n▶ e2e');
   const started = performance.now();
   const elapsed = () => (performance.now() - started) / 1000;
-  const problem = await ensureChromium();
+  const problem = await (prepared ?? prepareE2E());
+  const log = path.join(TMP, 'e2e-prepare.log');
+  if (existsSync(log)) process.stdout.write(readFileSync(log, 'utf8'));
   if (problem) {
     console.error(problem);
     results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: elapsed(), note: problem });
     return;
   }
-  if ((await run('npm', ['run', 'build', '--silent'])).status !== 0) {
-    results.push({ suite: 'e2e', passed: 0, failed: 1, seconds: elapsed(), note: 'web build failed' });
-    return;
-  }
   const output = path.join(TMP, 'e2e.json');
   rmSync(output, { force: true });
   const { status } = await run('npx', ['playwright', 'test'], {
-    env: { E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: output },
+    // The build and the seed are done (prepareE2E): the set-up uses them as they are.
+    env: { E2E_PORT: String(await freePort()), PLAYWRIGHT_JSON_OUTPUT_NAME: output, E2E_PREPARED: '1' },
   });
   if (!existsSync(output)) {
     results.push({
@@ -278,9 +307,13 @@ async function main(): Promise<void> {
     const share = (index: number): Record<string, string> =>
       bothEngines ? { TEST_ENGINE_SHARE: `${index}/2` } : {};
     await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite', ...share(0) } });
-    if (process.env.TEST_DATABASE_URL)
+    // After the PGlite suite, whose compiled-server test builds the server bundle too.
+    let prepared: Promise<string | null> | undefined;
+    if (process.env.TEST_DATABASE_URL && wanted('server-postgres')) {
+      if (wanted('e2e')) prepared = prepareE2E();
       await vitest('server-postgres', ['server'], { env: { TESSERA_TEST_DB: 'postgres', ...share(1) } });
-    await e2e();
+    }
+    await e2e(prepared);
   }
   const total = (performance.now() - started) / 1000;
 

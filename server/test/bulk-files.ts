@@ -4,7 +4,7 @@ import ExcelJS from 'exceljs';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config';
 import type { Database } from '../src/platform/db';
-import { openTestDatabase, testJobs, type TestContext } from './harness';
+import { openTestDatabase, testJobs, type DemoWorld, type TestContext } from './harness';
 
 /**
  * Bulk import tests (ADR 011): an app whose job workers run (short polling, immediate retries),
@@ -36,7 +36,7 @@ export async function startApp(
 
 /** `createTestApp` with the bulk workers running. */
 export async function createBulkTestApp(
-  options: { env?: Record<string, string>; batchSize?: number; demoWorld?: boolean } = {},
+  options: { env?: Record<string, string>; batchSize?: number; demoWorld?: DemoWorld } = {},
 ): Promise<BulkTestContext> {
   const database = await openTestDatabase({ demoWorld: options.demoWorld ?? false });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', ...options.env });

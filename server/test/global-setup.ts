@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { seedDemo } from '../src/db/seed/demo';
+import { seedDemo, seedDemoCards } from '../src/db/seed/demo';
 import { seedContent } from '../src/modules/content';
 import { loadConfig } from '../src/platform/config';
 import { loadSigningKeys } from '../src/modules/identity';
@@ -11,6 +11,13 @@ import { migrateDatabase, openDatabase } from '../src/platform/db';
 import { quoteIdent, withUser } from '../src/platform/db-roles';
 
 const CACHE = fileURLToPath(new URL('../../.cache/', import.meta.url));
+
+/**
+ * The card scales most demo-world files ask for (`cardScale`: 0.05 in 13 files, 0.1 in 16): each
+ * has a template of its own, the demo world with its cards, so those files seed nothing (ADR 038,
+ * round six). The cards' history ends when the run starts, not when the file does.
+ */
+export const DEMO_CARD_SCALES = [0.05, 0.1] as const;
 
 /**
  * Prepares the test database once per run (STYLE: a template copied per test file): a migrated,
@@ -56,7 +63,24 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const demo = await openTemplate(demoTemplate);
     await seedDemoWorldTemplate(demo);
     await demo.close();
-    project.provide('testDatabase', { kind, template, demoTemplate, baseUrl, appUser, ownerUser });
+    const demoCardTemplates: Record<string, string> = {};
+    for (const cardScale of DEMO_CARD_SCALES) {
+      const name = `${demoTemplate}_${String(cardScale).replace('.', '_')}`;
+      await admin.query(`create database ${name} template ${demoTemplate} owner ${quoteIdent(ownerUser)}`);
+      const withCards = await openTemplate(name);
+      await seedDemoCards(withCards, { cardScale });
+      await withCards.close();
+      demoCardTemplates[String(cardScale)] = name;
+    }
+    project.provide('testDatabase', {
+      kind,
+      template,
+      demoTemplate,
+      demoCardTemplates,
+      baseUrl,
+      appUser,
+      ownerUser,
+    });
     return async () => {
       await admin.query(
         `select pg_terminate_backend(pid) from pg_stat_activity where datname like $1 and pid <> pg_backend_pid()`,
@@ -94,17 +118,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const demoFile = path.join(CACHE, `test-template-${process.pid}-demo.tar`);
   await writeFile(file, tarball);
   await writeFile(demoFile, demoTarball);
+  const demoCardTemplates: Record<string, string> = {};
+  for (const cardScale of DEMO_CARD_SCALES) {
+    const withCards = await openDatabase({ loadDataDir: new Blob([demoTarball]), poolSize: 2 });
+    await seedDemoCards(withCards, { cardScale });
+    await withCards.pool.query('checkpoint');
+    const cardsFile = path.join(CACHE, `test-template-${process.pid}-demo-${cardScale}.tar`);
+    await writeFile(cardsFile, Buffer.from(await (await dumpPglite(withCards)).arrayBuffer()));
+    await withCards.close();
+    demoCardTemplates[String(cardScale)] = cardsFile;
+  }
   project.provide('testDatabase', {
     kind,
     template: file,
     demoTemplate: demoFile,
+    demoCardTemplates,
     baseUrl: '',
     appUser: '',
     ownerUser: '',
   });
   return async () => {
-    await rm(file, { force: true });
-    await rm(demoFile, { force: true });
+    for (const each of [file, demoFile, ...Object.values(demoCardTemplates)]) await rm(each, { force: true });
   };
 }
 
@@ -166,6 +200,8 @@ declare module 'vitest' {
       template: string;
       /** The same with the demo world seeded (`seedDemoWorldTemplate`). */
       demoTemplate: string;
+      /** The demo world with its cards at each of `DEMO_CARD_SCALES`, by `String(cardScale)`. */
+      demoCardTemplates: Record<string, string>;
       /** The superuser's connection (TEST_DATABASE_URL): databases are made and dropped through it. */
       baseUrl: string;
       /** The roles of ADR 041: the app connects as `appUser`, migrations run as `ownerUser`. */

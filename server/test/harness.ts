@@ -12,6 +12,13 @@ import type { ResolveHost } from '../src/platform/outbound-address';
 
 export type TestContext = { app: App; database: Database; config: Config; close(): Promise<void> };
 
+/**
+ * Which template a file's database starts from: `true`, the demo world (companies, users, accounts)
+ * without cards; with a `cardScale` the run has a template for (`DEMO_CARD_SCALES`), with its cards
+ * too, otherwise as `true` (the file seeds its cards: `seedDemoWorld`).
+ */
+export type DemoWorld = boolean | { cardScale: number };
+
 const templateTarballs = new Map<string, Blob>();
 
 /**
@@ -21,9 +28,13 @@ const templateTarballs = new Map<string, Blob>();
  * server runs in production (ADR 041). A test that needs a superuser connects through
  * `inject('testDatabase').baseUrl` by name.
  */
-export async function openTestDatabase(options: { demoWorld?: boolean } = {}): Promise<Database> {
+export async function openTestDatabase(options: { demoWorld?: DemoWorld } = {}): Promise<Database> {
   const target = inject('testDatabase');
-  const template = options.demoWorld ? target.demoTemplate : target.template;
+  const withCards =
+    typeof options.demoWorld === 'object'
+      ? target.demoCardTemplates[String(options.demoWorld.cardScale)]
+      : undefined;
+  const template = withCards ?? (options.demoWorld ? target.demoTemplate : target.template);
   if (target.kind === 'postgres') {
     const name = `${target.template}_${randomBytes(4).toString('hex')}`;
     const admin = new pg.Client({ connectionString: target.baseUrl });
@@ -105,10 +116,11 @@ export async function createTestApp(
     /** The DNS look-up of outbound targets (webhooks): a test resolver instead of the system's. */
     resolveHost?: ResolveHost;
     /**
-     * Start from the run's template with the demo world already seeded (`seedDemo` without cards,
-     * with the test config's session secret): what `demoWorldTestFile()` would seed, made once.
+     * Start from the run's template with the demo world already seeded (`seedDemo` with the test
+     * config's session secret; its cards too for a common `cardScale`): what `demoWorldTestFile()`
+     * would seed, made once.
      */
-    demoWorld?: boolean;
+    demoWorld?: DemoWorld;
   } = {},
 ): Promise<TestContext> {
   const database = await openTestDatabase({ demoWorld: options.demoWorld ?? false });

@@ -38,7 +38,10 @@ export function demoWorldTestFile(
     const demoWorld = !options.app && options.now === undefined && !options.env?.SESSION_SECRET;
     ctx = options.app
       ? await options.app()
-      : await createTestApp({ ...(options.env ? { env: options.env } : {}), demoWorld });
+      : await createTestApp({
+          ...(options.env ? { env: options.env } : {}),
+          demoWorld: demoWorld && options.cardScale ? { cardScale: options.cardScale } : demoWorld,
+        });
     ids = await seedDemoWorld(ctx, {
       ...(options.cardScale !== undefined ? { cardScale: options.cardScale } : {}),
       ...(options.now ? { now: options.now() } : {}),
@@ -70,15 +73,21 @@ export async function seedDemoWorld(
     cardScale: options.cardScale ?? 0,
     ...(options.now ? { now: options.now } : {}),
   };
-  // A database opened from the demo template (`demoWorld: true`) holds the companies and users:
-  // only the cards are seeded then. An empty one gets the whole world.
-  const { rows: seeded } = await ctx.database.pool.query<{ any: boolean }>(
-    'select exists (select 1 from users) as any',
+  // A database opened from the demo template (`demoWorld`) holds the companies and users: only the
+  // cards are seeded then, unless the template held them too. An empty one gets the whole world.
+  const { rows: seeded } = await ctx.database.pool.query<{ any: boolean; cards: boolean }>(
+    'select exists (select 1 from users) as any, exists (select 1 from cards) as cards',
   );
+  if (seeded[0]!.cards) return demoUserIds(ctx);
   if (options.fromTemplate && !seeded[0]!.any)
     throw new Error('fromTemplate: the database has no demo world');
   if (seeded[0]!.any) await seedDemoCards(ctx.database, seed);
   else await seedDemo(ctx.database, { sessionSecret: ctx.config.sessionSecret, ...seed });
+  return demoUserIds(ctx);
+}
+
+/** Each demo user's id in this file's database. */
+async function demoUserIds(ctx: TestContext): Promise<Record<DemoUserKey, string>> {
   const ids = {} as Record<DemoUserKey, string>;
   const { rows } = await ctx.database.pool.query<{ id: string; email: string }>(
     'select id, email from users',

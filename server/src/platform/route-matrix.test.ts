@@ -61,7 +61,7 @@ async function one<T>(sql: string): Promise<T | undefined> {
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    demoWorld: true,
+    demoWorld: { cardScale: 0.05 },
     env: {
       RATE_LIMIT_MAX: '1000000',
       LOGIN_RATE_LIMIT: '1000000',

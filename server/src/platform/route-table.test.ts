@@ -136,7 +136,7 @@ let ids: Record<DemoUserKey, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    demoWorld: true,
+    demoWorld: { cardScale: 0.05 },
     env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000000', RESET_RATE_LIMIT: '1000000' },
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });

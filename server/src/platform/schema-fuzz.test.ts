@@ -53,7 +53,7 @@ let keys = 0;
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    demoWorld: true,
+    demoWorld: { cardScale: 0.05 },
     env: {
       RATE_LIMIT_MAX: '100000000',
       LOGIN_RATE_LIMIT: '100000000',

@@ -43,7 +43,7 @@ let special: Seed[] = [];
 
 beforeAll(async () => {
   ctx = await createBulkTestApp({
-    demoWorld: true,
+    demoWorld: { cardScale: 0.05 },
     batchSize: 100,
     env: {
       ...Object.fromEntries(Object.entries(LIMITS).map(([k, v]) => [k, String(v)])),

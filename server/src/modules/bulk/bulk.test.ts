@@ -145,7 +145,7 @@ const LOAD_HEADER = ['Κωδικός κάρτας', 'Τελευταία 4 ψηφ
 const NEW_HEADER = ['Προϊόν', 'Οικογένεια', 'Επώνυμο', 'Όνομα', 'Email', 'Κωδικός εργαζομένου', 'Ποσό (€)'];
 
 beforeAll(async () => {
-  ctx = await createBulkTestApp({ demoWorld: true, batchSize: 200 });
+  ctx = await createBulkTestApp({ demoWorld: { cardScale: 0.1 }, batchSize: 200 });
   ids = await seedDemoWorld(ctx, { cardScale: 0.1 });
   const cards = await cardsOf('C1001');
   expect(cards.length).toBeGreaterThanOrEqual(10);

@@ -102,7 +102,7 @@ async function snapshotOf(cardId: string): Promise<string> {
 
 beforeAll(async () => {
   ctx = await createTestApp({
-    demoWorld: true,
+    demoWorld: { cardScale: 0.05 },
     env: { RATE_LIMIT_MAX: '1000000', LOGIN_RATE_LIMIT: '1000000', TEST_HOOKS: 'true' },
   });
   ids = await seedDemoWorld(ctx, { cardScale: 0.05 });

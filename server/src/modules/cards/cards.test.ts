@@ -46,7 +46,7 @@ let ids: Record<DemoUserKey, string>;
 
 /** The app as `createTestApp` builds it, but with a pino logger writing into `logLines`. */
 async function createLoggedTestApp(): Promise<TestContext> {
-  const database = await openTestDatabase({ demoWorld: true });
+  const database = await openTestDatabase({ demoWorld: { cardScale: 0.1 } });
   const config = loadConfig({ NODE_ENV: 'test', WEB_DIST: '.tmp/no-web-dist', RATE_LIMIT_MAX: '100000' });
   const app = await buildApp({
     config,

@@ -197,7 +197,7 @@ async function loadCards(
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ demoWorld: true, env: { RATE_LIMIT_MAX: '100000' } });
+  ctx = await createTestApp({ demoWorld: { cardScale: 0.1 }, env: { RATE_LIMIT_MAX: '100000' } });
   ids = await seedDemoWorld(ctx, { cardScale: 0.1, now: new Date() });
   const { cards } = ctx.app.services;
   const db = ctx.database.db;

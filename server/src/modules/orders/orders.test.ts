@@ -82,7 +82,7 @@ async function throughBank(redirectUrl: string, decision: 'approved' | 'declined
 }
 
 beforeAll(async () => {
-  ctx = await createTestApp({ demoWorld: true });
+  ctx = await createTestApp({ demoWorld: { cardScale: 0.1 } });
   ids = await seedDemoWorld(ctx, { cardScale: 0.1 });
 }, 120_000);
 
