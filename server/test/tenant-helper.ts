@@ -45,7 +45,6 @@ export function demoWorldTestFile(
     ids = await seedDemoWorld(ctx, {
       ...(options.cardScale !== undefined ? { cardScale: options.cardScale } : {}),
       ...(options.now ? { now: options.now() } : {}),
-      fromTemplate: demoWorld,
     });
   }, options.timeoutMs);
   afterAll(async () => ctx?.close());
@@ -65,8 +64,6 @@ export async function seedDemoWorld(
   options: {
     cardScale?: number;
     now?: Date;
-    /** The database came from the demo template (`createTestApp({ demoWorld: true })`): cards only. */
-    fromTemplate?: boolean;
   } = {},
 ): Promise<Record<DemoUserKey, string>> {
   const seed = {
@@ -79,8 +76,6 @@ export async function seedDemoWorld(
     'select exists (select 1 from users) as any, exists (select 1 from cards) as cards',
   );
   if (seeded[0]!.cards) return demoUserIds(ctx);
-  if (options.fromTemplate && !seeded[0]!.any)
-    throw new Error('fromTemplate: the database has no demo world');
   if (seeded[0]!.any) await seedDemoCards(ctx.database, seed);
   else await seedDemo(ctx.database, { sessionSecret: ctx.config.sessionSecret, ...seed });
   return demoUserIds(ctx);
