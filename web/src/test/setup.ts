@@ -1,9 +1,22 @@
 import { cleanup, configure } from '@testing-library/react';
+import * as React from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { clearGlobalError } from '../lib/global-error';
 import { resetClientLog } from '../lib/client-log';
 import { resetRequestCaches } from '../lib/request';
 import { resetSessionClient } from '../lib/session';
+
+// React's development build captures a stack trace (and a console task) for every element it
+// creates, up to 10,000 between two commits, to name the owner in its warnings: a fifth of the
+// web tests' time (ADR 038, round seven). Its counter reads as full, so each element gets React's
+// shared "unknown owner" stack instead. Warnings still fail the test (console.error below) and
+// still name the component; only their owner stack is shorter.
+Object.defineProperty(
+  (React as unknown as { __CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE: object })
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE,
+  'recentlyCreatedOwnerStacks',
+  { configurable: true, get: () => Number.POSITIVE_INFINITY, set: () => undefined },
+);
 
 // The UI texts load with the routes that name them (issue 17). Importing the files once here keeps
 // that first import (the transform of some 270 KB of JSON) out of each test's time limits; the
