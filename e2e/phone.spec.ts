@@ -57,6 +57,8 @@ test('the load amounts, the order totals and statuses, the card balances are on 
   ).toBeVisible();
   await page.getByLabel('Ταξινόμηση κατά').selectOption('balance');
   await expect(page).toHaveURL(/sort=balance/);
+  // While the new order loads, the list stays on screen faded (`aria-busy`): scan the page it ends on.
+  await expect(cards).not.toHaveAttribute('aria-busy', 'true');
   await expectAccessible(page, '/card-list at 360 px');
   await screenshot(page, 'phone-card-list-el');
 });
