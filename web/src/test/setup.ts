@@ -7,7 +7,7 @@ import { resetRequestCaches } from '../lib/request';
 import { resetSessionClient } from '../lib/session';
 
 // React's development build captures a stack trace (and a console task) for every element it
-// creates, up to 10,000 between two commits, to name the owner in its warnings: a fifth of the
+// creates, up to 10,000 between two commits, to name the owner in its warnings: about a sixth of the
 // web tests' time (ADR 038, round seven). Its counter reads as full, so each element gets React's
 // shared "unknown owner" stack instead. Warnings still fail the test (console.error below) and
 // still name the component; only their owner stack is shorter.
