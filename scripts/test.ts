@@ -1,6 +1,8 @@
 /**
  * `npm test`: typecheck, lint, unit (domain, web), server integration on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL too, then end-to-end journeys in Debian's Chromium.
+ * TEST_DATABASE_URL is set, on PostgreSQL too (the database's own behaviour on both engines, every
+ * other file on one of them: scripts/engine-split.ts), then end-to-end journeys in Debian's
+ * Chromium.
  * Every suite runs even when an earlier one fails; the summary gives each suite's time and the
  * total beside the budget, and the last line sums them: `N passed, N failed`.
  *
@@ -12,6 +14,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { splitByEngine, type EngineSplit } from './engine-split';
 import { quickServerTests } from './quick-files';
 import {
   ALL_SUITES,
@@ -100,7 +103,7 @@ async function check(suite: string, scripts: string[], buffered: boolean): Promi
 async function vitest(
   suite: string,
   projects: string[],
-  options: { env?: Record<string, string>; extra?: string[] } = {},
+  options: { env?: Record<string, string>; extra?: string[]; note?: string } = {},
 ): Promise<void> {
   if (!wanted(suite)) return;
   console.log(`\n▶ ${suite}`);
@@ -141,6 +144,7 @@ async function vitest(
       (status !== 0 && report.numFailedTests === 0 && failedFiles === 0 ? 1 : 0),
     skipped: (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0),
     seconds,
+    ...(options.note ? { note: options.note } : {}),
   });
 }
 
@@ -272,6 +276,35 @@ async function quickRun(): Promise<void> {
   await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite' }, extra: serverTests });
 }
 
+/**
+ * The server files for each engine when both run: split by a seed (the commit, or
+ * TEST_ENGINE_SEED), or every file on both with TEST_ENGINE_SPLIT=off.
+ */
+function engineSplit(): { files: EngineSplit; note(engine: keyof EngineSplit): string } | undefined {
+  if (process.env.TEST_ENGINE_SPLIT === 'off') return undefined;
+  // Committed and new files alike (a new test file not yet added still runs).
+  const all = gitFiles(['ls-files', '--cached', '--others', '--exclude-standard', 'server/src']).filter(
+    (file) => file.endsWith('.test.ts'),
+  );
+  let seed = process.env.TEST_ENGINE_SEED;
+  if (!seed) {
+    try {
+      seed = execFileSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    } catch {
+      seed = 'no-commit';
+    }
+  }
+  const files = splitByEngine(all, seed);
+  console.log(
+    `\nServer files: ${files.pglite.length} on PGlite, ${files.postgres.length} on PostgreSQL, of ${all.length}` +
+      ` (split seed ${seed}: TEST_ENGINE_SEED=${seed} repeats it, TEST_ENGINE_SPLIT=off runs all on both)`,
+  );
+  return {
+    files,
+    note: (engine) => `${files[engine].length} of ${all.length} files, split seed ${seed}`,
+  };
+}
+
 /** `git <args>`'s output, one path a line. */
 function gitFiles(args: string[]): string[] {
   const output = execFileSync('git', args, { cwd: ROOT, encoding: 'utf8' });
@@ -300,18 +333,27 @@ async function main(): Promise<void> {
       check('lint', ['lint:code', 'lint:format'], both),
     ]);
     await vitest('unit', ['domain', 'web', 'tools']);
-    // With both engines, the generated inputs of the property and fuzz tests are shared between
-    // them: each runs every property and route with half the count (server/test/engine-share.ts).
+    // With both engines, the server files are shared between them (scripts/engine-split.ts): the
+    // database's own behaviour on both, the rest half on each; and the generated inputs of the
+    // property and fuzz tests too: each runs every property and route with half the count
+    // (server/test/engine-share.ts).
     const bothEngines =
       Boolean(process.env.TEST_DATABASE_URL) && wanted('server-pglite') && wanted('server-postgres');
     const share = (index: number): Record<string, string> =>
       bothEngines ? { TEST_ENGINE_SHARE: `${index}/2` } : {};
-    await vitest('server-pglite', ['server'], { env: { TESSERA_TEST_DB: 'pglite', ...share(0) } });
+    const split = bothEngines ? engineSplit() : undefined;
+    await vitest('server-pglite', ['server'], {
+      env: { TESSERA_TEST_DB: 'pglite', ...share(0) },
+      ...(split ? { extra: split.files.pglite, note: split.note('pglite') } : {}),
+    });
     // After the PGlite suite, whose compiled-server test builds the server bundle too.
     let prepared: Promise<string | null> | undefined;
     if (process.env.TEST_DATABASE_URL && wanted('server-postgres')) {
       if (wanted('e2e')) prepared = prepareE2E();
-      await vitest('server-postgres', ['server'], { env: { TESSERA_TEST_DB: 'postgres', ...share(1) } });
+      await vitest('server-postgres', ['server'], {
+        env: { TESSERA_TEST_DB: 'postgres', ...share(1) },
+        ...(split ? { extra: split.files.postgres, note: split.note('postgres') } : {}),
+      });
     }
     await e2e(prepared);
   }
