@@ -1,18 +1,20 @@
 import { createHash } from 'node:crypto';
 
 /**
- * Which server test files `npm test` runs on which engine (ADR 038, round eight).
+ * Which server test files `TEST_ENGINE_SPLIT=on npm test` runs on which engine (ADR 038, round
+ * eight). By default `npm test` runs the whole server suite on PGlite and again on PostgreSQL; the
+ * split is the measured fallback for when the run outgrows its budget, and a faster whole run
+ * while working.
  *
- * The server suite ran whole on PGlite and again whole on PostgreSQL: half of the run's time, and
- * most of it the same JavaScript (routes, validation, rules) asked the same questions twice, of
- * two builds of the same PostgreSQL 17. What the engines can differ in is the database's side:
+ * The two runs are half of the server suite's time, and most of it the same JavaScript (routes,
+ * validation, rules) asking the same questions twice, of two builds of the same PostgreSQL 17. What the engines can differ in is the database's side:
  * one connection against many (locks, concurrency, isolation), the queue (pg-boss against the
  * in-process one), notifications, the roles and triggers, migrations, backup and restore. The
  * files that test those run on both engines in every run (`BOTH_ENGINES`); a file that only makes
  * sense on one engine runs there (`ONLY_ON`); every other file runs on one engine, half on each,
  * chosen afresh for each commit (`splitByEngine`), so every file meets both engines over a few
  * commits and one commit always gets the same split (the summary prints the seed). Each test
- * still runs in every `npm test`; `TEST_ENGINE_SPLIT=off` runs every file on both engines.
+ * still runs in every such run, once.
  */
 
 /** The files of the database's own behaviour: every run, on both engines. */

@@ -1,8 +1,6 @@
 /**
  * `npm test`: typecheck, lint, unit (domain, web), server integration on PGlite and, when
- * TEST_DATABASE_URL is set, on PostgreSQL too (the database's own behaviour on both engines, every
- * other file on one of them: scripts/engine-split.ts), then end-to-end journeys in Debian's
- * Chromium.
+ * TEST_DATABASE_URL is set, on PostgreSQL too, then end-to-end journeys in Debian's Chromium.
  * Every suite runs even when an earlier one fails; the summary gives each suite's time and the
  * total beside the budget, and the last line sums them: `N passed, N failed`.
  *
@@ -277,11 +275,11 @@ async function quickRun(): Promise<void> {
 }
 
 /**
- * The server files for each engine when both run: split by a seed (the commit, or
- * TEST_ENGINE_SEED), or every file on both with TEST_ENGINE_SPLIT=off.
+ * With TEST_ENGINE_SPLIT=on, the server files for each engine when both run, split by a seed (the
+ * commit, or TEST_ENGINE_SEED); by default every file runs on both engines (ADR 038, round eight).
  */
 function engineSplit(): { files: EngineSplit; note(engine: keyof EngineSplit): string } | undefined {
-  if (process.env.TEST_ENGINE_SPLIT === 'off') return undefined;
+  if (process.env.TEST_ENGINE_SPLIT !== 'on') return undefined;
   // Committed and new files alike (a new test file not yet added still runs).
   const all = gitFiles(['ls-files', '--cached', '--others', '--exclude-standard', 'server/src']).filter(
     (file) => file.endsWith('.test.ts'),
@@ -297,7 +295,7 @@ function engineSplit(): { files: EngineSplit; note(engine: keyof EngineSplit): s
   const files = splitByEngine(all, seed);
   console.log(
     `\nServer files: ${files.pglite.length} on PGlite, ${files.postgres.length} on PostgreSQL, of ${all.length}` +
-      ` (split seed ${seed}: TEST_ENGINE_SEED=${seed} repeats it, TEST_ENGINE_SPLIT=off runs all on both)`,
+      ` (split seed ${seed}: TEST_ENGINE_SEED=${seed} repeats it)`,
   );
   return {
     files,
@@ -333,10 +331,10 @@ async function main(): Promise<void> {
       check('lint', ['lint:code', 'lint:format'], both),
     ]);
     await vitest('unit', ['domain', 'web', 'tools']);
-    // With both engines, the server files are shared between them (scripts/engine-split.ts): the
-    // database's own behaviour on both, the rest half on each; and the generated inputs of the
-    // property and fuzz tests too: each runs every property and route with half the count
-    // (server/test/engine-share.ts).
+    // With both engines, the generated inputs of the property and fuzz tests are shared between
+    // them: each runs every property and route with half the count (server/test/engine-share.ts).
+    // With TEST_ENGINE_SPLIT=on, the files are too (scripts/engine-split.ts): the database's own
+    // behaviour on both, the rest half on each.
     const bothEngines =
       Boolean(process.env.TEST_DATABASE_URL) && wanted('server-pglite') && wanted('server-postgres');
     const share = (index: number): Record<string, string> =>
