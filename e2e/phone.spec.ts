@@ -55,9 +55,16 @@ test('the load amounts, the order totals and statuses, the card balances are on 
   await expect(
     card.getByText(/^(Ενεργή|Σε φραγή|Ληγμένη|Απολεσθείσα|Κατεστραμμένη|Αντικαταστάθηκε)$/).first(),
   ).toBeVisible();
+  // While the new order loads, the list stays on screen faded (`aria-busy`): scan the page it ends
+  // on, once the sorted page has arrived (before the request, the list is not busy yet either).
+  const sorted = page.waitForResponse(
+    (response) =>
+      response.url().endsWith('/api/v1/accounts/cardFilter') &&
+      (response.request().postData() ?? '').includes('"sort":"balance"'),
+  );
   await page.getByLabel('Ταξινόμηση κατά').selectOption('balance');
   await expect(page).toHaveURL(/sort=balance/);
-  // While the new order loads, the list stays on screen faded (`aria-busy`): scan the page it ends on.
+  await sorted;
   await expect(cards).not.toHaveAttribute('aria-busy', 'true');
   await expectAccessible(page, '/card-list at 360 px');
   await screenshot(page, 'phone-card-list-el');
