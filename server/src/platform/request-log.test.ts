@@ -10,6 +10,8 @@ import { openTestDatabase } from '../../test/harness';
 const lines: Record<string, unknown>[] = [];
 let app: App;
 let database: Database;
+/** Whether the database ping answers (the health routes' probe; the test turns it off). */
+let databaseAnswers = true;
 
 beforeAll(async () => {
   database = await openTestDatabase();
@@ -18,6 +20,7 @@ beforeAll(async () => {
     config,
     database,
     logger: jsonLogger('info', { write: (line: string) => void lines.push(JSON.parse(line)) }),
+    health: { pingMaxAgeMs: 0, pingDatabase: async () => databaseAnswers },
   });
   await app.ready();
 });
@@ -32,7 +35,7 @@ describe('request log', () => {
     lines.length = 0;
     const response = await app.inject({
       method: 'GET',
-      url: '/api/health?secret=4111111111111111',
+      url: '/api/docs/json?secret=4111111111111111',
       headers: { 'x-request-id': 'request-log-test-1' },
     });
     expect(response.statusCode).toBe(200);
@@ -41,7 +44,7 @@ describe('request log', () => {
     expect(mine[0]).toMatchObject({
       level: 30,
       msg: 'request completed',
-      req: { method: 'GET', url: '/api/health' },
+      req: { method: 'GET', url: '/api/docs/json' },
       res: { statusCode: 200 },
     });
     expect(typeof mine[0]!.responseTime).toBe('number');
@@ -62,6 +65,36 @@ describe('request log', () => {
     expect(mine).toHaveLength(1);
     expect((mine[0]!.res as { statusCode: number }).statusCode).toBeGreaterThanOrEqual(400);
     expect(lines.filter((line) => line.msg === 'incoming request')).toHaveLength(0);
+  });
+
+  it('writes no line for an answered health probe, and one for a refused probe (issue 36 §3)', async () => {
+    lines.length = 0;
+    for (const [index, url] of ['/api/health', '/api/health/live', '/api/health/ready'].entries()) {
+      const response = await app.inject({
+        method: 'GET',
+        url,
+        headers: { 'x-request-id': `probe-answered-${index}` },
+      });
+      expect(response.statusCode, url).toBe(200);
+    }
+    expect(lines.filter((line) => String(line.reqId).startsWith('probe-answered-'))).toEqual([]);
+
+    databaseAnswers = false;
+    try {
+      const refused = await app.inject({
+        method: 'GET',
+        url: '/api/health/ready',
+        headers: { 'x-request-id': 'probe-refused' },
+      });
+      expect(refused.statusCode).toBe(503);
+    } finally {
+      databaseAnswers = true;
+    }
+    const logged = lines.filter(
+      (line) => line.reqId === 'probe-refused' && String(line.msg).startsWith('request '),
+    );
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toMatchObject({ req: { url: '/api/health/ready' }, res: { statusCode: 503 } });
   });
 });
 

@@ -26,10 +26,21 @@ export function jsonLogger(level: string, stream: pino.DestinationStream) {
   };
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A health probe (issue 36 §3): a load balancer or monitor polls it every few seconds, so an
+     * answered probe writes no log line; a refused one (503) or a failure still does.
+     */
+    probe?: boolean;
+  }
+}
+
 /**
  * One log line per request, written when it ends, with the request (method, path without its
  * query, host, client address), the status and the time taken — the fields of Fastify's two lines
- * ("incoming request" and "request completed") in one (issue 17).
+ * ("incoming request" and "request completed") in one (issue 17). Answered health probes are not
+ * logged line by line (the metrics count them).
  */
 export class OneLinePerRequest extends LogController {
   override incomingRequest(): void {
@@ -41,6 +52,7 @@ export class OneLinePerRequest extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ): void {
+    if (!error && reply.statusCode < 400 && request.routeOptions.config.probe) return;
     if (error) {
       request.log.error(
         { req: request, res: reply, err: error, responseTime: reply.elapsedTime },

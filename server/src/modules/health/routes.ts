@@ -44,7 +44,8 @@ export function createSharedProbe(
 }
 
 /**
- * Health for load balancers and orchestrators, never rate limited:
+ * Health for load balancers and orchestrators, never rate limited, and an answered probe writes no
+ * log line (a refused one does: `platform/request-log.ts`):
  * - `GET /api/health`: 200 when the database answers, 503 otherwise (with the version);
  * - `GET /api/health/live`: 200 whenever the process serves HTTP, asking nothing of the database,
  *   so a database outage never gets a healthy process restarted (issue 20 §6);
@@ -69,7 +70,7 @@ export function healthRoutes(
       '/health',
       {
         schema: { tags: ['platform'], response: { 200: HealthResponseSchema } },
-        config: { rateLimit: false },
+        config: { rateLimit: false, probe: true },
       },
       async () => {
         if (!(await databaseProbe())) throw new AppError('SERVICE_UNAVAILABLE', 'database does not answer');
@@ -86,7 +87,7 @@ export function healthRoutes(
       '/health/live',
       {
         schema: { tags: ['platform'], response: { 200: LivenessResponseSchema } },
-        config: { rateLimit: false },
+        config: { rateLimit: false, probe: true },
       },
       async () => ({ success: true as const, status: 'ok' as const }),
     );
@@ -95,7 +96,7 @@ export function healthRoutes(
       '/health/ready',
       {
         schema: { tags: ['platform'], response: { 200: ReadinessResponseSchema } },
-        config: { rateLimit: false },
+        config: { rateLimit: false, probe: true },
       },
       async () => {
         const [isDatabaseUp, isJobsUp] = await Promise.all([databaseProbe(), jobsProbe()]);
