@@ -39,6 +39,7 @@ describe('the summary of npm test', () => {
       'lint',
       'server-pglite',
       'server-postgres',
+      'js-budget',
       'e2e',
     ]);
   });

@@ -15,7 +15,15 @@ export type SuiteResult = {
 };
 
 /** Every suite of `npm test`, in the order it runs them. */
-export const ALL_SUITES = ['typecheck', 'lint', 'unit', 'server-pglite', 'server-postgres', 'e2e'] as const;
+export const ALL_SUITES = [
+  'typecheck',
+  'lint',
+  'unit',
+  'server-pglite',
+  'server-postgres',
+  'js-budget',
+  'e2e',
+] as const;
 
 /** `bash .ci/run` on a fresh clone of the 2-core machine, npm ci included (ARCHITECTURE §8). */
 export const BUDGET_SECONDS = 20 * 60;

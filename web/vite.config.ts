@@ -281,6 +281,10 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
+    // `dist/.vite/manifest.json`: each chunk's file and static imports, read by the JavaScript
+    // budget check (`scripts/js-budget.ts`, issue 36 §4, ADR 052). The cardholder build
+    // (`vite.my.config.ts`) replaces `build` and writes none, so it cannot overwrite this one.
+    manifest: true,
     rolldownOptions: {
       output: {
         // Issue 17, fewer requests (each answer carries about 1 KB of headers, the security headers

@@ -1,6 +1,6 @@
 import { Button, Group, Text } from '@mantine/core';
 import { isProviderRole, localePath } from '@tessera/domain';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { useActing, useActingChanged, actForMerchant, useStopActing } from '../../lib/acting';
@@ -8,8 +8,13 @@ import { selectCompany } from '../../lib/company-selection';
 import { useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
 import { useLocale } from '../../lib/use-locale';
-import { ActingReasonModal } from '../../ui/acting-reason-modal';
 import { paths } from '../paths';
+
+// The reason dialog (Mantine Modal, ScrollArea, floating-ui, Textarea) loads when it is first
+// asked for, not with every page (issue 36 §4, ADR 052).
+const ActingReasonModal = lazy(() =>
+  import('../../ui/acting-reason-modal').then((module) => ({ default: module.ActingReasonModal })),
+);
 
 /**
  * Provider staff acting for a company or merchant see, on every page, whom they act for, why, and
@@ -26,6 +31,8 @@ export function ActingBanner() {
   const stopActing = useStopActing();
   const actingChanged = useActingChanged();
   const [isAsking, setAsking] = useState(false);
+  // Once opened, the dialog stays mounted, so that closing it plays its transition.
+  const [hasAsked, setHasAsked] = useState(false);
   const [isStopping, setStopping] = useState(false);
   const user = session.data?.user;
   if (!user || !isProviderRole(user.userRoleId)) return null;
@@ -78,7 +85,14 @@ export function ActingBanner() {
         </div>
         <Group gap="xs">
           {reason ? null : (
-            <Button size="xs" color="dark" onClick={() => setAsking(true)}>
+            <Button
+              size="xs"
+              color="dark"
+              onClick={() => {
+                setHasAsked(true);
+                setAsking(true);
+              }}
+            >
               {intl.formatMessage({ id: 'shell.acting.giveReason' })}
             </Button>
           )}
@@ -87,12 +101,16 @@ export function ActingBanner() {
           </Button>
         </Group>
       </div>
-      <ActingReasonModal
-        opened={isAsking}
-        subject={name}
-        onClose={() => setAsking(false)}
-        onSubmit={giveReason}
-      />
+      {hasAsked ? (
+        <Suspense fallback={null}>
+          <ActingReasonModal
+            opened={isAsking}
+            subject={name}
+            onClose={() => setAsking(false)}
+            onSubmit={giveReason}
+          />
+        </Suspense>
+      ) : null}
     </div>
   );
 }
