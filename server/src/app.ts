@@ -11,7 +11,7 @@ import { createOidcClient } from './modules/auth';
 import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
 import { authApiRoutes, authRoutes } from './modules/auth';
 import { createAuthService, type AuthService } from './modules/auth';
-import { createPortalSessionStore, type PortalSessionStore } from './modules/auth';
+import { createPortalSessionStore, createPrincipalCache, type PortalSessionStore } from './modules/auth';
 import {
   cardPrintingRoutes,
   createCardPrintingService,
@@ -367,10 +367,18 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   installCsrfGuard(app, { secret: config.sessionSecret, cookies });
 
   const companies = createCompaniesService({ db: database.db });
+  // The principal of a session, kept a few seconds and dropped at the database's word (ADR 050).
+  const principalCache = createPrincipalCache({
+    invalidations: database.invalidations,
+    lifetimeMs: config.PRINCIPAL_CACHE_SECONDS * 1000,
+  });
+  await principalCache.ready;
+  app.addHook('onClose', async () => principalCache.close());
   const sessions = createPortalSessionStore({
     db: database.db,
     idleSeconds: config.SESSION_IDLE_SECONDS,
     absoluteSeconds: config.SESSION_ABSOLUTE_SECONDS,
+    cache: principalCache,
   });
   const identity = await createIdentityService({
     db: database.db,

@@ -116,6 +116,12 @@ export const ConfigSchema = z.object({
   /** Portal session absolute timeout in seconds (12 hours). */
   SESSION_ABSOLUTE_SECONDS: z.coerce.number().int().min(1).default(43_200),
   /**
+   * How long a process may reuse a session's principal without reading it again, in seconds: the
+   * safety lifetime behind the database's notifications of every change (ADR 050). 0 turns the
+   * cache off (every request reads the session, as before).
+   */
+  PRINCIPAL_CACHE_SECONDS: z.coerce.number().min(0).max(60).default(5),
+  /**
    * Keys signing the identity provider's cookies, comma-separated, newest first (rotate by
    * prepending). Unset → one key derived from SESSION_SECRET.
    */

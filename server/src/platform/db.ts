@@ -7,6 +7,7 @@ import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from '../db/schema';
+import { createDatabaseInvalidations, type Invalidations } from './db-invalidation';
 import { currentRole, grantApplicationRole } from './db-roles';
 import { keepProtocolBatchesTogether } from './pglite-queue';
 import { serverPath } from './paths';
@@ -31,6 +32,8 @@ export type Database = {
   kind: 'pglite' | 'postgres';
   /** The embedded instance, when there is one (tests dump it as a template). */
   pglite?: PGlite;
+  /** The database's notifications of changed principals, for the process's cache (ADR 050). */
+  invalidations: Invalidations;
   close(): Promise<void>;
 };
 
@@ -99,7 +102,15 @@ const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
   const poolSize = options.poolSize ?? 10;
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: poolSize });
+    const notifications = createDatabaseInvalidations({ kind: 'postgres', url: options.url });
+    // Every pool connection listens before its first query (ADR 050): the process is told of its
+    // own writes before they return.
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: poolSize,
+      verify: notifications.verifyConnection,
+    });
+    pool.on('connect', notifications.watchConnection);
     keepIdleErrorsFromCrashing(pool);
     namedStatements = true;
     return {
@@ -108,7 +119,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       url: options.url,
       migrationUrl: options.migrationUrl || options.url,
       kind: 'postgres',
-      close: () => pool.end(),
+      invalidations: notifications.invalidations,
+      async close() {
+        await notifications.invalidations.close();
+        await pool.end();
+      },
     };
   }
 
@@ -140,6 +155,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   await socket.start();
   const url = `postgres://postgres@${socket.getServerConn()}/postgres`;
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // What a pool connection writes is told on that connection (the instance's one session listens).
+  const notifications = createDatabaseInvalidations({ kind: 'pglite', pglite });
+  pool.on('connect', notifications.watchConnection);
   keepIdleErrorsFromCrashing(pool);
   return {
     db: drizzle(pool, { schema }),
@@ -148,7 +166,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     migrationUrl: url,
     kind: 'pglite',
     pglite,
+    invalidations: notifications.invalidations,
     async close() {
+      await notifications.invalidations.close();
       await pool.end();
       await socket.stop();
       await pglite.close();

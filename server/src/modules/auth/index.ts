@@ -5,4 +5,5 @@
 export { createOidcClient } from './oidc-client';
 export { authApiRoutes, authRoutes } from './routes';
 export { type AuthService, createAuthService } from './service';
+export { createPrincipalCache, type PrincipalCache } from './principal-cache';
 export { createPortalSessionStore, type PortalSessionStore } from './sessions';

@@ -66,9 +66,10 @@ const sessionWithUserQueries = new WeakMap<Executor, ReturnType<typeof sessionWi
 /**
  * A portal session with its user and the user's companies in one statement (issue 17: the guard
  * used to read the session, the user and the companies in three round trips on every request), a
- * named statement where the database allows (parsed and planned once per connection). Read on
- * every request, never cached, so a lock, a role change or a removed company applies at the next
- * request. `user` is null when the user no longer exists.
+ * named statement where the database allows (parsed and planned once per connection). What it
+ * reads is cached in the process only as the database's notifications allow (ADR 050), so a lock, a
+ * role change or a removed company applies at the next request. `user` is null when the user no
+ * longer exists.
  */
 export async function findPortalSessionWithUser(
   db: Executor,

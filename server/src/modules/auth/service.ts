@@ -108,7 +108,8 @@ export function createAuthService(deps: {
       firstName: user.firstName,
       lastName: user.lastName,
       roleId: user.roleId as RoleId,
-      relatedCompanyIds: user.companyIds,
+      // Copies: the row may be the process's cached one (ADR 050), and a principal is the request's.
+      relatedCompanyIds: [...user.companyIds],
       preferredLanguage: user.preferredLanguage,
       companyId: row.companyId,
       acting:
@@ -122,7 +123,7 @@ export function createAuthService(deps: {
           : null,
       createdAt: row.createdAt,
       expiresAt: deps.sessions.expiresAt(row),
-      amr: row.amr,
+      amr: [...row.amr],
       secondFactorAt: row.secondFactorAt,
       isSecondFactorRequired: user.isSecondFactorRequired,
       hasSecondFactor: user.hasSecondFactor,

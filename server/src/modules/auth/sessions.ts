@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../../platform/db';
+import type { PrincipalCache } from './principal-cache';
 import {
   countKnownDevices,
   deleteExpiredPortalSessions,
@@ -53,6 +54,8 @@ export function createPortalSessionStore(deps: {
   idleSeconds: number;
   absoluteSeconds: number;
   now?: () => Date;
+  /** The process's recent principals (ADR 050); without it every request reads the database. */
+  cache?: PrincipalCache;
 }) {
   const now = deps.now ?? (() => new Date());
   const idleMs = deps.idleSeconds * 1000;
@@ -101,25 +104,39 @@ export function createPortalSessionStore(deps: {
     },
 
     /**
-     * The live session of a cookie value with its user and the user's companies (one statement,
-     * read afresh on every request), its activity recorded; null (and the row removed) when it is
-     * unknown or past either timeout.
+     * The live session of a cookie value with its user and the user's companies (one statement),
+     * its activity recorded; null (and the row removed) when it is unknown or past either timeout.
+     * A row the process read less than the cache's safety lifetime ago, and was not told of a
+     * change to since (ADR 050), is used without a statement, as long as it is neither past its
+     * timeouts nor due for its activity to be recorded: then the database is read as before, so
+     * the timeouts and the recorded activity are what they were without the cache.
      */
     async resolve(id: string | undefined): Promise<PortalSessionWithUserRow | null> {
       if (!id || id.length > 100) return null;
       const idHash = hashSessionId(id);
+      const at = now();
+      const cached = deps.cache?.get(idHash, at.getTime());
+      if (
+        cached &&
+        expiresAt(cached).getTime() > at.getTime() &&
+        at.getTime() - cached.lastSeenAt.getTime() < touchEveryMs
+      ) {
+        return cached;
+      }
+      const generation = deps.cache?.generation() ?? 0;
       const row = await findPortalSessionWithUser(deps.db, idHash);
       if (!row) return null;
-      const at = now();
       if (expiresAt(row).getTime() <= at.getTime()) {
         await deletePortalSession(deps.db, idHash);
         return null;
       }
+      let live = row;
       if (at.getTime() - row.lastSeenAt.getTime() >= touchEveryMs) {
         await updatePortalSession(deps.db, idHash, { lastSeenAt: at });
-        return { ...row, lastSeenAt: at };
+        live = { ...row, lastSeenAt: at };
       }
-      return row;
+      deps.cache?.set(idHash, live, generation, at.getTime());
+      return live;
     },
 
     /** Ends one session; returns it (its id token is still needed for the provider's sign-out). */
