@@ -30,6 +30,15 @@ export function disputeOf(row: DisputeRow, call: DisputableCall | undefined): Di
   };
 }
 
+/**
+ * A dispute as the cardholder's employer sees it (ADR 049): the purchase by its time, amount and
+ * card, never where it was made — the company's card movements do not name the merchant or the
+ * store, and a dispute does not either. The merchant, the cardholder and provider staff see them.
+ */
+export function forCompany(dispute: Dispute): Dispute {
+  return { ...dispute, transaction: { ...dispute.transaction, merchantName: '', storeName: '' } };
+}
+
 /** Disputes with their transactions, read in one go. */
 export async function disputesOf(
   ctx: DisputesContext,

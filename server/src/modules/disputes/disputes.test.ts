@@ -233,13 +233,33 @@ describe('opening a dispute', () => {
       sale.ledgerTransactionId,
     ]);
     expect(states.json<{ disputableKeys: string[] }>().disputableKeys).toEqual([sale.ledgerTransactionId]);
-    // The merchant sees the same dispute on its transaction.
+    // The merchant sees the same dispute on its transaction, with its name and store.
     const merchantStates = await call(
       world.ids.merchant,
       'GET',
       `/api/v1/merchants/disputes/ofTransactions?transactionIds=${sale.transactionId}`,
     );
-    expect(merchantStates.json<{ disputes: unknown[] }>().disputes).toHaveLength(1);
+    const merchantSide = merchantStates.json<{ disputes: { dispute: Dispute }[] }>().disputes;
+    expect(merchantSide).toHaveLength(1);
+    expect(merchantSide[0]!.dispute.transaction.merchantName).not.toBe('');
+    // The employer sees the purchase by time, amount and card, never where it was made (ADR 049):
+    // not when it opens the dispute, not in the card's states, not in its list.
+    const list = await call(world.ids.om1, 'GET', '/api/v1/accounts/disputes', {
+      headers: { companyid: 'C1001' },
+    });
+    const listed = list
+      .json<{ disputes: Dispute[] }>()
+      .disputes.find((dispute) => dispute.transaction.transactionId === sale.transactionId);
+    expect(listed).toBeDefined();
+    for (const seen of [
+      opened.json<{ dispute: Dispute }>().dispute,
+      states.json<{ disputes: { dispute: Dispute }[] }>().disputes[0]!.dispute,
+      listed!,
+    ]) {
+      expect(seen.transaction.amountCents).toBe(2_000);
+      expect(seen.transaction.merchantName).toBe('');
+      expect(seen.transaction.storeName).toBe('');
+    }
   });
 
   it('care staff acting for the company open one for it, recorded as staff', async () => {

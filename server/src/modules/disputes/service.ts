@@ -11,7 +11,7 @@ import { OpenCardDisputeRequestSchema, OpenMerchantDisputeRequestSchema } from '
 import { AppError } from '../../platform/errors';
 import { rejectDispute, resolveDispute } from './close-dispute';
 import type { DisputeActor, DisputesContext } from './context';
-import { disputeDetailsOf, disputesOf } from './dispute-views';
+import { disputeDetailsOf, disputesOf, forCompany } from './dispute-views';
 import { openDispute } from './open-dispute';
 import { closedSince, findDispute, latestDisputesOf, listDisputes } from './repository';
 
@@ -63,13 +63,15 @@ export function createDisputesService(ctx: DisputesContext) {
           fields: [{ field: 'movementId', key: 'invalidValue' }],
         });
       }
-      return openDispute(ctx, actor, {
-        call,
-        party: 'company',
-        reason: input.reason,
-        note: input.note,
-        field: 'movementId',
-      });
+      return forCompany(
+        await openDispute(ctx, actor, {
+          call,
+          party: 'company',
+          reason: input.reason,
+          note: input.note,
+          field: 'movementId',
+        }),
+      );
     },
 
     /** The merchant's disputes, open first, newest first. */
@@ -85,7 +87,7 @@ export function createDisputesService(ctx: DisputesContext) {
         { companyId, ...(query.cardId ? { cardId: query.cardId } : {}) },
         query,
       );
-      return { disputes: await disputesOf(ctx, ctx.db, rows), total };
+      return { disputes: (await disputesOf(ctx, ctx.db, rows)).map(forCompany), total };
     },
 
     /** The latest dispute of each of the merchant's calls named (others' calls find none). */
@@ -104,7 +106,7 @@ export function createDisputesService(ctx: DisputesContext) {
       return {
         disputes: disputes.flatMap((dispute) => {
           const key = movementOf.get(dispute.transaction.transactionId);
-          return key ? [{ key, dispute }] : [];
+          return key ? [{ key, dispute: forCompany(dispute) }] : [];
         }),
         disputableKeys: [...purchases.keys()],
       };
