@@ -1,5 +1,6 @@
 import { isValidBIC, isValidIBAN } from 'ibantools';
 import { z } from 'zod';
+import { foldForMatch } from './greek';
 import type { Cents } from './money';
 import { CARD_CATEGORIES, CardCategorySchema, type CardCategory, type CardStatus } from './products';
 import { SPEND_CATEGORIES, type SpendCategory, type SpendPeriod } from './spend-rules';
@@ -158,9 +159,8 @@ export function ruleApplies(rule: AuthorisationRule, store: AuthorisationFacts['
     case 'category':
       return rule.target.category === store.category;
     case 'merchant':
-      return store.merchantName
-        .toLocaleLowerCase('el')
-        .includes(rule.target.merchant.toLocaleLowerCase('el'));
+      // Case and accents aside (`foldForMatch`): a rule `Κώστας` speaks about `ΤΑΒΕΡΝΑ ΚΩΣΤΑΣ`.
+      return foldForMatch(store.merchantName).includes(foldForMatch(rule.target.merchant));
     case 'period':
       return true;
     case 'core':

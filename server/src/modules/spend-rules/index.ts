@@ -4,4 +4,3 @@
  */
 export { spendRulesRoutes } from './routes';
 export { createSpendRulesService, type SpendRulesService } from './service';
-export { findSpendRules as rulesOfCompany } from './repository';

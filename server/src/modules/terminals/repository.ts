@@ -1,11 +1,60 @@
-import { and, eq, sql } from 'drizzle-orm';
-import type { SpendPeriod } from '@tessera/domain';
+import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { statementName, type Executor } from '../../platform/db';
 import { terminalTransactions } from './schema';
 
 export type { Executor };
 export type TerminalCallRow = typeof terminalTransactions.$inferSelect;
 export type NewTerminalCallRow = typeof terminalTransactions.$inferInsert;
+
+/** A purchase as `terminal_authorise` takes it (migration 0033, ADR 053). */
+export type AuthoriseCall = {
+  callId: string;
+  terminalId: string;
+  terminalTransactionId: string;
+  requestHash: string;
+  cardToken: string;
+  amountCents: number;
+  terminalTime: Date;
+  at: Date;
+  terminalState: string;
+  merchantId: string;
+  storeId: string;
+  mid: string;
+  storeCategory: string;
+  acceptedProducts: readonly string[];
+  merchantName: string;
+  description: string;
+  merchantAccountId: string;
+  authorisationId: string;
+  ledgerTransactionId: string;
+};
+
+const CALL_FIELDS = Object.entries(getTableColumns(terminalTransactions));
+
+/**
+ * A purchase, whole, in one statement: `terminal_authorise` locks the card, answers a repeat with
+ * its earlier row, judges the purchase, writes the call's row and, when approved, the posting
+ * (migration 0033). Returns the call's row: the fresh one (its id is `callId`) or the earlier one.
+ */
+export async function authoriseInDatabase(db: Executor, call: AuthoriseCall): Promise<TerminalCallRow> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select * from terminal_authorise(
+      ${call.callId}::uuid, ${call.terminalId}::uuid, ${call.terminalTransactionId}, ${call.requestHash},
+      ${call.cardToken}, ${call.amountCents}::bigint, ${call.terminalTime.toISOString()}::timestamptz,
+      ${call.at.toISOString()}::timestamptz, ${call.terminalState}, ${call.merchantId}, ${call.storeId}::uuid,
+      ${call.mid}, ${call.storeCategory}, ${sql.param(call.acceptedProducts)}::text[], ${call.merchantName},
+      ${call.description}, ${call.merchantAccountId}::uuid, ${call.authorisationId},
+      ${call.ledgerTransactionId}::uuid)`);
+  const raw = result.rows[0];
+  if (!raw) throw new Error('terminal_authorise returned no row');
+  // As drizzle reads a row of the table: each column's own mapping (timestamps to Date, …).
+  return Object.fromEntries(
+    CALL_FIELDS.map(([key, column]) => {
+      const value = raw[column.name];
+      return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
+    }),
+  ) as TerminalCallRow;
+}
 
 export async function findCall(
   db: Executor,
@@ -79,40 +128,6 @@ export async function sumGivenBack(
       and(eq(terminalTransactions.originalId, originalId), eq(terminalTransactions.outcome, 'approved')),
     );
   return { reversed: row?.reversed ?? false, refundedCents: Number(row?.refunded ?? 0) };
-}
-
-/** The start of the current period in Athens, as of `at`. */
-function periodStart(period: Exclude<SpendPeriod, 'transaction'>, at: Date) {
-  return sql`date_trunc(${period}, (${at.toISOString()}::timestamptz) at time zone 'Europe/Athens') at time zone 'Europe/Athens'`;
-}
-
-/**
- * What a card spent (approved authorisations less their reversals) since the start of `period`, as
- * of `at`; optionally only at stores of some categories or at one merchant.
- */
-export async function sumSpent(
-  db: Executor,
-  cardId: string,
-  period: Exclude<SpendPeriod, 'transaction'>,
-  at: Date,
-  only: { categories?: readonly string[]; merchantId?: string } = {},
-): Promise<number> {
-  const conditions = [
-    eq(terminalTransactions.cardId, cardId),
-    eq(terminalTransactions.outcome, 'approved'),
-    sql`${terminalTransactions.createdAt} >= ${periodStart(period, at)}`,
-  ];
-  if (only.categories) {
-    conditions.push(sql`${terminalTransactions.storeCategory} = any(${sql.param(only.categories)}::text[])`);
-  }
-  if (only.merchantId) conditions.push(eq(terminalTransactions.merchantId, only.merchantId));
-  const [row] = await db
-    .select({
-      spent: sql<string>`coalesce(sum(case ${terminalTransactions.kind} when 'authorise' then ${terminalTransactions.amountCents} when 'reverse' then -${terminalTransactions.amountCents} else 0 end), 0)`,
-    })
-    .from(terminalTransactions)
-    .where(and(...conditions));
-  return Number(row?.spent ?? 0);
 }
 
 /** A merchant's declined authorisations in [from, to): how many, and per reason, most first. */
