@@ -63,3 +63,5 @@ export * from './cardholder-care';
 // Issue 35 §4–5 (ADR 047): where to spend a card, and the cardholder's alerts.
 export * from './store-search';
 export * from './cardholder-alerts';
+// Issue 37: invoices and credit notes, myDATA (ADRs 056–058).
+export * from './invoicing';

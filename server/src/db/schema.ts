@@ -35,3 +35,5 @@ export * from '../modules/disputes/schema';
 export * from '../modules/cardholders/schema';
 // Issue 35 §5 (ADR 047).
 export * from '../modules/cardholder-alerts/schema';
+// Issue 37 (ADRs 056–058).
+export * from '../modules/invoicing/schema';

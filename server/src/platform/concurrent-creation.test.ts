@@ -192,6 +192,10 @@ const NOT_FROM_A_REQUEST = new Set([
   'content_versions_one_published_idx',
   // One open dispute a transaction: openDispute answers a concurrent second with its own 409.
   'disputes_open_idx',
+  // Issue 37 (ADR 058): an invoice is issued under its series' row lock, idempotent by its key;
+  // the sandbox AADE keeps one live document per UID, written under its own lock.
+  'invoices_idempotency_key_unique',
+  'invoices_number_unique',
   'known_devices_user_device_idx',
   'leads_reference_unique',
   'ledger_accounts_company_funding_idx',
@@ -209,6 +213,7 @@ const NOT_FROM_A_REQUEST = new Set([
   'merchant_terminals_mid_unique',
   'merchant_users_merchant_idx',
   'merchants_ledger_account_id_unique',
+  'mydata_sandbox_documents_live_uid_idx',
   'orders_number_unique',
   'orders_rf_code_unique',
   'orders_source_draft_id_unique',
