@@ -1,4 +1,5 @@
 import { createHmac, randomUUID } from 'node:crypto';
+import { constants as zlibConstants } from 'node:zlib';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
@@ -6,7 +7,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { API_SCOPES, type Locale } from '@tessera/domain';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth';
 import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
 import { authApiRoutes, authRoutes } from './modules/auth';
@@ -152,6 +153,7 @@ import type { ResolveHost } from './platform/outbound-address';
 import { installRequestContext } from './platform/request-context';
 import { bufferedStdout, jsonLogger, OneLinePerRequest } from './platform/request-log';
 import { installSecurityHeaders } from './platform/security-headers';
+import { createResponseSerializerCompiler } from './platform/serializer';
 import { validatorCompiler } from './platform/validation';
 
 /** The purge of expired sessions, codes and idempotency keys: a pg-boss cron job (UTC). */
@@ -255,7 +257,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Answers written from their schema by fast-json-stringify; in tests also by zod, compared (ADR 053).
+  app.setSerializerCompiler(createResponseSerializerCompiler({ check: config.NODE_ENV === 'test' }));
   // Every route as it is registered (HEAD twins of GET routes left out): the route-table tests read
   // it, so a route the access table does not declare fails them (issue 20 §1).
   const routeList: RegisteredRoute[] = [];
@@ -304,11 +307,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // In production HSTS also goes with every answer to a request that came over https.
     { hstsOverHttps: config.NODE_ENV === 'production' },
   );
-  // JSON and text above 1 KB compressed (brotli at quality 4, or gzip); built assets come
-  // precompressed from the build and already carry their encoding, so they pass untouched.
+  // JSON and text above 1 KB compressed (brotli at quality 1, or gzip at level 1); built assets
+  // come precompressed from the build and already carry their encoding, so they pass untouched.
+  // Quality 1, not the plugin's 4: on a page of 50 cards (32 KB) 0.26 ms of CPU instead of 1.1 ms,
+  // for 6.3 KB on the wire instead of 5.3 (ADR 053).
   await app.register(fastifyCompress, {
     threshold: 1024,
     encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } },
+    zlibOptions: { level: 1 },
     customTypes: /^application\/(?:[\w.-]+\+)?json(?:;|$)|^text\/(?!event-stream)/,
   });
   await app.register(fastifyCookie, { secret: config.sessionSecret });
@@ -760,18 +767,20 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   const hasSpa = await installSpa(app, config.WEB_DIST);
   if (hasSpa) {
     // History fallback: any GET that is not an API path and matched no route is the SPA.
-    app.addHook('onRequest', async (request, reply) => {
+    // A callback hook (an async one costs every request a promise, ADR 053).
+    app.addHook('onRequest', (request, reply, done) => {
       if (
         (request.method === 'GET' || request.method === 'HEAD') &&
         !request.routeOptions.url &&
         isSpaPath(request.url)
       ) {
-        return reply
+        reply
           .type('text/html; charset=utf-8')
           .header('cache-control', 'no-cache')
           .send(indexHtmlFor(app, request.url));
+        return;
       }
-      return undefined;
+      done();
     });
   }
 

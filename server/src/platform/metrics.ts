@@ -30,15 +30,20 @@ export function installMetrics(app: FastifyInstance, access: MetricsAccess): Reg
     registers: [registry],
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    duration.observe(
-      {
-        method: request.method,
-        route: request.routeOptions.url ?? 'unmatched',
-        status: String(reply.statusCode),
-      },
-      reply.elapsedTime / 1000,
-    );
+  // A callback hook, not an async one (a promise per request), observing through the child of
+  // each method, route and status, kept: prom-client hashes a label set on every `observe` (ADR 053).
+  const children = new Map<string, ReturnType<typeof duration.labels>>();
+  app.addHook('onResponse', (request, reply, done) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    const status = String(reply.statusCode);
+    const key = `${request.method} ${status} ${route}`;
+    let child = children.get(key);
+    if (!child) {
+      child = duration.labels({ method: request.method, route, status });
+      children.set(key, child);
+    }
+    child.observe(reply.elapsedTime / 1000);
+    done();
   });
 
   if (!access.isPublic && !access.token) return registry;

@@ -265,12 +265,12 @@ describe.runIf(process.env.TEST_REDIS_URL)('rate limits shared through Redis', (
 describe('content security policy for the support chatbot', () => {
   it('allows the configured chatbot origin and nothing else', async () => {
     const local = await createTestApp({ env: { CHATBOT_URL: 'https://chat.example.com/widget.js' } });
-    const csp = (await local.app.inject({ method: 'GET', url: '/api/health' })).headers[
+    const csp = (await local.app.inject({ method: 'GET', url: '/api/content/faqs' })).headers[
       'content-security-policy'
     ];
     expect(csp).toContain("script-src 'self' https://chat.example.com");
     await local.close();
-    const plain = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).headers[
+    const plain = (await ctx.app.inject({ method: 'GET', url: '/api/content/faqs' })).headers[
       'content-security-policy'
     ];
     expect(plain).toContain("script-src 'self';");

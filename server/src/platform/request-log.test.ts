@@ -125,11 +125,16 @@ describe('response compression and security headers', () => {
   });
 
   it('sets the security headers on every answer, the CSP with no inline scripts', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/health' });
+    const response = await app.inject({ method: 'GET', url: '/api/content/faqs' });
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(response.headers['referrer-policy']).toBe('no-referrer');
+    // A health probe is never rendered: a built file's headers and a CSP that allows nothing (ADR 053).
+    const probe = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(probe.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(probe.headers['x-content-type-options']).toBe('nosniff');
+    expect(probe.headers['x-frame-options']).toBeUndefined();
   });
 });

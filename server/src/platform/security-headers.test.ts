@@ -29,4 +29,21 @@ describe('security headers', () => {
     expect(asset.headers['x-request-id']).toBeTruthy();
     await app.close();
   });
+
+  it('go lean on a health probe: a built file’s set and a CSP that allows nothing', async () => {
+    const app = Fastify({ logger: false });
+    installSecurityHeaders(app, {});
+    app.get('/api/health', { config: { probe: true } }, async () => ({ ok: true }));
+    app.get('/api/other', async () => ({ ok: true }));
+    const probe = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(probe.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(probe.headers['x-content-type-options']).toBe('nosniff');
+    expect(probe.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(probe.headers['x-frame-options']).toBeUndefined();
+    expect(probe.headers['x-request-id']).toBeTruthy();
+    const other = await app.inject({ method: 'GET', url: '/api/other' });
+    expect(other.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(other.headers['x-frame-options']).toBe('SAMEORIGIN');
+    await app.close();
+  });
 });

@@ -1,6 +1,6 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
 import Provider, {
   type Adapter,
   type AdapterPayload,
@@ -333,21 +333,16 @@ export function mountOidcProvider(
   },
 ): void {
   const handle = provider.callback();
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook: every request of the portal passes it, and an async one costs each a promise
+  // (ADR 053). Nothing in it waits.
+  app.addHook('onRequest', (request, reply, done) => {
     const url = request.raw.url ?? '';
-    if (!(url === OIDC_PATH || url.startsWith(`${OIDC_PATH}/`) || url.startsWith(`${OIDC_PATH}?`))) return;
-    if (!options.isPublicUrlFixed) {
-      // Return addresses stay on the host the request came to (see allowPortalPathsOnAnyHost).
-      const query = new URL(url, 'http://x').searchParams;
-      const origin = `${request.protocol}://${request.host}`.toLowerCase();
-      for (const name of ['redirect_uri', 'post_logout_redirect_uri']) {
-        const value = query.get(name);
-        if (value !== null && !sameOrigin(value, origin)) {
-          throw new AppError('VALIDATION', `${name} on another host than the request`, {
-            fields: [{ field: name, key: 'invalidValue' }],
-          });
-        }
-      }
+    if (!(url === OIDC_PATH || url.startsWith(`${OIDC_PATH}/`) || url.startsWith(`${OIDC_PATH}?`)))
+      return done();
+    try {
+      checkReturnAddresses(request, url, options.isPublicUrlFixed);
+    } catch (error) {
+      return done(error as Error);
     }
     reply.hijack();
     // Fastify writes nothing of a hijacked reply: the headers set so far (the security headers)
@@ -367,7 +362,24 @@ export function mountOidcProvider(
     raw.originalUrl = url;
     raw.url = url.slice(OIDC_PATH.length) || '/';
     handle(raw, reply.raw);
+    // The reply is hijacked: Fastify runs no later hook nor route for it.
+    done();
   });
+}
+
+/** Return addresses stay on the host the request came to (see allowPortalPathsOnAnyHost). */
+function checkReturnAddresses(request: FastifyRequest, url: string, isPublicUrlFixed: boolean): void {
+  if (isPublicUrlFixed) return;
+  const query = new URL(url, 'http://x').searchParams;
+  const origin = `${request.protocol}://${request.host}`.toLowerCase();
+  for (const name of ['redirect_uri', 'post_logout_redirect_uri']) {
+    const value = query.get(name);
+    if (value !== null && !sameOrigin(value, origin)) {
+      throw new AppError('VALIDATION', `${name} on another host than the request`, {
+        fields: [{ field: name, key: 'invalidValue' }],
+      });
+    }
+  }
 }
 
 function sameOrigin(value: string, origin: string): boolean {
