@@ -5,6 +5,8 @@ import { errors, jwtVerify, SignJWT } from 'jose';
 export type TerminalClaims = { terminalId: string; merchantId: string; mid: string };
 
 export const TERMINAL_SCOPE = 'terminal';
+/** Terminals whose tokens are kept verified at once; past it the list starts over. */
+const MAX_VERIFIED = 20_000;
 const ISSUER = 'tessera';
 const AUDIENCE = 'tessera-terminal-api';
 
@@ -15,6 +17,8 @@ const AUDIENCE = 'tessera-terminal-api';
  */
 export function createTerminalTokens(options: { secret: string; lifetimeSeconds: number }) {
   const key = createHmac('sha256', options.secret).update('tessera terminal access tokens').digest();
+  /** Tokens whose signature and claims were verified, until they expire. */
+  const verified = new Map<string, { claims: TerminalClaims; expiresAtMs: number }>();
   /**
    * The claims of a valid token, or why it is refused: `expired` (a well-signed token past its
    * lifetime: the terminal takes a new one) or `invalid` (anything else). The terminal API says
@@ -23,6 +27,13 @@ export function createTerminalTokens(options: { secret: string; lifetimeSeconds:
   async function check(
     token: string,
   ): Promise<{ ok: true; claims: TerminalClaims } | { ok: false; problem: 'expired' | 'invalid' }> {
+    // A token checked once is the same token until it expires: a terminal sends one for every call
+    // of its lifetime, so its signature is verified once, not on each purchase (ADR 053).
+    const known = verified.get(token);
+    if (known) {
+      if (Date.now() < known.expiresAtMs) return { ok: true, claims: known.claims };
+      verified.delete(token);
+    }
     try {
       const { payload } = await jwtVerify(token, key, {
         issuer: ISSUER,
@@ -38,7 +49,12 @@ export function createTerminalTokens(options: { secret: string; lifetimeSeconds:
       ) {
         return { ok: false, problem: 'invalid' };
       }
-      return { ok: true, claims: { terminalId: sub, merchantId: mer, mid } };
+      const claims = { terminalId: sub, merchantId: mer, mid };
+      if (typeof payload.exp === 'number') {
+        if (verified.size >= MAX_VERIFIED) verified.clear();
+        verified.set(token, { claims, expiresAtMs: payload.exp * 1000 });
+      }
+      return { ok: true, claims };
     } catch (error) {
       return { ok: false, problem: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
     }
