@@ -112,20 +112,23 @@ type Before = { atMicros: string; id: string } | null;
  */
 function movementsSql(own: SQL, limit: number, before: Before) {
   return sql`
-    with own as (${own}), calls as (
-      select id, ledger_transaction_id, merchant_id, store_id, amount_cents, outcome, decline_reason, created_at
-        from terminal_transactions where card_id = (select id from own)
+    with own as (${own}), approved as (
+      -- Each filter names its outcome, so each reads its own partial index (card, time).
+      select ledger_transaction_id, merchant_id, store_id
+        from terminal_transactions
+       where card_id = (select id from own) and outcome = 'approved' and ledger_transaction_id is not null
     ), moves as (
       select lt.id::text as id, lt.posted_at as at, lt.kind as kind, le.amount_cents as amount,
-             calls.merchant_id, calls.store_id, null::text as decline_reason
+             approved.merchant_id, approved.store_id, null::text as decline_reason
         from ledger_entries le
         join ledger_transactions lt on lt.id = le.transaction_id
-        left join calls on calls.ledger_transaction_id = lt.id
+        left join approved on approved.ledger_transaction_id = lt.id
        where le.account_id = (select account_id from own)
       union all
-      select calls.id::text, calls.created_at, 'decline', calls.amount_cents, calls.merchant_id,
-             calls.store_id, calls.decline_reason
-        from calls where calls.outcome = 'declined'
+      select declined.id::text, declined.created_at, 'decline', declined.amount_cents, declined.merchant_id,
+             declined.store_id, declined.decline_reason
+        from terminal_transactions declined
+       where declined.card_id = (select id from own) and declined.outcome = 'declined'
     ), page as (
       select moves.id, moves.at, ((extract(epoch from moves.at) * 1000000)::bigint)::text as "atMicros", moves.kind, moves.amount::bigint as "amountCents",
              m.trade_name as "merchantName", s.name as "storeName", moves.decline_reason as "declineReason"
