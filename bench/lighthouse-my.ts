@@ -37,7 +37,7 @@ const METRICS = [
 ] as const;
 
 /** The e-mail of the first active card's holder of the first demo company (the seed is deterministic). */
-function demoCardholderEmail(): string {
+export function demoCardholderEmail(): string {
   for (const card of generateCards(300, 1_000, new Date())) {
     const holder = card.cardholder;
     if (card.status === 'active' && holder && 'email' in holder && holder.email) return holder.email;
@@ -68,7 +68,8 @@ export async function cardholderCookie(base: string, email: string): Promise<str
   const session = verified.headers
     .getSetCookie()
     .map((line) => line.split(';')[0]!)
-    .find((pair) => pair.startsWith('tessera_my='));
+    // `__Host-tessera_my` when the server sets secure cookies (production), else `tessera_my`.
+    .find((pair) => /^(__Host-)?tessera_my=/.test(pair));
   if (!session) throw new Error('verify: no tessera_my cookie');
   return session;
 }

@@ -8,6 +8,7 @@ import { cardholderHomeBenchmark } from './cardholder-home';
 import { healthBenchmark } from './health';
 import { idleMemoryBenchmark } from './idle-memory';
 import { initialJsBenchmark } from './initial-js';
+import { lighthouseBenchmark } from './lighthouse';
 import { orderSequencesBenchmark } from './order-sequences';
 import { merchantTransactionsBenchmark } from './merchant-transactions';
 import { posBenchmark } from './pos';
@@ -42,6 +43,8 @@ const BENCHMARKS: Record<string, () => Promise<void>> = {
   'public-api': publicApiBenchmark,
   // Issue 35: the cardholder home (balances and last 20 movements) against a bare route with its SQL.
   'cardholder-home': cardholderHomeBenchmark,
+  // Issue 36 §7 (ADR 054): Lighthouse's mobile run over the first pages, medians of interleaved rounds.
+  lighthouse: lighthouseBenchmark,
 };
 
 const names = process.argv.slice(2);

@@ -226,9 +226,9 @@ async function jsBudget(prepared: Promise<string | null> | undefined): Promise<v
     results.push({ suite: 'js-budget', passed: 0, failed: 1, seconds, note: problem });
     return;
   }
-  // The issue's budget is 150 KB; the pages are at 162–201 KB (ADR 052). Until they are under it,
-  // npm test holds the line at today's heaviest page, so that none grows past it.
-  const { status } = await run('node', ['--import', 'tsx', 'scripts/js-budget.ts', '--budget', '201000']);
+  // The issue's budget, 150 KB per page (the check's default, `--budget 150000` said here so the
+  // suite's limit is read where it runs): the four pages are at 139–149 KB (ADR 052).
+  const { status } = await run('node', ['--import', 'tsx', 'scripts/js-budget.ts', '--budget', '150000']);
   const seconds = (performance.now() - started) / 1000;
   results.push({ suite: 'js-budget', passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, seconds });
 }

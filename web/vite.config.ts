@@ -8,6 +8,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const SERVER = 'http://localhost:3000';
+/** The files of the entry's static graph: the boot chunk (`web-*`), the runtime, the boot CSS. */
+const ENTRY_FILE = /^assets\/(rolldown-runtime|web)-[\w-]+\.(js|css)$/;
 const messagesDir = fileURLToPath(new URL('./src/i18n/', import.meta.url));
 
 /**
@@ -285,6 +287,17 @@ export default defineConfig({
     // budget check (`scripts/js-budget.ts`, issue 36 §4, ADR 052). The cardholder build
     // (`vite.my.config.ts`) replaces `build` and writes none, so it cannot overwrite this one.
     manifest: true,
+    modulePreload: {
+      // Every browser the portal supports preloads modules natively: no polyfill in the first load.
+      polyfill: false,
+      // A lazy chunk's preload list names what it imports that is not loaded yet: not itself (its
+      // own import() fetches it at the same moment) nor the entry's files (the boot chunk, the
+      // bundler's runtime, the boot CSS), which every page has already. Each name is a hashed,
+      // incompressible file name in the boot chunk (issue 36 §4, ADR 052: 1.1 KB of it). The
+      // HTML's own list (the entry's files, preloaded beside the entry stub) stays whole.
+      resolveDependencies: (filename, deps, { hostType }) =>
+        hostType === 'html' ? deps : deps.filter((dep) => dep !== filename && !ENTRY_FILE.test(dep)),
+    },
     rolldownOptions: {
       output: {
         // Issue 17, fewer requests (each answer carries about 1 KB of headers, the security headers

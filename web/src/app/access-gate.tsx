@@ -1,12 +1,16 @@
 import { localePath } from '@tessera/domain';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation, useMatches } from 'react-router';
 import { isSigningOut, useSession } from '../lib/session';
 import { useLocale } from '../lib/use-locale';
 import { LoadingState } from '../ui/state-views';
-import { ForbiddenPage } from './forbidden-page';
 import { decideAccess, type RouteAccess } from './route-access';
 import { useActingCompanyId } from '../lib/use-acting-company';
+
+// The 403 page is rare: its code is not in every page's first load (issue 36 §4, ADR 052).
+const ForbiddenPage = lazy(() =>
+  import('./forbidden-page').then((module) => ({ default: module.ForbiddenPage })),
+);
 
 function accessOfHandle(handle: unknown): RouteAccess {
   if (typeof handle === 'object' && handle !== null && 'access' in handle)
@@ -41,7 +45,11 @@ export function AccessGate({ children }: { children: ReactNode }) {
     case 'loading':
       return <LoadingState />;
     case 'forbidden':
-      return <ForbiddenPage />;
+      return (
+        <Suspense fallback={<LoadingState />}>
+          <ForbiddenPage />
+        </Suspense>
+      );
     case 'chooseCompany':
       return <Navigate replace to={localePath(locale, decision.href)} />;
     case 'signIn':

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider } from 'react-intl';
 import { messagesOf, subscribeMessages } from '../i18n/load-messages';
-import { DISPLAY_TIME_ZONE } from '../lib/format';
+import { DISPLAY_TIME_ZONE } from '../lib/time-zone';
 import { useLocale } from '../lib/use-locale';
 import { GlobalErrorHost } from './global-error/global-error-host';
 import { SessionSync } from './session-sync';

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { CardholderAppProvider, type CardholderAppProps } from '../lib/cardholder-app-slot';
@@ -12,6 +11,7 @@ import {
 import { PayOrderProvider, type PayOrderProps } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingSpinner } from '../ui/loading-spinner';
+import { PortalMantineProvider } from './mantine-provider';
 import { cssVariablesResolver, theme } from './theme';
 
 // Loaded with the first page that shows them (issue 17): their forms bring zod and
@@ -106,12 +106,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <QueryClientProvider client={client}>
-      <MantineProvider
-        theme={theme}
-        cssVariablesResolver={cssVariablesResolver}
-        defaultColorScheme="light"
-        env={env}
-      >
+      <PortalMantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
         <PayOrderProvider value={PayOrder}>
           <CompanyContractsProvider value={CompanyContracts}>
             <TransactionDisputeProvider value={TransactionDispute}>
@@ -121,7 +116,7 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
             </TransactionDisputeProvider>
           </CompanyContractsProvider>
         </PayOrderProvider>
-      </MantineProvider>
+      </PortalMantineProvider>
     </QueryClientProvider>
   );
 }

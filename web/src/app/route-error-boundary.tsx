@@ -3,9 +3,9 @@ import { splitLocalePath, type Locale } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { useRouteError } from 'react-router';
 import { WarningIllustration } from '../ui/illustrations';
-import { BareSpinner } from '../ui/loading-spinner';
 import { LanguageLink } from '../ui/language-link';
 import { LocaleProvider } from './app-root';
+import { ShellFrame } from './shell/shell-frame';
 
 function isChunkLoadError(error: unknown): boolean {
   return (
@@ -78,8 +78,11 @@ export function RootErrorBoundary() {
   );
 }
 
-/** Shown while the first page's code loads (react-intl is not there yet). */
+/**
+ * Shown while the first page's code, texts and content load (react-intl is not there yet): the
+ * shell's frame, as the static HTML drew it, so the first render changes nothing on the screen.
+ */
 export function HydrateFallback() {
   const isEnglish = splitLocalePath(window.location.pathname).locale === 'en';
-  return <BareSpinner label={isEnglish ? 'Loading…' : 'Φόρτωση…'} />;
+  return <ShellFrame label={isEnglish ? 'Loading…' : 'Φόρτωση…'} />;
 }

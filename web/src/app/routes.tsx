@@ -1,8 +1,11 @@
 import type { Locale } from '@tessera/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
+import { pageQueryOptions } from '../features/content/api/get-page';
 import { loadedAreas, loadMessages } from '../i18n/load-messages';
 import type { MessageArea } from '../i18n/messages';
+import { sessionQueryOptions } from '../lib/session';
 import { AppRoot } from './app-root';
 import { paths } from './paths';
 import { preloadSlot } from './providers';
@@ -438,6 +441,11 @@ const built = (
  */
 const ORDERS: readonly MessageArea[] = ['account', 'cards', 'orders'];
 const CARD_ISSUE: readonly MessageArea[] = ['account', 'bulk', 'cardIssue', 'cards', 'orders'];
+/**
+ * The identity pages besides the sign-in form: their own texts and the form's (fields, password).
+ * The sign-in form has only its own (`signIn`), its second step loads the rest (issue 36 §4).
+ */
+const IDENTITY: readonly MessageArea[] = ['identity', 'signIn'];
 /** Recurring loads: their own texts, with the cards' states and the orders' statuses and methods. */
 const RECURRING: readonly MessageArea[] = ['cards', 'orders', 'recurring'];
 
@@ -471,20 +479,25 @@ const companyAdmin = {
 };
 
 const PAGES: PageRoute[] = [
-  built('home', content.home, 'HomePage', ['cards', 'drafts']),
-  built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage'),
-  built('accountAbout', companies.about, 'AboutPage'),
+  // The quick actions' texts (`cards`, `drafts`) load with them, for company users only (ADR 052).
+  built('home', content.home, 'HomePage'),
+  built('accountAdminInformation', identity.adminInformation, 'AdminInformationPage', IDENTITY),
+  built('accountAbout', companies.about, 'AboutPage', ['companies']),
   built('accountCardPrinting', cardPrinting.settings, 'CardPrintingPage', ['account']),
   built('accountDeliveryPoints', deliveryPoints.list, 'DeliveryPointsPage', ['account', 'cards', 'orders']),
-  built('accountChangePassword', identity.changePassword, 'ChangePasswordPage'),
-  built('accountSessions', identity.sessions, 'SessionsPage'),
-  built('accountSecurity', identity.security, 'SecurityPage'),
+  built('accountChangePassword', identity.changePassword, 'ChangePasswordPage', IDENTITY),
+  built('accountSessions', identity.sessions, 'SessionsPage', IDENTITY),
+  built('accountSecurity', identity.security, 'SecurityPage', IDENTITY),
   built('accountOrderManagers', people.orderManagers, 'OrderManagersPage', ['account']),
   built('accountAgents', people.agents, 'AgentsPage', ['account']),
   built('accountSpendRules', spendRules.rules, 'SpendRulesPage', ['account']),
-  built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage'),
-  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', ['backOffice', 'bankStatement']),
-  built('companySelect', companies.companySelect, 'CompanySelectPage'),
+  built('videoTutorials', content.videoTutorials, 'VideoTutorialsPage', ['content']),
+  built('allCompanies', companies.allCompanies, 'AllCompaniesPage', [
+    'backOffice',
+    'bankStatement',
+    'companies',
+  ]),
+  built('companySelect', companies.companySelect, 'CompanySelectPage', ['companies']),
   built('deliveryPoints', deliveryPoints.create, 'NewDeliveryPointPage', ['account', 'cards', 'orders']),
   built('draftOrders', drafts.draftOrders, 'DraftOrdersPage', ['account', 'cards', 'drafts', 'orders']),
   built('cardIssueInfo', cardIssue.info, 'CardIssuePage', CARD_ISSUE),
@@ -513,22 +526,16 @@ const PAGES: PageRoute[] = [
   built('cardLoad', cardIssue.cardLoad, 'CardLoadPage', ['account', 'cardIssue', 'cards', 'orders']),
   built('bulkUpload', bulk.upload, 'BulkUploadPage', ['bulk']),
   built('notifications', content.notifications, 'NotificationsPage'),
-  built('faqs', content.faqs, 'FaqsPage'),
-  built('contact', content.contact, 'ContactPage'),
+  built('faqs', content.faqs, 'FaqsPage', ['content']),
+  built('contact', content.contact, 'ContactPage', ['content']),
   built('paymentManager', orders.paymentManager, 'PaymentManagerPage', ORDERS),
   built('finance', orders.finance, 'FinancePage', ORDERS),
-  built('logout', identity.logout, 'LogoutPage'),
-  built('login', identity.login, 'LoginPage'),
-  built('reset', identity.reset, 'ResetPage'),
-  built('forgot', identity.forgot, 'ForgotPage'),
-  built('merchant', merchants.home, 'MerchantPortalHomePage', [
-    'account',
-    'cards',
-    'drafts',
-    'merchantDashboard',
-    'merchants',
-    'orders',
-  ]),
+  built('logout', identity.logout, 'LogoutPage', IDENTITY),
+  built('login', identity.login, 'LoginPage', ['signIn']),
+  built('reset', identity.reset, 'ResetPage', IDENTITY),
+  built('forgot', identity.forgot, 'ForgotPage', IDENTITY),
+  // The dashboard and the virtual terminal speak only these (issue 36 §4, ADR 052).
+  built('merchant', merchants.home, 'MerchantPortalHomePage', ['merchantDashboard', 'merchants']),
   built('merchantStores', merchants.stores, 'MerchantStoresPage', [
     'account',
     'cards',
@@ -540,6 +547,8 @@ const PAGES: PageRoute[] = [
     'account',
     'cards',
     'disputes',
+    'merchantBalanceSheet',
+    'merchantCharts',
     'merchantDashboard',
     'merchants',
     'orders',
@@ -551,10 +560,11 @@ const PAGES: PageRoute[] = [
     'merchants',
     'orders',
   ]),
-  built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage'),
+  built('merchantFaqs', content.merchantFaqs, 'MerchantFaqsPage', ['content']),
   built('merchantPaymentPage', merchants.paymentPage, 'MerchantPaymentPage', ['merchantAdmin', 'merchants']),
   built('merchantNotifications', merchants.notifications, 'MerchantNotificationsPage', [
     'merchantDashboard',
+    'merchantNotifications',
     'merchants',
   ]),
   built('merchantPaymentSuccess', merchants.paymentSuccess, 'MerchantPaymentSuccessPage', [
@@ -611,11 +621,38 @@ export const ROUTE_TABLE: readonly RouteTableEntry[] = PAGES.map((route) => ({
 /** The account pages (`paths` keys starting with `account`) share the account layout and its menu. */
 const isAccountPage = (route: PageRoute) => route.key.startsWith('account');
 
-/** A route's code together with its texts in `locale`. */
+/** What a page shows first and asks the server for: fetched beside its code, before it shows. */
+type RouteData = (client: QueryClient, locale: Locale) => Promise<unknown>;
+
+/** A content page of the CMS, and the session its tiles depend on. */
+const contentPage =
+  (slug: string): RouteData =>
+  (client, locale) =>
+    Promise.all([
+      client.prefetchQuery(pageQueryOptions(slug, locale)),
+      client.prefetchQuery(sessionQueryOptions),
+    ]);
+
+/**
+ * Issue 36 §7 (ADR 054): the first pages' content comes with their code and texts, in parallel,
+ * and the page shows once all are there: its main text is in its first frame (no request waits for
+ * the page's code, one round trip less before the largest paint) and nothing arrives after it to
+ * push it around (the sign-in form moved when the CMS's texts replaced the built-in ones). A failed
+ * request is the page's to show, as before (`prefetchQuery` never throws). Only the router the app
+ * makes (`createAppRouter`) has a query client to fill; the tests' routes fetch from the page.
+ */
+const ROUTE_DATA: Partial<Record<RouteKey, RouteData>> = {
+  home: contentPage('home'),
+  merchant: contentPage('merchant-home'),
+  // The sign-in form's CMS texts (labels, summary, help); the form itself needs no session.
+  login: (client, locale) => client.prefetchQuery(pageQueryOptions('login', locale)),
+};
+
+/** A route's code together with its texts in `locale` (and its first data, `ROUTE_DATA`). */
 const withTexts =
-  (locale: Locale, areas: readonly MessageArea[], lazy: Lazy): Lazy =>
+  (locale: Locale, areas: readonly MessageArea[], lazy: Lazy, data?: () => Promise<unknown>): Lazy =>
   async () => {
-    const [module] = await Promise.all([lazy(), loadMessages(locale, areas)]);
+    const [module] = await Promise.all([lazy(), loadMessages(locale, areas), data?.()]);
     return module;
   };
 
@@ -628,10 +665,11 @@ const shellTexts = (locale: Locale) => async () => {
   return null;
 };
 
-function localeRoutes(locale: Locale): RouteObject[] {
+function localeRoutes(locale: Locale, client?: QueryClient): RouteObject[] {
   const toRoute = (route: PageRoute): RouteObject => {
+    const data = client && ROUTE_DATA[route.key];
     const common = {
-      lazy: withTexts(locale, route.areas, route.lazy),
+      lazy: withTexts(locale, route.areas, route.lazy, data && (() => data(client, locale))),
       handle: route.handle,
       ErrorBoundary: RouteErrorBoundary,
     };
@@ -648,23 +686,28 @@ function localeRoutes(locale: Locale): RouteObject[] {
 }
 
 /** A language's routes: its shell texts are loaded when the language is entered, not again after. */
-const localeRoute = (path: string, locale: Locale): RouteObject => ({
+const localeRoute = (path: string, locale: Locale, client?: QueryClient): RouteObject => ({
   path,
   loader: shellTexts(locale),
   shouldRevalidate: () => false,
-  children: localeRoutes(locale),
+  children: localeRoutes(locale, client),
 });
 
-export const routes: RouteObject[] = [
-  {
-    id: 'root',
-    Component: AppRoot,
-    ErrorBoundary: RootErrorBoundary,
-    HydrateFallback,
-    children: [localeRoute('/', 'el'), localeRoute('/en', 'en')],
-  },
-];
+/** The route table; with the app's query client, the first pages' data loads with their code. */
+export function routesFor(client?: QueryClient): RouteObject[] {
+  return [
+    {
+      id: 'root',
+      Component: AppRoot,
+      ErrorBoundary: RootErrorBoundary,
+      HydrateFallback,
+      children: [localeRoute('/', 'el', client), localeRoute('/en', 'en', client)],
+    },
+  ];
+}
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+export const routes: RouteObject[] = routesFor();
+
+export function createAppRouter(client?: QueryClient) {
+  return createBrowserRouter(routesFor(client));
 }

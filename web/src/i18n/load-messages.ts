@@ -80,6 +80,33 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/cardholder-care.el.json'),
     en: () => import('./areas/cardholder-care.en.json'),
   },
+  // Issue 36 §4 (ADR 052): out of the shell's texts, which every first load carries.
+  signIn: { el: () => import('./areas/sign-in.el.json'), en: () => import('./areas/sign-in.en.json') },
+  identity: {
+    el: () => import('./areas/identity.el.json'),
+    en: () => import('./areas/identity.en.json'),
+  },
+  content: { el: () => import('./areas/content.el.json'), en: () => import('./areas/content.en.json') },
+  companies: {
+    el: () => import('./areas/companies.el.json'),
+    en: () => import('./areas/companies.en.json'),
+  },
+  merchantBalanceSheet: {
+    el: () => import('./areas/merchant-balance-sheet.el.json'),
+    en: () => import('./areas/merchant-balance-sheet.en.json'),
+  },
+  merchantTerminal: {
+    el: () => import('./areas/merchant-terminal.el.json'),
+    en: () => import('./areas/merchant-terminal.en.json'),
+  },
+  merchantNotifications: {
+    el: () => import('./areas/merchant-notifications.el.json'),
+    en: () => import('./areas/merchant-notifications.en.json'),
+  },
+  merchantCharts: {
+    el: () => import('./areas/merchant-charts.el.json'),
+    en: () => import('./areas/merchant-charts.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

@@ -27,6 +27,15 @@ import type disputesEl from './areas/disputes.el.json';
 import type payoutDeskEl from './areas/payout-desk.el.json';
 // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
 import type cardholderCareEl from './areas/cardholder-care.el.json';
+// Issue 36 §4 (ADR 052): the shell's texts that only some pages show, out of every first load.
+import type signInEl from './areas/sign-in.el.json';
+import type identityEl from './areas/identity.el.json';
+import type contentEl from './areas/content.el.json';
+import type companiesEl from './areas/companies.el.json';
+import type merchantBalanceSheetEl from './areas/merchant-balance-sheet.el.json';
+import type merchantTerminalEl from './areas/merchant-terminal.el.json';
+import type merchantNotificationsEl from './areas/merchant-notifications.el.json';
+import type merchantChartsEl from './areas/merchant-charts.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -64,7 +73,16 @@ export type MessageId =
   // Issue 34 §1 (ADR 042): the payout desk.
   | keyof typeof payoutDeskEl
   // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
-  | keyof typeof cardholderCareEl;
+  | keyof typeof cardholderCareEl
+  // Issue 36 §4 (ADR 052).
+  | keyof typeof signInEl
+  | keyof typeof identityEl
+  | keyof typeof contentEl
+  | keyof typeof companiesEl
+  | keyof typeof merchantBalanceSheetEl
+  | keyof typeof merchantTerminalEl
+  | keyof typeof merchantNotificationsEl
+  | keyof typeof merchantChartsEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -97,6 +115,20 @@ export const MESSAGE_AREAS = [
   'payoutDesk',
   // Issue 35 §8 (ADR 049): the company's and care's side of cardholders.
   'cardholderCare',
+  // Issue 36 §4 (ADR 052): the sign-in form's texts; the other identity pages'; the content pages'
+  // (contact, FAQs, videos); the company pages' (about, select, all companies).
+  'signIn',
+  'identity',
+  'content',
+  'companies',
+  // The balance sheet's tables, out of the dashboard's texts that the merchant home loads.
+  'merchantBalanceSheet',
+  // The virtual terminal's form, which loads after the merchant home's first screen.
+  'merchantTerminal',
+  // The merchant's bell and notifications page.
+  'merchantNotifications',
+  // The dashboard's charts (which load after its figures) and the balance sheet's.
+  'merchantCharts',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

@@ -1,10 +1,14 @@
 import { formatAmount, type Cents, type DeliveryPoint, type Locale } from '@tessera/domain';
+import { DISPLAY_TIME_ZONE } from './time-zone';
 
 /**
  * The only place numbers, money and dates are formatted (STYLE "i18n"). Money is `1.234,56 €` in
  * both languages (SPEC §9); dates display in Europe/Athens (ARCHITECTURE §4).
  */
-export const DISPLAY_TIME_ZONE = 'Europe/Athens';
+
+// In a module of its own so the shell, which needs only the zone, does not load the formatters
+// and the money rules with it (issue 36 §4, ADR 052).
+export { DISPLAY_TIME_ZONE };
 
 function intlLocale(locale: Locale): string {
   return locale === 'en' ? 'en-GB' : 'el-GR';

@@ -12,6 +12,7 @@ import {
 } from '@tessera/domain';
 import type { IntlShape } from 'react-intl';
 import type { MessageId } from '../i18n/messages';
+import { productName } from './product-name';
 
 /**
  * The words for the domain's values, defined once for every page (issue 14): products and their
@@ -19,10 +20,9 @@ import type { MessageId } from '../i18n/messages';
  * names a value through these tables, never through a message id of its own.
  */
 
-/** Product names are bilingual data (ARCHITECTURE §4): they come from `PRODUCTS`, per culture. */
-export function productName(product: CardCategory, locale: Locale): string {
-  return PRODUCTS[product].name[locale];
-}
+// Product names are bilingual data (ARCHITECTURE §4), kept in a module of their own so a page that
+// names only products (the merchant's dashboard) does not load these tables (issue 36 §4).
+export { productName };
 
 export const FAMILY_MESSAGE: Record<CardFamily, MessageId> = {
   plastic: 'cards.family.plastic',

@@ -13,13 +13,3 @@ export function LoadingSpinner({ label, size = 'md', className }: LoadingSpinner
     </div>
   );
 }
-
-/** The spinner used before react-intl is available (first load of a lazy route). */
-export function BareSpinner({ label }: { label: string }) {
-  return (
-    <div role="status" className="tessera-spinner tessera-spinner--page">
-      <Loader aria-hidden="true" />
-      <VisuallyHidden>{label}</VisuallyHidden>
-    </div>
-  );
-}

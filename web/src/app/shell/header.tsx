@@ -2,14 +2,12 @@ import { Burger } from '@mantine/core';
 import { ROLE, type MenuResponse } from '@tessera/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { NotificationsBell } from '../../features/notifications/components/notifications-bell';
 import { signOut, useSession } from '../../lib/session';
 import { useStore } from '../../lib/storage';
 import { CmsLink, cmsLinkTarget } from '../../ui/cms-link';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
 import type { ShellVariant } from './api/get-menu';
-import { DesktopNav } from './desktop-nav';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { ProfileMenu } from './profile-menu';
@@ -18,12 +16,24 @@ import { useActingCompanyId } from '../../lib/use-acting-company';
 
 // The drawer's code (Mantine Drawer, scroll lock) loads when the hamburger is first used.
 const MobileMenu = lazy(() => import('./mobile-menu').then((module) => ({ default: module.MobileMenu })));
-// A merchant user's bell, with its texts (`merchantDashboard`), loads for merchant users only.
+// A merchant user's bell, with its texts (`merchantNotifications`), loads for merchant users only.
 const MerchantBell = lazy(() =>
   import('../../features/merchants/notifications/merchant-bell').then((module) => ({
     default: module.MerchantBell,
   })),
 );
+// The bells, their notifications and the desktop menu load after the first screen (issue 36 §4,
+// ADR 052): their contents come from requests the page does not wait for either. Each keeps its
+// place meanwhile, so nothing in the header moves when it arrives (issue 36 §7, ADR 054).
+const NotificationsBell = lazy(() =>
+  import('../../features/notifications/components/notifications-bell').then((module) => ({
+    default: module.NotificationsBell,
+  })),
+);
+const DesktopNav = lazy(() => import('./desktop-nav').then((module) => ({ default: module.DesktopNav })));
+
+/** Where a bell will be, the size of its button. */
+const bellPlaceholder = <span className="tessera-icon-button" aria-hidden="true" />;
 
 function PhoneIcon() {
   return (
@@ -63,6 +73,12 @@ export function Header({ variant, menu }: HeaderProps) {
         sessionUser,
       )
     : [];
+  // The desktop menu's row keeps its place (the static frame draws it) while the session or the
+  // menu's content is still on its way and the menu is likely to show: the page below does not
+  // move down when it arrives (issue 36 §7, ADR 054).
+  const isMenuAwaited =
+    (session.status === 'loading' || (isMenuShown && menu === undefined)) &&
+    (isMerchant || isMainMenuVisible(sessionUser, companyId));
   const mobileMenuId = 'tessera-mobile-menu';
 
   const homeHref = isMerchant ? paths.merchant.href() : paths.home.href();
@@ -120,13 +136,13 @@ export function Header({ variant, menu }: HeaderProps) {
         <Logo to={homeHref} />
         <div className="tessera-header__tools">
           <div className="tessera-only-desktop tessera-header__secondary">{secondaryLinks()}</div>
-          {isMerchantUser ? (
-            <Suspense fallback={null}>
+          <Suspense fallback={bellPlaceholder}>
+            {isMerchantUser ? (
               <MerchantBell viewAllHref={paths.merchantNotifications.href()} />
-            </Suspense>
-          ) : (
-            <NotificationsBell viewAllHref={notificationsHref} />
-          )}
+            ) : (
+              <NotificationsBell viewAllHref={notificationsHref} />
+            )}
+          </Suspense>
           <LanguageSwitch className="tessera-only-desktop" />
           <ProfileMenu
             texts={menu?.profileMenu}
@@ -139,10 +155,16 @@ export function Header({ variant, menu }: HeaderProps) {
           />
         </div>
       </div>
-      {items.length > 0 ? (
+      {items.length > 0 || isMenuAwaited ? (
         <div className="tessera-only-desktop tessera-header__nav">
           <div className="tessera-container">
-            <DesktopNav items={items} label={navLabel} />
+            {items.length > 0 ? (
+              <Suspense fallback={<div className="tessera-nav-placeholder" />}>
+                <DesktopNav items={items} label={navLabel} />
+              </Suspense>
+            ) : (
+              <div className="tessera-nav-placeholder" />
+            )}
           </div>
         </div>
       ) : null}

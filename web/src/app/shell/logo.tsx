@@ -1,7 +1,8 @@
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../ui/language-link';
 
-function LogoMark() {
+/** The brand's mark (also drawn by `index.html`'s static frame). */
+export function LogoMark() {
   return (
     <svg viewBox="0 0 32 32" width="32" height="32" aria-hidden="true" focusable="false">
       <rect width="32" height="32" rx="7" fill="#0b5f5a" />

@@ -1,18 +1,24 @@
-import { splitLocalePath } from '@tessera/domain';
-import type { MouseEvent } from 'react';
+import { isProviderRole, splitLocalePath } from '@tessera/domain';
+import { lazy, Suspense, type MouseEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useSession } from '../../lib/session';
 import { AccessGate } from '../access-gate';
 import { GlobalLoadingOverlay } from '../loading-overlay';
 import { useFooter } from './api/get-footer';
-import { ActingBanner } from './acting-banner';
 import { CompanyNotice } from './company-notice';
 import { useMenu } from './api/get-menu';
-import { Footer } from './footer';
 import { Header } from './header';
 import { footerForRole, shellVariantOf } from './role-menu';
 import { useChatbot } from './chatbot';
+
+// The footer is below the first screen (the main area is at least as tall as the window): its code
+// loads after the page's (issue 36 §4, ADR 052), and nothing above it moves when it shows.
+const Footer = lazy(() => import('./footer').then((module) => ({ default: module.Footer })));
+// Only provider staff act for a company or merchant: the banner's code is theirs alone (ADR 052).
+const ActingBanner = lazy(() =>
+  import('./acting-banner').then((module) => ({ default: module.ActingBanner })),
+);
 
 /**
  * The page frame: skip link, header, main content (at most 1440 px wide, centred), footer.
@@ -41,7 +47,11 @@ export function ShellLayout() {
         {intl.formatMessage({ id: 'shell.skipToContent' })}
       </a>
       <Header variant={variant} menu={menu.data} />
-      <ActingBanner />
+      {roleId !== undefined && isProviderRole(roleId) ? (
+        <Suspense fallback={null}>
+          <ActingBanner />
+        </Suspense>
+      ) : null}
       <CompanyNotice />
       <main
         id="main-content"
@@ -53,7 +63,9 @@ export function ShellLayout() {
           <Outlet />
         </AccessGate>
       </main>
-      <Footer footer={footer.data && footerForRole(footer.data, session.data?.user ?? null)} />
+      <Suspense fallback={null}>
+        <Footer footer={footer.data && footerForRole(footer.data, session.data?.user ?? null)} />
+      </Suspense>
       <GlobalLoadingOverlay isNavigating={navigation.state === 'loading'} />
       <ScrollRestoration />
     </div>

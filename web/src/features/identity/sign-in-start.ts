@@ -81,17 +81,19 @@ export async function startSignInBeforeBoot(
   } catch {
     return false;
   }
+  let note: HTMLElement | null = null;
   if (container) {
-    const note = document.createElement('p');
+    note = document.createElement('p');
     note.setAttribute('role', 'status');
     note.className = 'tessera-spinner tessera-spinner--page';
     note.textContent = LEAVING_TEXT[start.locale];
-    container.replaceChildren(note);
+    // In the static frame's main area when there is one (index.html): the header stays painted.
+    (container.querySelector('main') ?? container).replaceChildren(note);
   }
   rememberSignInStart(start);
   const result = await signIn(start.callbackUrl, start.locale);
   if (!result.error) return true;
-  container?.replaceChildren();
+  note?.remove();
   const params = new URLSearchParams(location.search);
   params.set('error', result.error);
   params.set('callbackUrl', start.callbackUrl);

@@ -36,7 +36,12 @@ export function CardsKpis({ state, onFilter }: Props) {
   else body = <KpiFigures kpis={kpis.data} state={state} onFilter={onFilter} />;
 
   return (
-    <section aria-labelledby="cards-kpis-title" className="tessera-cards__section">
+    // While the figures load, the section keeps about the height they will take (`cards.css`): the
+    // card list below does not move down when they arrive (issue 36 §7, ADR 054).
+    <section
+      aria-labelledby="cards-kpis-title"
+      className={`tessera-cards__section${kpis.isPending ? ' tessera-cards__kpis--loading' : ''}`}
+    >
       <Title order={2} size="h3" id="cards-kpis-title" mb="sm">
         {title}
       </Title>

@@ -1,20 +1,17 @@
-import { Card, SimpleGrid, Text, Title } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import type { Page } from '@tessera/domain';
 import { LanguageLink } from '../../../ui/language-link';
 
-/** The home page's sections as tiles; a tile with a link is a link (its text or its title). */
+/**
+ * The home page's sections as tiles; a tile with a link is a link (its text or its title). A CSS
+ * grid of bordered cards (`global.css`): Mantine's SimpleGrid and Card would add their code to the
+ * home page's first load for a layout the stylesheet gives (issue 36 §4, ADR 052).
+ */
 export function SectionTiles({ sections }: { sections: Page['sections'] }) {
   return (
-    <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="ul" className="tessera-tiles">
+    <ul className="tessera-tiles tessera-tiles--sections">
       {sections.map((section, index) => (
-        <Card
-          key={`${section.title}-${index}`}
-          component="li"
-          withBorder
-          radius="md"
-          padding="lg"
-          className="tessera-tile"
-        >
+        <li key={`${section.title}-${index}`} className="tessera-tile tessera-card">
           <Title order={2} size="h3">
             {section.title}
           </Title>
@@ -25,8 +22,8 @@ export function SectionTiles({ sections }: { sections: Page['sections'] }) {
               <span aria-hidden="true"> →</span>
             </LanguageLink>
           ) : null}
-        </Card>
+        </li>
       ))}
-    </SimpleGrid>
+    </ul>
   );
 }

@@ -1,5 +1,5 @@
 import { ERROR_CODE, type LoginRequest, type LoginResponse } from '@tessera/domain';
-import { useMutation } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
 import { errorCodeOf, fieldErrorsOf, isFormFailure, type FieldErrors } from '../../../lib/form-errors';
 import { request } from '../../../lib/request';
 
@@ -46,6 +46,22 @@ export async function login(uid: string, input: LoginRequest): Promise<LoginResu
   return { ok: false, problem, fieldErrors: fieldErrorsOf(result.error, ['email', 'password'] as const) };
 }
 
+/**
+ * The login call and whether it is under way: all the form needs of a mutation, without
+ * react-query's mutation code in the sign-in page's first load (issue 36 §4, ADR 052).
+ */
 export function useLogin(uid: string) {
-  return useMutation({ mutationFn: (input: LoginRequest) => login(uid, input) });
+  const [isPending, setIsPending] = useState(false);
+  const mutateAsync = useCallback(
+    async (input: LoginRequest) => {
+      setIsPending(true);
+      try {
+        return await login(uid, input);
+      } finally {
+        setIsPending(false);
+      }
+    },
+    [uid],
+  );
+  return { mutateAsync, isPending };
 }

@@ -2,6 +2,7 @@ import { Anchor, Button, Checkbox, Stack, Text, TextInput } from '@mantine/core'
 import type { SecondFactorEnrolmentResponse } from '@tessera/domain';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useMessageAreas } from '../../../i18n/use-message-areas';
 import type { MessageId } from '../../../i18n/messages';
 import { LoadingButton } from '../../../ui/loading-button';
 import { LoadingSpinner } from '../../../ui/loading-spinner';
@@ -28,17 +29,23 @@ const PROBLEM_MESSAGES: Record<SecondFactorProblem, MessageId> = {
  * factors but has none enrols here first (QR code, first code) and sees its recovery codes once.
  * `onDone` receives the address where the sign-in continues.
  */
-export function SecondFactorStep({
-  uid,
-  enrolled,
-  onDone,
-  onRestart,
-}: {
+type SecondFactorStepProps = {
   uid: string;
   enrolled: boolean;
   onDone: (redirectTo: string) => void;
   onRestart: () => void;
-}) {
+};
+
+/**
+ * The step once its texts are there: they are not the sign-in form's (`signIn`), they load with
+ * the step (issue 36 §4, ADR 052).
+ */
+export function SecondFactorStep(props: SecondFactorStepProps) {
+  const hasTexts = useMessageAreas(['identity']);
+  return hasTexts ? <SecondFactorStepForm {...props} /> : <LoadingSpinner />;
+}
+
+function SecondFactorStepForm({ uid, enrolled, onDone, onRestart }: SecondFactorStepProps) {
   const intl = useIntl();
   const [code, setCode] = useState('');
   const [isRecovery, setIsRecovery] = useState(false);

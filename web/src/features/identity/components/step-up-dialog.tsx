@@ -1,6 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { useId, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
+import { useMessageAreas } from '../../../i18n/use-message-areas';
 import { answerStepUp } from '../../../lib/step-up';
 import { AppModal } from '../../../ui/modal';
 import { proveSecondFactor, useStepUpMinutes } from '../api/second-factor-account';
@@ -14,6 +15,13 @@ import { proveSecondFactor, useStepUpMinutes } from '../api/second-factor-accoun
  * once known.
  */
 export function StepUpDialog() {
+  // The identity texts are not in every page's first load: they come with the dialog, which shows
+  // once they are there (issue 36 §4, ADR 052).
+  const hasTexts = useMessageAreas(['identity', 'signIn']);
+  return hasTexts ? <StepUpForm /> : null;
+}
+
+function StepUpForm() {
   const intl = useIntl();
   const ids = useId();
   const minutes = useStepUpMinutes();

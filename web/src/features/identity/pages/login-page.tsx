@@ -1,6 +1,6 @@
-import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Text, TextInput } from '@mantine/core';
 import { localePath, stripLeadingWhitespace } from '@tessera/domain';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useSearchParams } from 'react-router';
 import type { MessageId } from '../../../i18n/messages';
@@ -17,7 +17,6 @@ import { useLogin, type LoginProblem } from '../api/login';
 import { AuthLayout } from '../components/auth-layout';
 import { FormAlert } from '../components/form-alert';
 import { PasswordField } from '../components/password-field';
-import { SecondFactorStep } from '../components/second-factor-step';
 import {
   CALLBACK_KEY,
   NOTE_KEY,
@@ -28,6 +27,13 @@ import {
 } from '../sign-in-start';
 
 export { safeCallbackUrl };
+
+// The second step (code, remembered browser, enrolment with its QR code and recovery codes) is for
+// accounts that have one: it loads when the password is sent, not with the form (ADR 052).
+const loadSecondFactorStep = () => import('../components/second-factor-step');
+const SecondFactorStep = lazy(() =>
+  loadSecondFactorStep().then((module) => ({ default: module.SecondFactorStep })),
+);
 
 type LoginTexts = {
   emailLabel?: string;
@@ -116,7 +122,7 @@ function SignInStarter({ error, callbackUrl }: { error: string | null; callbackU
   const shownError = startError ?? (shouldStart ? null : error);
   if (shownError) {
     return (
-      <Stack gap="md">
+      <div className="tessera-stack">
         <FormAlert kind="error" key={shownError}>
           {intl.formatMessage({ id: START_ERRORS[shownError] ?? 'identity.login.error.generic' })}
         </FormAlert>
@@ -131,18 +137,18 @@ function SignInStarter({ error, callbackUrl }: { error: string | null; callbackU
         >
           {intl.formatMessage({ id: 'identity.login.submit' })}
         </LoadingButton>
-      </Stack>
+      </div>
     );
   }
 
   return (
-    <Stack gap="md">
+    <div className="tessera-stack">
       {isSessionRequired ? (
         <FormAlert kind="info">{intl.formatMessage({ id: 'identity.login.sessionRequired' })}</FormAlert>
       ) : null}
       <Text c="dimmed">{intl.formatMessage({ id: 'identity.login.redirecting' })}</Text>
       <LoadingSpinner />
-    </Stack>
+    </div>
   );
 }
 
@@ -177,6 +183,8 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
       focusField(missing.email ? 'email' : 'password');
       return;
     }
+    // Fetched while the password is checked: ready when the account turns out to need it.
+    void loadSecondFactorStep().catch(() => {});
     const result = await login.mutateAsync({ email: email.trim(), password });
     if (result.ok && 'next' in result) {
       setPassword('');
@@ -206,12 +214,14 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
 
   if (secondFactor) {
     return (
-      <SecondFactorStep
-        uid={uid}
-        enrolled={secondFactor.enrolled}
-        onDone={(redirectTo) => browser.assign(redirectTo)}
-        onRestart={restart}
-      />
+      <Suspense fallback={<LoadingSpinner />}>
+        <SecondFactorStep
+          uid={uid}
+          enrolled={secondFactor.enrolled}
+          onDone={(redirectTo) => browser.assign(redirectTo)}
+          onRestart={restart}
+        />
+      </Suspense>
     );
   }
 
@@ -231,7 +241,7 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
         </Button>
       ) : (
         <form ref={formRef} noValidate onSubmit={(event) => void onSubmit(event)}>
-          <Stack gap="md">
+          <div className="tessera-stack">
             <TextInput
               name="email"
               type="email"
@@ -259,7 +269,7 @@ function LoginForm({ uid, texts }: { uid: string; texts: LoginTexts }) {
             <Anchor component={LanguageLink} to="/user/forgot">
               {texts.forgot || intl.formatMessage({ id: 'identity.login.forgot' })}
             </Anchor>
-          </Stack>
+          </div>
         </form>
       )}
     </>

@@ -13,8 +13,9 @@ import type { MessageId } from '../../../i18n/messages';
 import { BADGE_COLOR } from '../../../lib/badge-colors';
 import { formatMoney } from '../../../lib/format';
 import { useIdempotencyKeys } from '../../../lib/idempotency';
-import { productName } from '../../../lib/labels';
+import { productName } from '../../../lib/product-name';
 import { merchantKeys } from '../../../lib/query-keys';
+import { useMessageAreas } from '../../../i18n/use-message-areas';
 import { useLocale } from '../../../lib/use-locale';
 import { LoadingButton } from '../../../ui/loading-button';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
@@ -22,7 +23,10 @@ import { authoriseVirtualPurchase } from '../api/authorise-virtual-purchase';
 import { useDemoCards } from '../api/get-demo-cards';
 import { useStoreList } from '../api/get-store-list';
 import type { MerchantContext } from '../api/merchant-context';
+import { VirtualTerminalLoading } from './virtual-terminal-loading';
 import '../merchants.css';
+
+const TERMINAL_AREAS = ['merchantTerminal'] as const;
 
 /** The server's bounds of a purchase (domain `AmountCents`): 0,01 € to 100.000,00 €. */
 const MIN_CENTS = 1;
@@ -62,9 +66,13 @@ type Problems = { amount?: MessageId; token?: MessageId };
  * the same amount on the same card.
  */
 export function VirtualTerminal({ context, canSell }: Props) {
+  // The form's texts come with it, after the page's first screen (issue 36 §4, ADR 052); until
+  // then it looks as it does while its stores load.
+  const hasTexts = useMessageAreas(TERMINAL_AREAS);
   const intl = useIntl();
   const ids = useId();
   const stores = useStoreList(context);
+  if (!hasTexts) return <VirtualTerminalLoading />;
 
   return (
     <section aria-labelledby={`${ids}-title`} className="tessera-vt">

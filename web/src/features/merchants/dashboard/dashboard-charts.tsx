@@ -4,8 +4,10 @@ import { Paper, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { MerchantKpis } from '@tessera/domain';
 import { useId, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { useMessageAreas } from '../../../i18n/use-message-areas';
+import { ChartsLoading } from './charts-loading';
 import { formatDate, formatMoney, formatNumber } from '../../../lib/format';
-import { productName } from '../../../lib/labels';
+import { productName } from '../../../lib/product-name';
 import { useLocale } from '../../../lib/use-locale';
 
 const PRODUCT_COLORS = ['tessera.7', 'blue.8', 'orange.9', 'grape.8', 'teal.9', 'gray.7'];
@@ -16,6 +18,14 @@ const euros = (cents: number) => cents / 100;
  * Drawings are for the eye only: each has the same figures as a table for screen readers.
  */
 export function DashboardCharts({ kpis }: { kpis: MerchantKpis }) {
+  // The charts' texts come with their code, after the dashboard's figures (issue 36 §4, ADR 052).
+  const hasTexts = useMessageAreas(CHART_AREAS);
+  return hasTexts ? <Charts kpis={kpis} /> : <ChartsLoading />;
+}
+
+const CHART_AREAS = ['merchantCharts'] as const;
+
+function Charts({ kpis }: { kpis: MerchantKpis }) {
   const intl = useIntl();
   const locale = useLocale();
   const moneyAxis = {

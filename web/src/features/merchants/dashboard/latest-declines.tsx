@@ -1,10 +1,10 @@
-import { Anchor, Group, Paper, Text, Title } from '@mantine/core';
+import { Anchor, Text, Title } from '@mantine/core';
 import type { MerchantTransaction } from '@tessera/domain';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
 import { formatDateTime, formatMoney } from '../../../lib/format';
-import { productName } from '../../../lib/labels';
+import { productName } from '../../../lib/product-name';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
 import type { MerchantContext } from '../api/merchant-context';
@@ -34,25 +34,28 @@ export function LatestDeclines({
     new URLSearchParams({ outcome: 'declined' }),
   );
   return (
-    <Paper component="section" withBorder radius="md" p="md" aria-labelledby={titleId} mt="lg">
-      <Group justify="space-between" align="baseline" wrap="wrap" mb="sm">
+    <section
+      className="tessera-card tessera-card--md tessera-dashboard__declines-card"
+      aria-labelledby={titleId}
+    >
+      <div className="tessera-dashboard__head">
         <Title order={3} id={titleId}>
           {intl.formatMessage({ id: 'merchantDashboard.declines.title' })}
         </Title>
         <Anchor component={LanguageLink} to={`${allHref}#transactions`} fw={600}>
           {intl.formatMessage({ id: 'merchantDashboard.declines.all' })}
         </Anchor>
-      </Group>
+      </div>
       {declines.length === 0 ? (
         <Text c="dimmed">{intl.formatMessage({ id: 'merchantDashboard.declines.empty' })}</Text>
       ) : (
         <ul className="tessera-dashboard__declines">
           {declines.slice(0, SHOWN).map((decline) => (
             <li key={decline.transactionId}>
-              <Group justify="space-between" gap="xs" wrap="wrap">
+              <div className="tessera-dashboard__row">
                 <Text fw={700}>{declineReasonText(decline.declineReason, locale)}</Text>
                 <Text fw={600}>{formatMoney(decline.amountCents)}</Text>
-              </Group>
+              </div>
               <Text size="sm" c="dimmed">
                 {[
                   formatDateTime(decline.at, locale),
@@ -71,6 +74,6 @@ export function LatestDeclines({
           ))}
         </ul>
       )}
-    </Paper>
+    </section>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Group, Title } from '@mantine/core';
+import { Anchor, Title } from '@mantine/core';
 import { addDays, athensDate } from '@tessera/domain';
 import { lazy, Suspense, useId } from 'react';
 import { useIntl } from 'react-intl';
@@ -9,6 +9,7 @@ import { useMerchantBalance } from '../api/get-merchant-balance';
 import { useMerchantKpis } from '../api/get-merchant-kpis';
 import { useMerchantSettlements } from '../api/get-merchant-settlements';
 import type { MerchantContext } from '../api/merchant-context';
+import { ChartsLoading } from './charts-loading';
 import { KpiCards } from './kpi-cards';
 import { LatestDeclines } from './latest-declines';
 import { merchantHref } from './merchant-scope';
@@ -46,8 +47,15 @@ export function MerchantDashboard({ context }: { context: MerchantContext }) {
   const balanceSheetHref = merchantHref(paths.merchantBalanceSheet.href(), context.merchantId);
 
   let body;
-  if (kpis.isPending) body = <LoadingState label={intl.formatMessage({ id: 'merchantDashboard.loading' })} />;
-  else if (kpis.isError) {
+  if (kpis.isPending) {
+    // A window tall while the figures load: the terminal below starts under the first screen and
+    // stays there when they arrive (issue 36 §7, ADR 054).
+    body = (
+      <div className="tessera-dashboard__loading">
+        <LoadingState label={intl.formatMessage({ id: 'merchantDashboard.loading' })} />
+      </div>
+    );
+  } else if (kpis.isError) {
     body = (
       <ErrorState
         message={intl.formatMessage({ id: 'merchantDashboard.error' })}
@@ -58,7 +66,7 @@ export function MerchantDashboard({ context }: { context: MerchantContext }) {
     body = (
       <>
         <KpiCards kpis={kpis.data} balance={balance.data} monthTotals={month.data?.totals} />
-        <Suspense fallback={<LoadingState />}>
+        <Suspense fallback={<ChartsLoading />}>
           <DashboardCharts kpis={kpis.data} />
         </Suspense>
         <LatestDeclines declines={kpis.data.latestDeclines} context={context} />
@@ -68,14 +76,14 @@ export function MerchantDashboard({ context }: { context: MerchantContext }) {
 
   return (
     <section aria-labelledby={titleId} className="tessera-dashboard">
-      <Group justify="space-between" align="baseline" wrap="wrap" mb="sm">
+      <div className="tessera-dashboard__head">
         <Title order={2} id={titleId}>
           {intl.formatMessage({ id: 'merchantDashboard.title' })}
         </Title>
         <Anchor component={LanguageLink} to={balanceSheetHref} fw={600}>
           {intl.formatMessage({ id: 'merchantDashboard.toBalanceSheet' })}
         </Anchor>
-      </Group>
+      </div>
       {body}
     </section>
   );

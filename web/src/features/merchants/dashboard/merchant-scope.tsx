@@ -1,13 +1,21 @@
-import { Alert, Button, Group, Text } from '@mantine/core';
 import { isProviderRole, type MerchantProfileResponse } from '@tessera/domain';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { useSession } from '../../../lib/session';
 import { ErrorState, LoadingState } from '../../../ui/state-views';
 import { useMerchantProfile } from '../api/get-merchant-profile';
 import { useMerchantContext, type MerchantContext } from '../api/merchant-context';
-import { MerchantPicker } from '../components/merchant-picker';
+
+// Only provider staff choose a merchant: its form (inputs, the reason field) is not in a merchant
+// user's first load of the portal (issue 36 §4, ADR 052).
+const MerchantPicker = lazy(() =>
+  import('../components/merchant-picker').then((module) => ({ default: module.MerchantPicker })),
+);
+// The banner over someone else's portal is for provider staff too.
+const ProviderBanner = lazy(() =>
+  import('../components/provider-banner').then((module) => ({ default: module.ProviderBanner })),
+);
 
 /** The address parameter naming the merchant provider staff act for. */
 export const MERCHANT_PARAM = 'merchantId';
@@ -54,7 +62,13 @@ export function MerchantScope({ children }: ScopeProps) {
   };
 
   if (session.status !== 'authenticated') return null;
-  if (needsPick) return <MerchantPicker onPick={pick} initial={merchantId ?? ''} />;
+  if (needsPick) {
+    return (
+      <Suspense fallback={<LoadingState />}>
+        <MerchantPicker onPick={pick} initial={merchantId ?? ''} />
+      </Suspense>
+    );
+  }
   if (profile.isPending)
     return <LoadingState label={intl.formatMessage({ id: 'merchants.portal.loading' })} />;
   if (profile.isError) {
@@ -65,27 +79,12 @@ export function MerchantScope({ children }: ScopeProps) {
       />
     );
   }
+  if (!isProvider) return children(context, profile.data);
+  // Staff see the banner and the portal together, once the banner's code is there.
   return (
-    <>
-      {isProvider ? (
-        <ProviderBanner name={profile.data.merchant.tradeName} onChange={() => pick(null)} />
-      ) : null}
+    <Suspense fallback={<LoadingState />}>
+      <ProviderBanner name={profile.data.merchant.tradeName} onChange={() => pick(null)} />
       {children(context, profile.data)}
-    </>
-  );
-}
-
-/** Says that provider staff see someone else's portal, with the way to another merchant. */
-function ProviderBanner({ name, onChange }: { name: string; onChange: () => void }) {
-  const intl = useIntl();
-  return (
-    <Alert color="orange" variant="light" className="tessera-vt__banner">
-      <Group justify="space-between" gap="sm" wrap="wrap">
-        <Text fw={600}>{intl.formatMessage({ id: 'merchants.portal.providerBanner' }, { name })}</Text>
-        <Button variant="default" size="xs" onClick={onChange}>
-          {intl.formatMessage({ id: 'merchants.portal.changeMerchant' })}
-        </Button>
-      </Group>
-    </Alert>
+    </Suspense>
   );
 }

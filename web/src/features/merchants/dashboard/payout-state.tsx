@@ -1,7 +1,7 @@
-import { Badge } from '@mantine/core';
 import type { PayoutState } from '@tessera/domain';
 import { useIntl } from 'react-intl';
 import { BADGE_COLOR } from '../../../lib/badge-colors';
+import { SolidBadge } from '../../../ui/solid-badge';
 import type { MessageId } from '../../../i18n/messages';
 
 const PAYOUT_BADGE: Record<PayoutState, { label: MessageId; color: string }> = {
@@ -16,9 +16,5 @@ const PAYOUT_BADGE: Record<PayoutState, { label: MessageId; color: string }> = {
 export function PayoutStateBadge({ state }: { state: PayoutState }) {
   const intl = useIntl();
   const badge = PAYOUT_BADGE[state];
-  return (
-    <Badge color={badge.color} variant="filled" radius="sm">
-      {intl.formatMessage({ id: badge.label })}
-    </Badge>
-  );
+  return <SolidBadge color={badge.color}>{intl.formatMessage({ id: badge.label })}</SolidBadge>;
 }

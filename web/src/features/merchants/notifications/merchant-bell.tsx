@@ -21,14 +21,15 @@ const SHOWN = 5;
  */
 export function MerchantBell({ viewAllHref }: { viewAllHref: string }) {
   // The header shows it on every page, not only the merchant pages that load these texts.
-  const hasTexts = useMessageAreas(['merchantDashboard']);
+  const hasTexts = useMessageAreas(['merchantNotifications']);
   const intl = useIntl();
   const context = useMerchantContext(null);
   const notifications = useMerchantNotifications(context);
   const markRead = useMarkMerchantNotificationsRead(context);
   const unread = notifications.data?.unread ?? 0;
 
-  if (!hasTexts) return null;
+  // Its place is kept while its texts load: the header does not move when it shows.
+  if (!hasTexts) return <span className="tessera-icon-button" aria-hidden="true" />;
   return (
     <BellMenu unread={unread}>
       {({ titleId, close }) => (

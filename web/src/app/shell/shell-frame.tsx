@@ -1,0 +1,38 @@
+import { LogoMark } from './logo';
+
+/**
+ * The shell's frame while the first page loads (issue 36 §7, ADR 054): the header's bar (the menu
+ * button's place, the logo, the bell's and the profile's places), the desktop menu's row and an
+ * empty main area at least a window tall. `index.html` draws the same markup before any script
+ * runs, so the first paint is this frame; the router shows it again until the page's code, texts
+ * and content are there, and the shell then takes the same places. Keep the two alike.
+ */
+export function ShellFrame({ label }: { label: string }) {
+  return (
+    <div className="tessera-app">
+      <header className="tessera-header">
+        <div className="tessera-container tessera-header__bar">
+          <span className="tessera-only-mobile tessera-frame__burger" />
+          <span className="tessera-logo">
+            <LogoMark />
+            <span className="tessera-logo__text">Tessera</span>
+          </span>
+          <div className="tessera-header__tools">
+            <span className="tessera-icon-button" />
+            <span className="tessera-profile-placeholder" />
+          </div>
+        </div>
+        <div className="tessera-only-desktop tessera-header__nav">
+          <div className="tessera-container">
+            <div className="tessera-nav-placeholder" />
+          </div>
+        </div>
+      </header>
+      <main className="tessera-container tessera-main">
+        <p role="status" className="tessera-visually-hidden">
+          {label}
+        </p>
+      </main>
+    </div>
+  );
+}
