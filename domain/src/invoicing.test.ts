@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { completeGreekTaxId } from './greek';
 import {
+  allocateCredit,
   allocateVat,
   CREDIT_NOTE,
   creditableCents,
@@ -16,17 +17,24 @@ import {
   invoiceProblems,
   invoiceStateLabel,
   invoiceTotals,
+  invoiceTypeFor,
   isVatOfNet,
   lineDescription,
+  MERCHANT_SERIES,
   MYDATA_VAT_CATEGORIES,
   orderInvoiceLines,
   parseInvoiceNumber,
+  postalAddressOf,
+  rentalInvoiceLines,
   settlementInvoiceLines,
   STANDARD_VAT_BASIS_POINTS,
+  suppliesInvoiceLines,
+  transmissionDelayMs,
   transmissionFailureFlag,
   type InvoiceLineInput,
   type MydataVatCategory,
 } from './invoicing';
+import { supplyPriceOf, TERMINAL_RENTAL_CENTS, withVat } from './merchant-billing';
 import { ORDER_TYPES } from './orders';
 import { basisPointsOf, DEFAULT_PRICING, priceOrder } from './pricing';
 import { CARD_FAMILIES } from './products';
@@ -321,5 +329,135 @@ describe('numbers and customers', () => {
 
   it('keeps the standard rate at 24 %', () => {
     expect(STANDARD_VAT_BASIS_POINTS).toBe(2_400);
+  });
+});
+
+describe('merchants’ charges, credits and transmission (ADR 059)', () => {
+  it('invoices a rental and a supply order from their charges, to the cent', () => {
+    const rental = withVat(TERMINAL_RENTAL_CENTS);
+    expect(
+      rentalInvoiceLines({
+        amountCents: rental.grossCents,
+        vatCents: rental.vatCents,
+        period: '2026-11',
+        mid: '20020101',
+      }),
+    ).toEqual([
+      {
+        kind: 'terminalRental',
+        netCents: TERMINAL_RENTAL_CENTS,
+        vatCents: rental.vatCents,
+        quantity: 1,
+        detail: '2026-11 · MID 20020101',
+      },
+    ]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 50 }), fc.integer({ min: 0, max: 20 }), (bags, stickers) => {
+        fc.pre(bags + stickers > 0);
+        const price = supplyPriceOf(bags, stickers);
+        const lines = suppliesInvoiceLines({
+          amountCents: price.grossCents,
+          vatCents: price.vatCents,
+          bags,
+          stickers,
+        });
+        expect(lines.map((line) => line.quantity)).toEqual([bags, stickers].filter((count) => count > 0));
+        expect(lines.every((line) => line.kind === 'supplies')).toBe(true);
+        expect(lines.reduce((sum, line) => sum + line.netCents, 0)).toBe(price.netCents);
+        expect(lines.reduce((sum, line) => sum + line.vatCents, 0)).toBe(price.vatCents);
+        expect(invoiceProblems(lines)).toEqual([]);
+        expect(invoiceTypeFor(lines)).toBe('1.1');
+      }),
+    );
+    expect(() => suppliesInvoiceLines({ amountCents: 1_000, vatCents: 240, bags: 1, stickers: 0 })).toThrow(
+      RangeError,
+    );
+    expect(MERCHANT_SERIES).toEqual({ '2.1': 'MTPY', '1.1': 'MTP', '5.1': 'MPT' });
+  });
+
+  it('spreads a credit over the invoices in order, none beyond what it has open, splitting a line to the cent', () => {
+    const creditLine = fc.integer({ min: 1, max: 500_000 }).map((net): InvoiceLineInput => ({
+      kind: 'redemptionFee',
+      netCents: net,
+      vatCents: basisPointsOf(net, 2_400),
+    }));
+    fc.assert(
+      fc.property(
+        fc.array(creditLine, { minLength: 1, maxLength: 4 }),
+        fc.array(fc.integer({ min: 0, max: 400_000 }), { maxLength: 5 }),
+        (lines, opens) => {
+          const invoices = opens.map((open, index) => ({ invoiceId: `i${index}`, openGrossCents: open }));
+          const { notes, left } = allocateCredit(lines, invoices);
+          const all = [...notes.flatMap((note) => note.lines), ...left];
+          const sum = (pick: (line: InvoiceLineInput) => number, of: InvoiceLineInput[]) =>
+            of.reduce((total, line) => total + pick(line), 0);
+          // Nothing lost or made: what was credited and what is left add up to what was asked.
+          expect(sum((line) => line.netCents, all)).toBe(sum((line) => line.netCents, lines));
+          expect(sum((line) => line.vatCents, all)).toBe(sum((line) => line.vatCents, lines));
+          for (const note of notes) {
+            const open = invoices.find((invoice) => invoice.invoiceId === note.invoiceId)!.openGrossCents;
+            expect(sum((line) => line.netCents + line.vatCents, note.lines)).toBeLessThanOrEqual(open);
+            expect(invoiceProblems(note.lines)).toEqual([]);
+          }
+          // Invoices are used in the order given, and something is left only when they are full.
+          expect(notes.map((note) => note.invoiceId)).toEqual(
+            invoices
+              .filter((invoice) => notes.some((note) => note.invoiceId === invoice.invoiceId))
+              .map((i) => i.invoiceId),
+          );
+          // Something is left only when every invoice is full, to the cent or two a split cannot use.
+          if (left.length > 0) {
+            for (const invoice of invoices) {
+              const note = notes.find((candidate) => candidate.invoiceId === invoice.invoiceId);
+              const used = note ? sum((line) => line.netCents + line.vatCents, note.lines) : 0;
+              expect(invoice.openGrossCents - used).toBeLessThanOrEqual(2);
+            }
+          }
+        },
+      ),
+    );
+    expect(
+      allocateCredit(
+        [{ kind: 'redemptionFee', netCents: 1_000, vatCents: 240 }],
+        [
+          { invoiceId: 'a', openGrossCents: 620 },
+          { invoiceId: 'b', openGrossCents: 10_000 },
+        ],
+      ),
+    ).toEqual({
+      notes: [
+        { invoiceId: 'a', lines: [{ kind: 'redemptionFee', netCents: 500, vatCents: 120 }] },
+        { invoiceId: 'b', lines: [{ kind: 'redemptionFee', netCents: 500, vatCents: 120 }] },
+      ],
+      left: [],
+    });
+  });
+
+  it('reads a one-line Greek address into its parts, or none', () => {
+    expect(postalAddressOf('Λεωφόρος Κηφισίας 124, 115 26 Αθήνα')).toEqual({
+      street: 'Λεωφόρος Κηφισίας',
+      streetNumber: '124',
+      postalCode: '11526',
+      city: 'Αθήνα',
+    });
+    expect(postalAddressOf('Αγίου Ανδρέου 18Α, 26221 Πάτρα')).toEqual({
+      street: 'Αγίου Ανδρέου',
+      streetNumber: '18Α',
+      postalCode: '26221',
+      city: 'Πάτρα',
+    });
+    expect(postalAddressOf('Πατριάρχου Ιωακείμ 19')).toEqual({
+      street: '',
+      streetNumber: '',
+      postalCode: '',
+      city: '',
+    });
+  });
+
+  it('waits longer after each unanswered attempt, then every hour', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 50].map(transmissionDelayMs)).toEqual([
+      30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000, 3_600_000, 3_600_000,
+    ]);
+    expect(transmissionDelayMs(0)).toBe(30_000);
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isValidGreekTaxId } from './greek';
 import type { Locale } from './locale';
+import { BAG_PACK_CENTS, STICKER_PACK_CENTS } from './merchant-billing';
 import { FEE_VAT_BASIS_POINTS } from './merchants';
 import type { Cents } from './money';
 import type { OrderPrice, PricedLine } from './pricing';
@@ -543,4 +544,176 @@ export function settlementInvoiceLines(
     });
   }
   return { charge, credit };
+}
+
+// ------------------------------------------------------------------------------ merchants' charges
+
+/**
+ * The series of the documents the provider issues to its merchants (ADR 059): its acquiring
+ * business, numbered apart from the documents of the companies that buy cards (`DEFAULT_SERIES`),
+ * each an unbroken sequence of its own (ADR 058 allows a caller its own series).
+ */
+export const MERCHANT_SERIES: Record<InvoiceDocumentType, string> = {
+  '2.1': 'MTPY',
+  '1.1': 'MTP',
+  '5.1': 'MPT',
+};
+
+/**
+ * The line of a terminal's monthly rental, from its charge as it was made (`merchant_charges`:
+ * gross and VAT): the net is the gross less the VAT, one month of one terminal.
+ */
+export function rentalInvoiceLines(charge: {
+  amountCents: Cents;
+  vatCents: Cents;
+  period: string;
+  mid: string;
+}): InvoiceLineInput[] {
+  return [
+    {
+      kind: 'terminalRental',
+      netCents: charge.amountCents - charge.vatCents,
+      vatCents: charge.vatCents,
+      quantity: 1,
+      detail: `${charge.period} · MID ${charge.mid}`,
+    },
+  ];
+}
+
+/**
+ * The lines of a supply order, from its charge as it was made: the packs of carrier bags and the
+ * packs of TRV stickers at their prices (the charge's net is their sum), the charge's VAT — computed
+ * on that sum — spread over them to the cent (`allocateVat`). A kind of pack not ordered is no line.
+ */
+export function suppliesInvoiceLines(charge: {
+  amountCents: Cents;
+  vatCents: Cents;
+  bags: number;
+  stickers: number;
+}): InvoiceLineInput[] {
+  const packs = [
+    { netCents: charge.bags * BAG_PACK_CENTS, quantity: charge.bags, detail: 'BAG-100' },
+    { netCents: charge.stickers * STICKER_PACK_CENTS, quantity: charge.stickers, detail: 'TRV-10' },
+  ].filter((pack) => pack.quantity > 0);
+  const netSum = packs.reduce((sum, pack) => sum + pack.netCents, 0);
+  if (netSum !== charge.amountCents - charge.vatCents) {
+    throw new RangeError(
+      `the packs (${netSum}) are not the charge's net (${charge.amountCents - charge.vatCents})`,
+    );
+  }
+  const vat = allocateVat(
+    packs.map((pack) => pack.netCents),
+    charge.vatCents,
+    STANDARD_VAT_BASIS_POINTS,
+  );
+  return packs.map((pack, index) => ({
+    kind: 'supplies',
+    netCents: pack.netCents,
+    vatCents: vat[index]!,
+    quantity: pack.quantity,
+    detail: pack.detail,
+  }));
+}
+
+// ------------------------------------------------------------------------------ crediting
+
+/** An invoice a credit may be correlated with, and how much of its gross is still open. */
+export type CreditableInvoice = { invoiceId: string; openGrossCents: Cents };
+
+/**
+ * Spreads what is to be credited over the invoices that charged it, in the order given (the caller
+ * puts first the invoice it would credit first): each invoice takes whole lines while their gross
+ * fits in what it has open, and a line that does not fit is split — its net in two, its VAT spread
+ * over the two parts by `allocateVat`, so each part's VAT is within a cent of its own net's and the
+ * parts add up to the line exactly. Answers the credit note of each invoice that takes something,
+ * and what no invoice had room for (`left`: lines not credited; empty when all fits).
+ */
+export function allocateCredit(
+  lines: readonly InvoiceLineInput[],
+  invoices: readonly CreditableInvoice[],
+): { notes: { invoiceId: string; lines: InvoiceLineInput[] }[]; left: InvoiceLineInput[] } {
+  const queue = lines.map((line) => ({ ...line }));
+  const notes: { invoiceId: string; lines: InvoiceLineInput[] }[] = [];
+  for (const invoice of invoices) {
+    let open = invoice.openGrossCents;
+    const taken: InvoiceLineInput[] = [];
+    while (queue.length > 0 && open > 0) {
+      const line = queue[0]!;
+      const gross = line.netCents + line.vatCents;
+      if (gross <= open) {
+        taken.push(queue.shift()!);
+        open -= gross;
+        continue;
+      }
+      const part = splitLine(line, open);
+      if (!part) break;
+      taken.push(part.first);
+      queue[0] = part.rest;
+      open -= part.first.netCents + part.first.vatCents;
+    }
+    if (taken.length > 0) notes.push({ invoiceId: invoice.invoiceId, lines: taken });
+    if (queue.length === 0) break;
+  }
+  return { notes, left: queue };
+}
+
+/** The largest first part of `line` whose gross fits in `room` (null when not even a cent's does). */
+function splitLine(
+  line: InvoiceLineInput,
+  room: Cents,
+): { first: InvoiceLineInput; rest: InvoiceLineInput } | null {
+  const rate = MYDATA_VAT_CATEGORIES[line.vatCategory ?? STANDARD_VAT_CATEGORY] ?? 0;
+  // The net whose gross at the rate is about `room`, then down until the allocated gross fits.
+  for (
+    let net = Math.min(line.netCents - 1, Math.floor((room * 10_000) / (10_000 + rate)));
+    net > 0;
+    net -= 1
+  ) {
+    const [firstVat, restVat] = allocateVat([net, line.netCents - net], line.vatCents, rate);
+    if (net + firstVat! <= room) {
+      return {
+        first: { ...line, netCents: net, vatCents: firstVat! },
+        rest: { ...line, netCents: line.netCents - net, vatCents: restVat! },
+      };
+    }
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------------------ the customer
+
+/**
+ * A one-line Greek address (`Λεωφόρος Κηφισίας 124, 115 26 Αθήνα`, as companies and merchants
+ * keep it) in the parts a myDATA counterpart and the printed document take; every part empty when
+ * the text is not of that shape (the document then carries no address: myDATA does not need it).
+ */
+export function postalAddressOf(text: string): {
+  street: string;
+  streetNumber: string;
+  postalCode: string;
+  city: string;
+} {
+  const match = /^\s*(.+?)\s+(\d+[\p{L}\d/-]*)\s*,\s*(\d{3}\s?\d{2})\s+(.+?)\s*$/u.exec(text);
+  if (!match) return { street: '', streetNumber: '', postalCode: '', city: '' };
+  return {
+    street: match[1]!,
+    streetNumber: match[2]!,
+    postalCode: match[3]!.replace(/\s/g, ''),
+    city: match[4]!,
+  };
+}
+
+// ------------------------------------------------------------------------------ transmission
+
+/**
+ * How long a document waits before the next attempt to send it after `attempts` attempts without
+ * an answer (AADE unreachable, its technical error, a refused call): 30 s, 1, 2, 5, 10 and 30
+ * minutes, then every hour until AADE answers (ADR 059). A document issued under transmission
+ * failure must reach myDATA at the latest two days after its deadline (Α.1138/2020 art. 5 §6).
+ */
+export const TRANSMISSION_BACKOFF_MS = [30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
+
+export function transmissionDelayMs(attempts: number): number {
+  const index = Math.min(Math.max(attempts, 1), TRANSMISSION_BACKOFF_MS.length) - 1;
+  return TRANSMISSION_BACKOFF_MS[index]!;
 }

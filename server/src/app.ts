@@ -36,6 +36,15 @@ import { mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './modul
 import { identityRoutes } from './modules/identity';
 import { createIdentityService, type IdentityService } from './modules/identity';
 import { createLedgerService, type LedgerService } from './modules/ledger';
+// Issue 37 (ADRs 056–059): invoices and credit notes, and their transmission to AADE's myDATA.
+import {
+  createInvoicingService,
+  invoicingTestRoutes,
+  taxAuthorityGateway,
+  TEST_INVOICING_SETTINGS,
+  type InvoicingService,
+  type InvoicingSettings,
+} from './modules/invoicing';
 import {
   createMerchantsService,
   merchantsRoutes,
@@ -201,6 +210,8 @@ export type AppServices = {
   recurring: RecurringService;
   apiClients: ApiClientsService;
   webhooks: WebhooksService;
+  // Issue 37 (ADR 059).
+  invoicing: InvoicingService;
 };
 /** A route as Fastify registered it: `GET /api/v1/orders/retrieveOrderDetails`, `/x/:id` form. */
 export type RegisteredRoute = { method: string; url: string };
@@ -223,6 +234,11 @@ export type BuildAppOptions = {
   health?: HealthOptions;
   /** The DNS look-up of outbound targets (webhooks; ADR 039). Default: the system's; tests replace it. */
   resolveHost?: ResolveHost;
+  /**
+   * Invoicing's settings (issue 37): `main.ts` passes the environment's (`invoicingSettingsAtStart`,
+   * which refuses production without AADE's); without them (tests) the sandbox AADE and the demo issuer.
+   */
+  invoicing?: InvoicingSettings;
 };
 
 /**
@@ -519,6 +535,25 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     publicUrl: config.publicUrl,
     log: app.log,
   });
+  // Issue 37 (ADR 059): documents issued with the facts that charge fees (the modules below), sent
+  // to AADE by the `invoicing.transmit` job after commit; the sandbox AADE unless configured.
+  const invoicingSettings = options.invoicing ?? TEST_INVOICING_SETTINGS;
+  const invoicing = createInvoicingService({
+    db: database.db,
+    settings: invoicingSettings,
+    gateway: taxAuthorityGateway(invoicingSettings, database.db),
+    parties: {
+      company: (db, companyId) => companies.invoiceParty(companyId, db),
+      merchant: async (db, merchantId) => {
+        const party = await merchants.invoiceParty(merchantId, db);
+        return { name: party.legalName, vatNumber: party.vatNumber, address: party.address };
+      },
+    },
+    jobs,
+    log: app.log,
+  });
+  app.addHook('onClose', async () => invoicing.close());
+  if (config.TEST_HOOKS) await app.register(invoicingTestRoutes(invoicing), { prefix: '/api/test' });
   // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
   const settlements = createSettlementsService({
     db: database.db,
@@ -528,6 +563,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // The payout desk e-mails a merchant whose payout the bank returned (issue 34).
     mailer,
     log: app.log,
+    invoicing,
   });
   // What merchants owe and pay through the same gateway (issue 16); the bank's callback reaches it.
   const merchantBilling = createMerchantBillingService({
@@ -538,6 +574,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     gateway,
     publicUrl: browserBase,
     jobs,
+    invoicing,
   });
   const orderPayments = createOrderPayments({ gateway, publicUrl: browserBase });
   const orders = createOrdersService({
@@ -551,6 +588,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     // Issue 34 §3 item 3: an API client's orders name the client and who created it.
     otherActorNames: (ids) => apiClients.displayNames(ids),
     jobs,
+    invoicing,
   });
   const payments = createPaymentsService({
     db: database.db,
@@ -820,6 +858,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     recurring,
     apiClients,
     webhooks,
+    // Issue 37 (ADR 059).
+    invoicing,
   };
   app.addHook('onClose', async () => {
     await identity.settle();

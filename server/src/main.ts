@@ -11,6 +11,8 @@ import {
 } from './db/seed/demo-merchants';
 import { seedDemoOrders } from './db/seed/demo-orders';
 import { seedDemoRecurring } from './db/seed/demo-recurring';
+import { seedDemoInvoices } from './db/seed/demo-invoices';
+import { invoicingSettingsAtStart } from './modules/invoicing';
 import { loadConfig } from './platform/config';
 import { hasOwnerRole, migrateDatabase, openDatabase } from './platform/db';
 import { describeRole } from './platform/db-roles';
@@ -19,14 +21,24 @@ import { seedContent } from './modules/content';
 /** config → database → migrations → content and demo seed → HTTP server; clean shutdown. */
 async function main(): Promise<void> {
   const config = loadConfig();
+  // Issue 37 (ADR 059): production refuses to start without AADE's settings and the issuer's ΑΦΜ
+  // (a production demo that sets none invoices through the sandbox, and is warned about below).
+  const invoicing = invoicingSettingsAtStart(process.env, {
+    nodeEnv: config.NODE_ENV,
+    demoSeed: config.DEMO_SEED,
+  });
+  const productionWarnings = [
+    ...config.productionWarnings,
+    ...(invoicing.warning ? [invoicing.warning] : []),
+  ];
   // Development conveniences switched on in production by name: said loudly, on stderr, first.
-  if (config.productionWarnings.length > 0) {
+  if (productionWarnings.length > 0) {
     const bar = '!'.repeat(100);
     process.stderr.write(
       [
         bar,
         '  WARNING: production with development conveniences on:',
-        ...config.productionWarnings.map((line) => `  - ${line}`),
+        ...productionWarnings.map((line) => `  - ${line}`),
         bar,
         '',
       ].join('\n'),
@@ -50,7 +62,7 @@ async function main(): Promise<void> {
   const demo = config.DEMO_SEED ? await seedDemo(database, { sessionSecret: config.sessionSecret }) : null;
   mark('seed');
 
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, invoicing: invoicing.settings });
   mark('app');
   if (demo?.seeded) {
     await seedDemoOrders(database.db, app.services);
@@ -59,6 +71,10 @@ async function main(): Promise<void> {
     mark('demoRecurring');
     await seedDemoMerchants(database.db, app.services);
     mark('demoMerchants');
+    // The demo's invoices and credit notes, issued with its facts, get their MARKs from the sandbox
+    // AADE whatever the configured gateway: a fictitious company's invoice reaches no tax authority.
+    await seedDemoInvoices(database.db, app.services);
+    mark('demoInvoices');
   }
   let closing = false;
   // A signal soon after the server listens waits for the background work to have started, so that

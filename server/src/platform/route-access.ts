@@ -93,6 +93,7 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   // /api/revoke
   'POST /api/revoke': 'account.self',
   // /api/test
+  'POST /api/test/mydata-sandbox': 'tooling',
   'POST /api/test/recurring/tick': 'tooling',
   'POST /api/test/settlements/settleDay': 'tooling',
   // /api/v1/accounts

@@ -132,7 +132,7 @@ export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
     merchantId: 'M2001',
     legalName: 'Κωστόπουλος Μιχαήλ & ΣΙΑ Ο.Ε.',
     tradeName: 'Ταβέρνα Το Στέκι',
-    vatNumber: '801234567',
+    vatNumber: '801234560',
     // Valid ISO 13616 check digits (issue 34 §2.1: they were GR96, which fails mod 97).
     iban: 'GR1701100400000004012345678',
     bic: 'ETHNGRAA',
@@ -165,7 +165,7 @@ export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
     merchantId: 'M2002',
     legalName: 'Φρέσκο Μάρκετ Α.Ε.',
     tradeName: 'Φρέσκο Μάρκετ',
-    vatNumber: '998877665',
+    vatNumber: '998877666',
     iban: 'GR1601101250000000012300695',
     bic: 'ETHNGRAA',
     address: 'Λεωφόρος Αλεξάνδρας 100, 114 71 Αθήνα',
@@ -266,7 +266,7 @@ export const DEMO_MERCHANTS: Omit<NewMerchant, 'users'>[] = [
     merchantId: 'M2003',
     legalName: 'Ηλεκτρονικό Μπακάλικο Ι.Κ.Ε.',
     tradeName: 'e-Μπακάλικο',
-    vatNumber: '802345678',
+    vatNumber: '802345675',
     // Valid ISO 13616 check digits (issue 34 §2.1: they were GR75, which fails mod 97).
     iban: 'GR7301401010101002320000190',
     bic: 'CRBAGRAA',
@@ -361,8 +361,14 @@ export async function seedDemoMerchants(
     const { rows: staff } = await db.execute<{ id: string }>(
       sql`select id from users where email = ${DEMO_USERS.admin.email}`,
     );
-    await seedTrade(db, services, now, options.historyDays ?? 182, staff[0]?.id ?? null);
-    await seedCharges(services, now);
+    // The rentals and their payment happen on their days among the trade, so that the merchants'
+    // documents are issued in the order of their dates, as they would have been (issue 37).
+    const charges = chargeEvents(services, now);
+    const runCharges = async (until: Date) => {
+      while (charges.length > 0 && charges[0]!.at <= until) await charges.shift()!.run();
+    };
+    await seedTrade(db, services, now, options.historyDays ?? 182, staff[0]?.id ?? null, runCharges);
+    await runCharges(now);
   }
 }
 
@@ -376,17 +382,31 @@ function previousMonth(month: string): string {
  * What the demo merchants owe (issue 16): the terminal rentals of the last three months through
  * the monthly operation, each made on its month's first day. The oldest month was paid by card at
  * the sandbox bank ten days later; last month's and this month's stay open for the payment page.
+ * Answered as steps in the order of their moments, for the trade's days to run among them.
  */
-async function seedCharges(services: AppServices, now: Date): Promise<void> {
+function chargeEvents(services: AppServices, now: Date): { at: Date; run: () => Promise<void> }[] {
   const billing = services.merchantBilling;
   const current = athensMonth(now);
   const months = [previousMonth(previousMonth(current)), previousMonth(current), current];
-  for (const month of months) {
+  const events = months.map((month) => {
     const first = athensMidnight(`${month}-01`);
-    await billing.chargeRentals(month, { at: first < now ? first : now });
-  }
+    const at = first < now ? first : now;
+    return {
+      at,
+      run: async (): Promise<void> => {
+        await billing.chargeRentals(month, { at });
+      },
+    };
+  });
   const paidMonth = months[0]!;
   const paidAt = new Date(athensMidnight(`${paidMonth}-01`).getTime() + 10 * 86_400_000);
+  events.push({ at: paidAt, run: () => payCharges(services, paidMonth, paidAt) });
+  return events.sort((a, b) => a.at.getTime() - b.at.getTime());
+}
+
+/** The demo merchants pay `paidMonth`'s rentals by card at `paidAt`. */
+async function payCharges(services: AppServices, paidMonth: string, paidAt: Date): Promise<void> {
+  const billing = services.merchantBilling;
   for (const merchant of DEMO_MERCHANTS) {
     const open = await billing.charges(merchant.merchantId, 'open', 'el');
     const chargeIds = open.filter((charge) => charge.period === paidMonth).map((charge) => charge.chargeId);
@@ -484,6 +504,8 @@ async function seedTrade(
   now: Date,
   days: number,
   staffId: string | null,
+  /** Runs what happens up to an instant before the trade of the day that starts then. */
+  before: (until: Date) => Promise<void>,
 ): Promise<void> {
   const random = seededRandom(2026);
   const { rows: cards } = await db.execute<{ token: string; product: CardCategory }>(sql`
@@ -498,6 +520,7 @@ async function seedTrade(
   for (let back = days; back >= 1; back -= 1) {
     const day = addDays(today, -back);
     const midnight = athensMidnight(day).getTime();
+    await before(new Date(midnight));
     for (const [merchantId, trade] of Object.entries(TRADE)) {
       const own = tills.filter((terminal) => terminal.merchant_id === merchantId);
       const count = Math.floor(trade.perDay * (0.5 + random()) + random());

@@ -137,6 +137,38 @@ export function createCompaniesService(deps: { db: Db }) {
       return toCompany(row);
     },
 
+    /**
+     * The company as its invoices name it (issue 37): legal name, ΑΦΜ, address, read in `db` — the
+     * transaction that issues the invoice. Undefined when there is no such company.
+     */
+    async invoiceParty(
+      companyId: string,
+      db: Executor = deps.db,
+    ): Promise<
+      | {
+          name: string;
+          vatNumber: string;
+          address: string;
+          street: string;
+          streetNumber: string;
+          postalCode: string;
+          city: string;
+        }
+      | undefined
+    > {
+      const row = await findCompanyById(db, companyId);
+      if (!row) return undefined;
+      return {
+        name: row.name,
+        vatNumber: row.vat,
+        address: row.address,
+        street: row.street,
+        streetNumber: row.streetNumber,
+        postalCode: row.postalCode,
+        city: row.city,
+      };
+    },
+
     /** Whether the company exists and is active (a deactivated one is unavailable: code 135). */
     async companyExists(companyId: string): Promise<boolean> {
       if ((existing.get(companyId) ?? 0) > Date.now()) return true;

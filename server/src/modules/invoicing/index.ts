@@ -1,14 +1,32 @@
 /**
- * Invoicing (issue 37, ADRs 056–058): invoices and credit notes from ledger facts, numbered
- * gaplessly per series, as myDATA documents sent through a `TaxAuthorityGateway`. Other modules
- * issue a document in the transaction that charges it (`issueInvoice`); a transmission job (next
- * step) sends what is not yet transmitted and records each answer (`recordSendOutcome`).
+ * Invoicing (issue 37, ADRs 056–059): invoices and credit notes from ledger facts, numbered
+ * gaplessly per series, as myDATA documents sent through a `TaxAuthorityGateway`. The modules that
+ * make the facts issue their documents in the same transaction through the service
+ * (`invoiceOrderFees`, `invoiceSettlement`, `invoiceMerchantCharge`, `creditFees`); the pg-boss job
+ * `invoicing.transmit` sends what is due after commit and records each answer.
  */
+export { createInvoicingService, TRANSMIT_CRON, TRANSMIT_JOB, type InvoicingService } from './service';
+export { invoicingTestRoutes } from './routes';
+export type { CustomerParties, CustomerParty } from './invoicing-context';
+export type { CreditFeesFact, MerchantChargeFact, OrderPaidFact, SettlementFact } from './invoice-facts';
+export type { TransmitOptions, TransmitReport } from './transmit-invoices';
 export { issueInvoice, type IssueInvoiceOptions, type IssuedInvoice } from './issue-invoice';
-export { recordSendOutcome, type RecordSendOptions } from './record-transmission';
+export {
+  recordLookupOutcome,
+  recordSendOutcome,
+  type LookupOutcome,
+  type RecordSendOptions,
+} from './record-transmission';
 export { mydataDocumentOf, uidOfInvoice } from './mydata-document';
 export type { InvoiceLineRow, InvoiceRow, InvoiceTransmissionRow } from './repository';
-export { invoicingSettings, taxAuthorityGateway, DEMO_ISSUER_VAT, type InvoicingSettings } from './settings';
+export {
+  invoicingSettings,
+  invoicingSettingsAtStart,
+  taxAuthorityGateway,
+  DEMO_ISSUER_VAT,
+  TEST_INVOICING_SETTINGS,
+  type InvoicingSettings,
+} from './settings';
 export type {
   AadeError,
   CancelInvoiceResult,

@@ -22,6 +22,7 @@ import { AppError } from '../../platform/errors';
 import {
   advanceSeries,
   creditedGross,
+  enqueueTransmission,
   findInvoice,
   findInvoiceByKey,
   insertInvoice,
@@ -49,6 +50,12 @@ export type IssueInvoiceOptions = {
    * before the date of the series' last document: numbers and dates rise together.
    */
   issueDate?: string;
+  /**
+   * When the series' last document bears a later date than `issueDate`, date this one as that
+   * document instead of refusing it (ADR 059): a fact's invoice is issued late, never out of order,
+   * and the fact it charges is never refused for it.
+   */
+  isDateRaisedToSeries?: boolean;
   /** Who is charged: a company (order fees) or a merchant. */
   customer: { companyId: string } | { merchantId: string };
   /** The customer's details as the document prints and sends them. */
@@ -88,6 +95,8 @@ function requestHash(parts: unknown): string {
  * it charges, so that both commit or neither does), numbered gaplessly in its series (ADR 058):
  * the series row is locked `for update` until `tx` ends, its number taken, the document and its
  * lines written, and an audit entry with them. A rollback of `tx` gives the number back.
+ *
+ * The document is queued for the transmission job in the same transaction (`invoice_outbox`).
  *
  * Idempotent by `idempotencyKey`: the same key answers the first document (`created: false`), a
  * different request under a used key is a CONFLICT. Checked under the series lock, so two callers
@@ -157,7 +166,12 @@ export async function issueInvoice(tx: Executor, options: IssueInvoiceOptions): 
   const key = { issuerVat: issuer.vatNumber, documentType, series };
   const { nextNumber: number, lastIssueDate } = await lockSeries(tx, key);
   // Dated under the lock, so that a later number never bears an earlier date.
-  const issueDate = options.issueDate ?? athensDate();
+  const askedDate = options.issueDate ?? athensDate();
+  const floors = options.isDateRaisedToSeries ? [lastIssueDate, credited?.issueDate ?? null] : [];
+  const issueDate = floors.reduce<string>(
+    (date, floor) => (floor !== null && floor > date ? floor : date),
+    askedDate,
+  );
   // Under the lock: a caller that raced us with the same key has committed by now, or waits.
   const raced = await findInvoiceByKey(tx, options.idempotencyKey);
   if (raced) return answerReplay(raced);
@@ -228,6 +242,8 @@ export async function issueInvoice(tx: Executor, options: IssueInvoiceOptions): 
       incomeType: line.incomeType,
     })),
   );
+  // Transmission is the job's, after commit (ADR 059): the outbox row commits with the document.
+  await enqueueTransmission(tx, invoice.id);
   await writeAudit(tx, {
     actorUserId: options.createdBy ?? null,
     companyId: customer.companyId,

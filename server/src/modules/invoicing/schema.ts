@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   date,
   index,
@@ -220,6 +221,32 @@ export const invoiceTransmissions = pgTable(
     primaryKey({ columns: [table.invoiceId, table.attempt] }),
     check('invoice_transmissions_action_check', sql`${table.action} in ('send', 'cancel', 'lookup')`),
   ],
+);
+
+// ------------------------------------------------------------------------------ the outbox
+
+/**
+ * The documents waiting to reach AADE (ADR 059; migration 0036): written in the transaction that
+ * issues a document, so no document is ever forgotten, and deleted once AADE gave it a MARK or
+ * refused it. The transmission job claims due rows by moving `next_attempt_at` past a lease
+ * (`for update skip locked`: one instance sends a document at a time) and sets it again after the
+ * attempt, with backoff. `uncertain` is set just before a document is sent and cleared by an
+ * answer that says where it stands: while it is set, AADE may hold the document, and the next
+ * attempt asks AADE (`RequestTransmittedDocs`, by UID) before sending it again.
+ */
+export const invoiceOutbox = pgTable(
+  'invoice_outbox',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Attempts that got no answer to act on (they set the backoff). */
+    attempts: integer('attempts').notNull().default(0),
+    uncertain: boolean('uncertain').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('invoice_outbox_due_idx').on(table.nextAttemptAt)],
 );
 
 // ------------------------------------------------------------------------------ the sandbox AADE

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../platform/db';
-import { DEMO_ISSUER_VAT, invoicingSettings, taxAuthorityGateway } from './settings';
+import {
+  DEMO_ISSUER_VAT,
+  invoicingSettings,
+  invoicingSettingsAtStart,
+  taxAuthorityGateway,
+} from './settings';
 
 /** Issue 37 §2: the sandbox is the default; production refuses to invoice without AADE's settings. */
 
@@ -56,5 +61,25 @@ describe('invoicing settings', () => {
       name: 'aade-production',
       channel: 'erp',
     });
+  });
+
+  it('start production only with AADE’s settings, a production demo that sets none in the sandbox, said loudly', () => {
+    const production = { nodeEnv: 'production', demoSeed: false };
+    expect(() => invoicingSettingsAtStart({}, production)).toThrow(/MYDATA_USER_ID/);
+    const demo = invoicingSettingsAtStart({}, { nodeEnv: 'production', demoSeed: true });
+    expect(demo.settings).toMatchObject({ gateway: 'sandbox', issuerVat: DEMO_ISSUER_VAT });
+    expect(demo.warning).toMatch(/sandbox AADE/);
+    // A demo that names any invoicing variable is held to production's rules.
+    expect(() =>
+      invoicingSettingsAtStart(
+        { INVOICE_ISSUER_VAT: '094019245' },
+        { nodeEnv: 'production', demoSeed: true },
+      ),
+    ).toThrow(/MYDATA_USER_ID/);
+    expect(invoicingSettingsAtStart({ ...AADE, INVOICE_ISSUER_VAT: '094019245' }, production)).toEqual({
+      settings: expect.objectContaining({ gateway: 'aade' }),
+      warning: null,
+    });
+    expect(invoicingSettingsAtStart({}, { nodeEnv: 'development', demoSeed: true }).warning).toBeNull();
   });
 });

@@ -86,6 +86,50 @@ export function invoicingSettings(
   };
 }
 
+/**
+ * What an app built without the environment's settings invoices with (tests; `main.ts` always
+ * passes the environment's, enforced by `invoicingSettingsAtStart`): the sandbox and the demo issuer.
+ */
+export const TEST_INVOICING_SETTINGS: InvoicingSettings = Object.freeze({
+  gateway: 'sandbox',
+  environment: 'dev',
+  userId: null,
+  subscriptionKey: null,
+  timeoutMs: 30_000,
+  issuerVat: DEMO_ISSUER_VAT,
+});
+
+/** The variables that configure invoicing: a production demo that sets none invoices in the sandbox. */
+const INVOICING_VARIABLES = [
+  'MYDATA_GATEWAY',
+  'MYDATA_ENVIRONMENT',
+  'MYDATA_USER_ID',
+  'MYDATA_SUBSCRIPTION_KEY',
+  'INVOICE_ISSUER_VAT',
+] as const;
+
+/**
+ * The settings `main.ts` starts with (ADR 059): `invoicingSettings`, so production refuses to
+ * start without the real adapter's settings and the issuer's ΑΦΜ — except a production demo (the
+ * demo seed switched on by name, itself warned about at start) that sets none of the invoicing
+ * variables: its fictitious companies are invoiced through the sandbox AADE, never the real one,
+ * and `warning` says so for the start-up's warnings.
+ */
+export function invoicingSettingsAtStart(
+  env: Record<string, string | undefined>,
+  options: { nodeEnv: string; demoSeed: boolean },
+): { settings: InvoicingSettings; warning: string | null } {
+  const isUnconfigured = INVOICING_VARIABLES.every((name) => !env[name]);
+  if (options.nodeEnv === 'production' && options.demoSeed && isUnconfigured) {
+    return {
+      settings: invoicingSettings({}, 'development'),
+      warning:
+        'MYDATA_GATEWAY is unset with DEMO_SEED on: the demo invoices through the sandbox AADE (documents reach no tax authority)',
+    };
+  }
+  return { settings: invoicingSettings(env, options.nodeEnv), warning: null };
+}
+
 /** The gateway the settings name: AADE's REST API, or the sandbox on this database. */
 export function taxAuthorityGateway(
   settings: InvoicingSettings,

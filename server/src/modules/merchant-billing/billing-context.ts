@@ -1,5 +1,6 @@
 import { chargeDescription, type Locale, type MerchantCharge, type SupplyOrder } from '@tessera/domain';
 import type { Db } from '../../platform/db';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import type { PaymentGateway } from '../payments';
@@ -16,6 +17,8 @@ export type BillingContext = {
   /** The portal's address for the bank's return (PUBLIC_URL), or '' for a path on the browser's host. */
   publicUrl: string;
   now: () => Date;
+  /** Issue 37 (ADR 059): each charge's invoice, in the transaction that makes the charge. */
+  invoicing?: Pick<InvoicingService, 'invoiceMerchantCharge'>;
 };
 
 /** Who acts (a merchant user or provider staff through a route, or the demo seed), for the audit. */

@@ -12,7 +12,7 @@ import { findChargesOfSupplyOrders, findSupplyOrders, insertCharge, insertSupply
 /**
  * `bagsTrvStickers` (SPEC §7): packs of carrier bags and TRV stickers delivered to one of the
  * merchant's stores (another merchant's store is "not found"), with the open `supplies` charge the
- * merchant pays on the payment page, in one transaction, audited.
+ * merchant pays on the payment page, and its sales invoice (issue 37), in one transaction, audited.
  */
 export async function orderSupplies(
   ctx: BillingContext,
@@ -46,6 +46,17 @@ export async function orderSupplies(
       vatCents: price.vatCents,
       supplyOrderId: order.id,
       createdAt: at,
+    });
+    // The order placed makes the bags and stickers due: their sales invoice (issue 37, ADR 059).
+    await ctx.invoicing?.invoiceMerchantCharge(tx, {
+      chargeId: charge.id,
+      merchantId,
+      kind: charge.kind,
+      params: charge.params,
+      amountCents: charge.amountCents,
+      vatCents: charge.vatCents,
+      at,
+      createdBy: actor.userId,
     });
     await writeAudit(tx, {
       actorUserId: actor.userId,

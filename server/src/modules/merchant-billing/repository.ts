@@ -8,12 +8,15 @@ export type SupplyOrderRow = typeof merchantSupplyOrders.$inferSelect;
 export type MerchantPaymentRow = typeof merchantPayments.$inferSelect;
 export type RfBatchRow = typeof merchantRfBatches.$inferSelect;
 
-/** Inserts rental charges; one already made for the merchant, month and terminal is skipped. */
+/**
+ * Inserts rental charges; one already made for the merchant, month and terminal is skipped.
+ * Answers the charges made.
+ */
 export async function insertRentalCharges(
   db: Executor,
   rows: (typeof merchantCharges.$inferInsert)[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
+): Promise<ChargeRow[]> {
+  if (rows.length === 0) return [];
   const inserted = await db
     .insert(merchantCharges)
     .values(rows)
@@ -26,8 +29,8 @@ export async function insertRentalCharges(
       ],
       where: sql`${merchantCharges.kind} = 'terminalRental'`,
     })
-    .returning({ id: merchantCharges.id });
-  return inserted.length;
+    .returning();
+  return inserted;
 }
 
 export async function insertCharge(

@@ -1,6 +1,7 @@
 import type { BagsTrvStickersRequest, Locale, MerchantCharge, MerchantChargeStatus } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import type { CardPaymentHandler, PaymentGateway } from '../payments';
@@ -44,6 +45,8 @@ export function createMerchantBillingService(deps: {
   /** PUBLIC_URL, or '' to return the browser to a path on the host it opened. */
   publicUrl: string;
   jobs?: Jobs;
+  /** Issue 37 (ADR 059): the invoice of each rental and supply order, made with the charge. */
+  invoicing?: Pick<InvoicingService, 'invoiceMerchantCharge'>;
   now?: () => Date;
 }) {
   const ctx: BillingContext = {
@@ -54,6 +57,7 @@ export function createMerchantBillingService(deps: {
     gateway: deps.gateway,
     publicUrl: deps.publicUrl,
     now: deps.now ?? (() => new Date()),
+    ...(deps.invoicing ? { invoicing: deps.invoicing } : {}),
   };
   if (deps.jobs) {
     deps.jobs.define(MERCHANT_RENTALS_JOB, {

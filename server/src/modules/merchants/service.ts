@@ -137,8 +137,9 @@ export function createMerchantsService(deps: MerchantsDeps) {
     /** The merchant as an invoice names it: legal name, trade name, VAT number and address. */
     async invoiceParty(
       merchantId: string,
+      db: Executor = deps.db,
     ): Promise<{ legalName: string; tradeName: string; vatNumber: string; address: string }> {
-      const row = await findMerchant(deps.db, merchantId);
+      const row = await findMerchant(db, merchantId);
       if (!row) throw new AppError('NOT_FOUND', `no merchant ${merchantId}`);
       return {
         legalName: row.legalName,

@@ -1,11 +1,17 @@
 import { REPLACING_TYPES, shipsCards, usesExistingCards, type OrderType } from '@tessera/domain';
 import type { CardsService } from '../cards';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import { addEvent, linesOf, setLineCard, updateOrder, type OrderRow } from './repository';
 import type { Executor } from '../../platform/db';
 import { publishEvent } from '../webhooks';
 
-export type FulfilDeps = { cards: CardsService; ledger: LedgerService };
+export type FulfilDeps = {
+  cards: CardsService;
+  ledger: LedgerService;
+  /** Issue 37 (ADR 059): the invoice of the order's fees, in the payment's transaction. */
+  invoicing?: Pick<InvoicingService, 'invoiceOrderFees'>;
+};
 
 /**
  * What happens when an order is paid, in the caller's transaction together with the payment's and
@@ -15,7 +21,9 @@ export type FulfilDeps = { cards: CardsService; ledger: LedgerService };
  * 2. `fee`: funding → fee income (net fees) and VAT owed (VAT on fees);
  * 3. new cards are created (replacements for the same cardholder, name, product and family); a
  *    replaced card is closed and its balance moved to its successor (`transfer`);
- * 4. `load`: funding → each card, the line's amount.
+ * 4. `load`: funding → each card, the line's amount;
+ * 5. the services invoice of the fees, from the amounts of the `fee` posting (issue 37, ADR 059),
+ *    numbered in this transaction and sent to AADE by the invoicing job after commit.
  *
  * Every posting carries an idempotency key made of the order id, so a second run for the same order
  * is refused by the ledger's unique index whatever called it: money moves exactly once. Lines whose
@@ -58,8 +66,9 @@ export async function fulfilOrder(
     { accountId: fees, amountCents: order.price.feesNetCents },
     { accountId: vat, amountCents: order.price.vatCents },
   ].filter((entry) => entry.amountCents !== 0);
+  let feeTransactionId: string | null = null;
   if (feeEntries.length > 0) {
-    await ledger.post(tx, {
+    feeTransactionId = await ledger.post(tx, {
       kind: 'fee',
       companyId: order.companyId,
       reference,
@@ -208,6 +217,17 @@ export async function fulfilOrder(
     });
   }
 
+  // What makes the invoice due: the order paid. Its amounts are the `fee` posting's (ADR 056).
+  await deps.invoicing?.invoiceOrderFees(tx, {
+    orderId: order.id,
+    orderNumber: order.number,
+    companyId: order.companyId,
+    locale: order.locale,
+    price: order.price,
+    at,
+    paidBy,
+    ledgerTransactionId: feeTransactionId,
+  });
   await addEvent(tx, { orderId: order.id, status: 'paid', by: paidBy, at });
   const ships = shipsCards({ orderType, family: order.family });
   // Lines whose card was closed since submission: their amounts stay on the company balance. They

@@ -12,6 +12,7 @@ import { AppError } from '../../platform/errors';
 import type { CardsService } from '../cards';
 import type { DraftsService } from '../drafts';
 import type { IdentityService } from '../identity';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import { toOrderSummary, type Names } from './order-views';
 import { approvalsOf, countLines, findOrder, findOrderByNumber, type OrderRow } from './repository';
@@ -91,6 +92,11 @@ export type OrdersDeps = {
    * name and its creator's, by the client's id. Ids it does not know are left out.
    */
   otherActorNames?: (ids: string[]) => Promise<Map<string, string>>;
+  /**
+   * Issue 37 (ADR 059): the invoice of a paid order's fees, issued in the payment's transaction.
+   * Absent in tests that build the service alone (no invoice then).
+   */
+  invoicing?: Pick<InvoicingService, 'invoiceOrderFees'>;
   now?: () => Date;
 };
 
@@ -103,7 +109,11 @@ export type OrderContext = ReturnType<typeof createOrderContext>;
 export function createOrderContext(deps: OrdersDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const fulfilDeps = { cards: deps.cards, ledger: deps.ledger };
+  const fulfilDeps = {
+    cards: deps.cards,
+    ledger: deps.ledger,
+    ...(deps.invoicing ? { invoicing: deps.invoicing } : {}),
+  };
 
   async function namesOf(userIds: (string | null)[]): Promise<Names> {
     const ids = [...new Set(userIds.filter((id): id is string => id !== null))];

@@ -13,6 +13,7 @@ import type { Db } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import type { Jobs } from '../../platform/jobs';
 import type { Mailer } from '../../platform/mail';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 import { markPaid } from './mark-paid';
@@ -64,6 +65,8 @@ export function createSettlementsService(deps: {
   /** E-mails the merchant of a returned payout (issue 34). */
   mailer?: Mailer;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Issue 37 (ADR 059): each settled day's commission invoice and credit notes. */
+  invoicing?: Pick<InvoicingService, 'invoiceSettlement'>;
   /** The clock (tests move it). */
   now?: () => Date;
 }) {
@@ -73,6 +76,7 @@ export function createSettlementsService(deps: {
     merchants: deps.merchants,
     ...(deps.mailer ? { mailer: deps.mailer } : {}),
     ...(deps.log ? { log: deps.log } : {}),
+    ...(deps.invoicing ? { invoicing: deps.invoicing } : {}),
   };
   const now = deps.now ?? (() => new Date());
 

@@ -59,7 +59,9 @@ function endToEndIdOf(merchantId: string, day: string): string {
  * 3. the `fee` ledger transaction takes fee and VAT from the merchant account to the fees and VAT
  *    accounts (a negative fee, on a day of more refunds than sales, gives them back; none when both
  *    are zero), idempotent by `settlement-fee:<merchantId>:<day>`;
- * 4. a `scheduled` payout of the net to the merchant's IBAN, plus what earlier days carried. When
+ * 4. the services invoice of the day's commission and, for products whose refunds outweighed their
+ *    sales, credit notes of the commission given back (issue 37, ADR 059);
+ * 5. a `scheduled` payout of the net to the merchant's IBAN, plus what earlier days carried. When
  *    that is not above zero there is no payout: the negative stays on the merchant account and is
  *    taken from the next days' nets (`payoutOf`), so the merchant is never paid more than it earned.
  *
@@ -122,6 +124,16 @@ export async function settleMerchantDay(
       await setFeeTransaction(tx, settlement.id, transactionId);
       settlement.feeLedgerTransactionId = transactionId;
     }
+    // The day closed makes its commission due: its invoice (and credit notes of commission given
+    // back) from the lines just posted, in this transaction (issue 37, ADR 059).
+    await ctx.invoicing?.invoiceSettlement(tx, {
+      settlementId: settlement.id,
+      merchantId,
+      businessDay,
+      lines: figures.lines,
+      at,
+      ledgerTransactionId: settlement.feeLedgerTransactionId,
+    });
 
     const { payoutCents } = payoutOf(figures.netCents, carried);
     const payout =

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db';
 import type { Mailer } from '../../platform/mail';
 import type { SecondFactorState } from '../../platform/step-up';
+import type { InvoicingService } from '../invoicing';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
 
@@ -13,6 +14,8 @@ export type SettlementsContext = {
   /** Tells the merchant by e-mail of a returned payout (issue 34); absent in some tests. */
   mailer?: Mailer;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
+  /** Issue 37 (ADR 059): the day's commission invoice and credit notes, in the settlement's transaction. */
+  invoicing?: Pick<InvoicingService, 'invoiceSettlement'>;
 };
 
 /** Who acts (provider staff through a route), for the audit. */
