@@ -1,20 +1,15 @@
-import type { ProfileMenuTexts, RoleId } from '@tessera/domain';
+import type { ProfileMenuTexts } from '@tessera/domain';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { LanguageLink } from '../../ui/language-link';
 import { paths } from '../paths';
+import type { ProfileMenuCompany, ProfileMenuUser } from './user-menu';
 
 // The signed-in menu (avatar, links, the dropdown) loads only for a signed-in user (ADR 052).
 const UserMenu = lazy(() => import('./user-menu').then((module) => ({ default: module.UserMenu })));
 
-export type ProfileMenuUser = {
-  firstName: string;
-  lastName: string;
-  roleId: RoleId;
-  /** The companies the user may act for (Select company shows above one). */
-  relatedCompanyIds?: readonly string[];
-};
-export type ProfileMenuCompany = { companyId: string; name: string };
+// The menu's user and company are the signed-in menu's (types only: nothing of it loads here).
+export type { ProfileMenuCompany, ProfileMenuUser };
 
 type ProfileMenuProps = {
   /** Texts from the menu content (`profileMenu`); UI defaults while it loads or if it failed. */

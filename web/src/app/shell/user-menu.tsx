@@ -1,11 +1,19 @@
-import type { ProfileMenuTexts } from '@tessera/domain';
+import type { ProfileMenuTexts, RoleId } from '@tessera/domain';
 import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { AvatarTitle } from '../../ui/avatar-title';
 import type { DropdownMenuItem } from '../../ui/dropdown-menu';
 import { paths } from '../paths';
-import type { ProfileMenuCompany, ProfileMenuUser } from './profile-menu';
 import { headerLabelOf, profileLinksOf } from './role-menu';
+
+export type ProfileMenuUser = {
+  firstName: string;
+  lastName: string;
+  roleId: RoleId;
+  /** The companies the user may act for (Select company shows above one). */
+  relatedCompanyIds?: readonly string[];
+};
+export type ProfileMenuCompany = { companyId: string; name: string };
 
 // The dropdown's code (Mantine Menu, floating-ui) loads after the trigger shows.
 const DropdownMenu = lazy(() =>
