@@ -55,6 +55,7 @@ export async function initialJsBenchmark(): Promise<void> {
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
       SESSION_SECRET: 'bench-initial-js-session-secret-0123456789',
       PORT: String(port),
       HOST: '127.0.0.1',

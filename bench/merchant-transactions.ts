@@ -44,6 +44,7 @@ export async function merchantTransactionsBenchmark(): Promise<void> {
     await seedDemo(database, { cardScale: 0.2 });
     const config = loadConfig({
       NODE_ENV: 'production',
+      MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
       SESSION_SECRET: 'm'.repeat(40),
       WEB_DIST: '.tmp/none',
     });
@@ -79,6 +80,7 @@ export async function merchantTransactionsBenchmark(): Promise<void> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
         SESSION_SECRET: 'bench-merchant-session-secret-0123456789',
         DATABASE_URL: databaseUrl,
         PORT: String(port),

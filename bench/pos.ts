@@ -72,6 +72,7 @@ export async function posBenchmark(): Promise<void> {
         env: {
           ...process.env,
           NODE_ENV: 'production',
+          MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
           SESSION_SECRET: 'bench-pos-session-secret-0123456789abcdef',
           DATABASE_URL: databaseUrl,
           DB_POOL_SIZE: String(POOL_SIZE),

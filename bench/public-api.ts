@@ -58,6 +58,7 @@ export async function publicApiBenchmark(): Promise<void> {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
         SESSION_SECRET: 'bench-api-session-secret-0123456789abcdef',
         ...(databaseUrl
           ? { DATABASE_URL: databaseUrl }

@@ -70,6 +70,7 @@ export async function startServer(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
       SESSION_SECRET: 'bench-session-secret-0123456789abcdef-0123',
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -90,6 +90,7 @@ async function startOnce(
     env: {
       ...process.env,
       NODE_ENV: 'production',
+      MYDATA_GATEWAY: 'sandbox', // ADR 059: a benchmark names the sandbox AADE; production would refuse without AADE's settings
       SESSION_SECRET: SECRET,
       PORT: String(port),
       HOST: '127.0.0.1',

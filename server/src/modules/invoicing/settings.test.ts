@@ -81,5 +81,9 @@ describe('invoicing settings', () => {
       warning: null,
     });
     expect(invoicingSettingsAtStart({}, { nodeEnv: 'development', demoSeed: true }).warning).toBeNull();
+    // The sandbox named in production (a benchmark, a staging copy) starts, and is warned about.
+    const named = invoicingSettingsAtStart({ MYDATA_GATEWAY: 'sandbox' }, production);
+    expect(named.settings).toMatchObject({ gateway: 'sandbox', issuerVat: DEMO_ISSUER_VAT });
+    expect(named.warning).toMatch(/MYDATA_GATEWAY=sandbox/);
   });
 });

@@ -119,6 +119,13 @@ export function invoicingSettingsAtStart(
   env: Record<string, string | undefined>,
   options: { nodeEnv: string; demoSeed: boolean },
 ): { settings: InvoicingSettings; warning: string | null } {
+  // The sandbox named in production (benchmarks, a staging copy): allowed, and said at start.
+  if (options.nodeEnv === 'production' && env.MYDATA_GATEWAY === 'sandbox') {
+    return {
+      settings: invoicingSettings(env, 'development'),
+      warning: 'MYDATA_GATEWAY=sandbox: invoices go to the sandbox AADE (documents reach no tax authority)',
+    };
+  }
   const isUnconfigured = INVOICING_VARIABLES.every((name) => !env[name]);
   if (options.nodeEnv === 'production' && options.demoSeed && isUnconfigured) {
     return {
