@@ -133,6 +133,24 @@ async function issue(ctx: InvoicingContext, tx: Executor, fact: IssueFact): Prom
   return invoice;
 }
 
+/**
+ * An invoice of lines a pure rule built: not issued (and audited why) when the rule could not
+ * derive them or the customer cannot be put on a document; else issued.
+ */
+async function invoiceOfLines(
+  ctx: InvoicingContext,
+  tx: Executor,
+  built: { lines: InvoiceLineInput[] } | { error: string },
+  fact: Omit<IssueFact, 'kind' | 'counterpart' | 'lines'>,
+): Promise<InvoiceRow | null> {
+  if ('error' in built) {
+    return notIssued(ctx, tx, fact.customer, fact.key, 'linesNotDerivable', { error: built.error });
+  }
+  const counterpart = await customerCounterpart(ctx, tx, fact.customer, fact.key);
+  if (!counterpart) return null;
+  return issue(ctx, tx, { ...fact, kind: 'invoice', counterpart, lines: built.lines });
+}
+
 /** Lines built by a pure rule, or null when the fact's amounts cannot be put on a document. */
 function linesOrNull(build: () => InvoiceLineInput[]): { lines: InvoiceLineInput[] } | { error: string } {
   try {
@@ -170,15 +188,9 @@ export async function invoiceOrderFees(
   const key = `order:${fact.orderId}:invoice`;
   const customer = { companyId: fact.companyId };
   const built = linesOrNull(() => orderInvoiceLines(fact.price, `#${fact.orderNumber}`));
-  if ('error' in built) return notIssued(ctx, tx, customer, key, 'linesNotDerivable', { error: built.error });
-  const counterpart = await customerCounterpart(ctx, tx, customer, key);
-  if (!counterpart) return null;
-  return issue(ctx, tx, {
+  return invoiceOfLines(ctx, tx, built, {
     key,
-    kind: 'invoice',
     customer,
-    counterpart,
-    lines: built.lines,
     locale: fact.locale,
     at: fact.at,
     charges: {
@@ -358,15 +370,9 @@ export async function invoiceMerchantCharge(
           stickers: fact.params.stickers ?? 0,
         }),
   );
-  if ('error' in built) return notIssued(ctx, tx, customer, key, 'linesNotDerivable', { error: built.error });
-  const counterpart = await customerCounterpart(ctx, tx, customer, key);
-  if (!counterpart) return null;
-  return issue(ctx, tx, {
+  return invoiceOfLines(ctx, tx, built, {
     key,
-    kind: 'invoice',
     customer,
-    counterpart,
-    lines: built.lines,
     locale: 'el',
     at: fact.at,
     charges: { merchantChargeId: fact.chargeId },
