@@ -31,6 +31,17 @@ it('seeds the demo merchants and their trade through the terminal operations, ba
     select count(*)::int as calls, count(distinct ledger_transaction_id)::int as ledger
       from terminal_transactions where outcome = 'approved'`);
   expect(postings.rows[0]!.ledger).toBe(postings.rows[0]!.calls);
+  // Each merchant's newest purchases are whole, whatever the day: the demo's merchant disputes one.
+  const newest = await pool.query<{ merchant_id: string; given_back: number }>(`
+    select t.merchant_id,
+           (select count(*)::int from terminal_transactions g where g.original_id = t.id) as given_back
+      from terminal_transactions t
+     where t.kind = 'authorise' and t.outcome = 'approved'
+       and t.created_at = (select max(n.created_at) from terminal_transactions n
+                            where n.merchant_id = t.merchant_id and n.kind = 'authorise'
+                              and n.outcome = 'approved')`);
+  expect(newest.rows.length).toBeGreaterThan(0);
+  expect(newest.rows.filter((row) => row.given_back > 0)).toEqual([]);
   // What a merchant's account holds: its sales less fees, VAT and the payouts that left.
   const settled = await pool.query<{
     id: string;

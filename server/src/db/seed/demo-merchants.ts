@@ -546,7 +546,9 @@ async function seedTrade(
           { locale: 'el', at },
         );
         if (answer.outcome !== 'approved') continue;
-        const luck = random();
+        // The last day's purchases are left whole: the newest ones stay free for the merchant to
+        // dispute in the demo (a reversed one leaves nothing to refund), whatever day it is.
+        const luck = back === 1 ? 1 : random();
         const later = new Date(at.getTime() + 5 * 60_000);
         if (luck < 0.03) {
           await services.terminals.reverse(
