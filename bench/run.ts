@@ -2,6 +2,7 @@
  * `npm run bench [name…]`: runs the benchmarks and prints their figures. Benchmarks print; they
  * never assert (tests do that).
  */
+import { loadavg } from 'node:os';
 import { bulkImportBenchmark } from './bulk-import';
 import { cardListBenchmark } from './card-list';
 import { cardholderHomeBenchmark } from './cardholder-home';
@@ -54,6 +55,14 @@ for (const name of names.length > 0 ? names : Object.keys(BENCHMARKS)) {
     console.error(`unknown benchmark ${name}; known: ${Object.keys(BENCHMARKS).join(', ')}`);
     process.exit(2);
   }
-  console.log(`\n== ${name} ==`);
+  console.log(`\n== ${name} == (load average ${loadAverage()})`);
   await benchmark();
+  console.log(`== ${name} done == (load average ${loadAverage()})`);
+}
+
+/** The 1-, 5- and 15-minute load averages: a figure means little without how busy the machine was. */
+function loadAverage(): string {
+  return loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
 }
