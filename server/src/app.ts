@@ -5,12 +5,12 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { API_SCOPES, type Locale } from '@tessera/domain';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth';
 import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
-import { authApiRoutes, authRoutes } from './modules/auth';
+import { authApiRoutes, authRoutes, signInPageRoutes } from './modules/auth';
 import { createAuthService, type AuthService } from './modules/auth';
 import { createPortalSessionStore, createPrincipalCache, type PortalSessionStore } from './modules/auth';
 import {
@@ -455,21 +455,17 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   await app.register(healthRoutes(database, jobs, options.health), { prefix: '/api' });
   await app.register(contentRoutes(content), { prefix: '/api/content' });
-  await app.register(
-    authRoutes({
-      service: auth,
-      secret: config.sessionSecret,
-      secureCookies: config.secureCookies,
-      cookies,
-      publicUrl: config.publicUrl,
-      isPublicUrlFixed: config.isPublicUrlFixed,
-      // Starting a sign-in costs no password check; allow a few per attempt.
-      signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
-    }),
-    {
-      prefix: '/api/auth',
-    },
-  );
+  const authOptions = {
+    service: auth,
+    secret: config.sessionSecret,
+    secureCookies: config.secureCookies,
+    cookies,
+    publicUrl: config.publicUrl,
+    isPublicUrlFixed: config.isPublicUrlFixed,
+    // Starting a sign-in costs no password check; allow a few per attempt.
+    signInPerMinute: config.LOGIN_RATE_LIMIT * 3,
+  };
+  await app.register(authRoutes(authOptions), { prefix: '/api/auth' });
   await app.register(authApiRoutes({ service: auth }), { prefix: '/api' });
   // Issue 18 §8 (ADR 026): the client log beacon and the administrator's view of it.
   const clientLogs = createClientLogsService({ db: database.db });
@@ -804,6 +800,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
   if (hasSpa) {
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtmlFor(app, request.url));
+    // The sign-in page started by the server when it would only leave (ADR 054).
+    await app.register(signInPageRoutes({ ...authOptions, page: sendPage }));
     // History fallback: any GET that is not an API path and matched no route is the SPA.
     // A callback hook (an async one costs every request a promise, ADR 053).
     app.addHook('onRequest', (request, reply, done) => {
@@ -812,10 +815,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         !request.routeOptions.url &&
         isSpaPath(request.url)
       ) {
-        reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(indexHtmlFor(app, request.url));
+        sendPage(request, reply);
         return;
       }
       done();

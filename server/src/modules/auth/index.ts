@@ -3,7 +3,7 @@
  * module: other modules import only from here.
  */
 export { createOidcClient } from './oidc-client';
-export { authApiRoutes, authRoutes } from './routes';
+export { authApiRoutes, authRoutes, signInPageRoutes } from './routes';
 export { type AuthService, createAuthService } from './service';
 export { createPrincipalCache, type PrincipalCache } from './principal-cache';
 export { createPortalSessionStore, type PortalSessionStore } from './sessions';

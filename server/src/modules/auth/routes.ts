@@ -52,6 +52,68 @@ function readPending(request: FastifyRequest, name: string): PendingSignIn | nul
   }
 }
 
+/** Starts a sign-in: the pending sign-in in its signed cookie (for the callback), the provider's URL. */
+function signInStarter(options: AuthRoutesOptions) {
+  const originOf = (request: FastifyRequest) =>
+    requestOrigin(request, options.isPublicUrlFixed ? options.publicUrl : null, options.publicUrl);
+  return async (request: FastifyRequest, reply: FastifyReply, callbackUrl: string | undefined) => {
+    const { url, pending } = await options.service.startSignIn(callbackUrl, originOf(request));
+    reply.setCookie(
+      options.cookies.pendingSignIn,
+      Buffer.from(JSON.stringify(pending)).toString('base64url'),
+      {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secureCookies,
+        path: CALLBACK_PATH,
+        signed: true,
+        maxAge: PENDING_SIGN_IN_SECONDS,
+      },
+    );
+    return url;
+  };
+}
+
+/**
+ * `GET /user/login` and `/en/user/login` as a document (ADR 054, issue 36 §7): opened without an
+ * interaction (`uid`), without an error to show and without a session, the page would only boot the
+ * app to leave for the provider; the server starts the sign-in itself and the browser goes straight
+ * to the provider, which sends it back to `/user/login?uid=…`, the one page that boots. Any other
+ * case (the form, an error to explain, `SessionRequired`'s note, a signed-in visitor the page sends
+ * on) gets the page (`page`), as the history fallback would.
+ */
+export function signInPageRoutes(
+  options: AuthRoutesOptions & { page: (request: FastifyRequest, reply: FastifyReply) => FastifyReply },
+): FastifyPluginAsyncZod {
+  const beginSignIn = signInStarter(options);
+  return async (app) => {
+    for (const url of ['/user/login', '/en/user/login']) {
+      app.get(
+        url,
+        {
+          schema: {
+            hide: true,
+            querystring: z.object({
+              uid: z.string().optional(),
+              error: z.string().optional(),
+              callbackUrl: z.string().max(2000).optional(),
+            }).loose(),
+          },
+        },
+        async (request, reply) => {
+          const { uid, error, callbackUrl } = request.query;
+          if (uid !== undefined || error !== undefined || (await currentSession(request))) {
+            return options.page(request, reply);
+          }
+          const fallback = url.startsWith('/en/') ? '/en' : '/';
+          reply.header('cache-control', 'no-store');
+          return reply.redirect(await beginSignIn(request, reply, callbackUrl ?? fallback), 302);
+        },
+      );
+    }
+  };
+}
+
 /**
  * The session client's endpoints (SPEC §7) under `/api/auth`: csrf, session, providers, sign-in,
  * callback and sign-out, next-auth compatible (form or JSON bodies, `json` flag → `{url}`).
@@ -68,16 +130,7 @@ export function authRoutes(options: AuthRoutesOptions): FastifyPluginAsyncZod {
     reply.setCookie(cookies.csrf, token, cookieBase);
   }
 
-  async function beginSignIn(request: FastifyRequest, reply: FastifyReply, callbackUrl: string | undefined) {
-    const { url, pending } = await service.startSignIn(callbackUrl, originOf(request));
-    reply.setCookie(PENDING_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), {
-      ...cookieBase,
-      path: CALLBACK_PATH,
-      signed: true,
-      maxAge: PENDING_SIGN_IN_SECONDS,
-    });
-    return url;
-  }
+  const beginSignIn = signInStarter(options);
 
   return async (app) => {
     app.get(
