@@ -93,11 +93,13 @@ export function signInPageRoutes(
         {
           schema: {
             hide: true,
-            querystring: z.object({
-              uid: z.string().optional(),
-              error: z.string().optional(),
-              callbackUrl: z.string().max(2000).optional(),
-            }).loose(),
+            querystring: z
+              .object({
+                uid: z.string().optional(),
+                error: z.string().optional(),
+                callbackUrl: z.string().max(2000).optional(),
+              })
+              .loose(),
           },
         },
         async (request, reply) => {

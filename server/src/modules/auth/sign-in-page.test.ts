@@ -2,7 +2,12 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/browser';
-import { DEMO_PASSWORD, DEMO_USERS, demoWorldTestFile, signInThroughProvider } from '../../../test/tenant-helper';
+import {
+  DEMO_PASSWORD,
+  DEMO_USERS,
+  demoWorldTestFile,
+  signInThroughProvider,
+} from '../../../test/tenant-helper';
 
 /**
  * `/user/login` opened as a document (ADR 054, issue 36 §7): without an interaction, an error or a
@@ -45,7 +50,9 @@ describe('the sign-in page as a document', () => {
     expect(isPage(form)).toBe(true);
     expect(form.body).toContain('<html lang="en">');
 
-    const uid = new URL(provider.headers.location as string, world.ctx.config.publicUrl).searchParams.get('uid');
+    const uid = new URL(provider.headers.location as string, world.ctx.config.publicUrl).searchParams.get(
+      'uid',
+    );
     const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
       email: DEMO_USERS.om1.email,
       password: DEMO_PASSWORD,
