@@ -31,6 +31,7 @@ const featureZones = [
   'back-office',
   'recurring',
   'disputes',
+  'invoices',
 ].map((feature) => ({
   target: `./web/src/features/${feature}`,
   from: './web/src/features',

@@ -65,3 +65,8 @@ export * from './store-search';
 export * from './cardholder-alerts';
 // Issue 37: invoices and credit notes, myDATA (ADRs 056–058).
 export * from './invoicing';
+// Issue 37 §3–4: the provider staff's invoice desk.
+export * from './invoicing-desk';
+// Issue 37 §4: a company's and a merchant's own invoices; a total in Greek words.
+export * from './customer-invoices';
+export * from './amount-in-words';

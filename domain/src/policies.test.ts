@@ -105,8 +105,14 @@ const EXPECTED: Record<Action, { roles: RoleId[]; scope: 'company' | 'merchant' 
   'cardholder-app.invite': { roles: ORDERING, scope: 'company' },
   'cardholder-care.read': { roles: PROVIDER, scope: 'none' },
   'cardholder-care.manage': { roles: PROVIDER, scope: 'none' },
+  // issue 37 §4: a customer's own invoices
+  'invoices.read': { roles: [...PROVIDER, ORDER_MANAGER, FINANCE_USER], scope: 'company' },
+  'merchant-invoices.read': { roles: [...PROVIDER, MERCHANT], scope: 'merchant' },
   // issue 35 (ADR 046): the cardholder's own area, no portal role
   'cardholder.self': { roles: [], scope: 'cardholder' },
+  // issue 37 §3–4: the invoice desk
+  'invoice-desk.read': { roles: PROVIDER, scope: 'none' },
+  'invoice-desk.resend': { roles: PROVIDER, scope: 'none' },
 };
 
 /** An actor of each role: company users work for C1 and C2; provider staff and merchants for none. */

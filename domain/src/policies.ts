@@ -221,6 +221,21 @@ export const POLICIES = {
   'cardholder-care.read': unscoped(PROVIDER),
   /** Unlock a cardholder's card, or see where a card was spent, each with a logged reason. */
   'cardholder-care.manage': unscoped(PROVIDER),
+
+  // ---------------------------------------------------------------- issue 37 §4: a customer's own invoices
+  /**
+   * The company's invoices and credit notes (the fees of its orders), their PDF and myDATA XML and
+   * the accountant's spreadsheet: its order managers and finance users, and provider staff.
+   */
+  'invoices.read': company([...PROVIDER, ORDER_MANAGER, FINANCE_USER]),
+  /** The merchant's invoices and credit notes (commission, rentals, supplies): its users and staff. */
+  'merchant-invoices.read': merchant(MERCHANT_SIDE),
+
+  // ---------------------------------------------------------------- issue 37 §3–4: the invoice desk
+  /** Refused and waiting documents, the search by number, MARK or ΑΦΜ, one document's calls to AADE. */
+  'invoice-desk.read': unscoped(PROVIDER),
+  /** Send a refused or waiting document to AADE again (audited; never sent twice). */
+  'invoice-desk.resend': unscoped(PROVIDER),
 } as const satisfies Record<string, Policy>;
 
 export type Action = keyof typeof POLICIES;

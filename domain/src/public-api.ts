@@ -5,6 +5,12 @@ import { OrderDetailsSchema, OrderStatusSchema, OrderSummarySchema } from './ord
 import { PaymentInstructionsSchema, PaymentKindSchema } from './payments';
 import { CardCategorySchema, CardFamilySchema, CardStatusSchema, LoadAmountCentsSchema } from './products';
 import { DateOnlySchema } from './text';
+import {
+  InvoiceDocumentTypeSchema,
+  InvoiceLineKindSchema,
+  InvoiceStateSchema,
+  INVOICE_KINDS,
+} from './invoicing';
 
 /**
  * The public API's resources (issue 22 §2, ADR 037): what a company's payroll or HR system reads
@@ -218,3 +224,89 @@ export const PublicStatementPageSchema = z.object({
   data: z.array(PublicStatementEntrySchema),
   nextCursor: z.string().nullable(),
 });
+
+// ------------------------------------------------------------------------------ invoices (issue 37 §5)
+
+/** Where the public API serves a company's documents, below the portal's origin. */
+export const PUBLIC_API_PREFIX = '/api/public/v1';
+
+/**
+ * The addresses of one document in the public API (issue 37 §5): itself as JSON, and its downloads
+ * — the myDATA XML (the `InvoicesDoc` as sent to AADE), the PDF and the UBL (EN 16931) XML. The
+ * `invoice.issued` webhook carries them too. `origin` is the portal's public address.
+ */
+export function publicInvoiceLinks(origin: string, invoiceId: string) {
+  const self = `${origin.replace(/\/$/, '')}${PUBLIC_API_PREFIX}/invoices/${encodeURIComponent(invoiceId)}`;
+  return { self, mydataXml: `${self}/mydata`, pdf: `${self}/pdf`, ubl: `${self}/ubl` };
+}
+
+export const PublicInvoiceLinksSchema = z.object({
+  self: z.string(),
+  mydataXml: z.string(),
+  pdf: z.string(),
+  ubl: z.string(),
+});
+
+export const PublicInvoicesQuerySchema = z.object({
+  ...PageQuery,
+  /** Issue dates (Athens calendar days), both included. */
+  from: DateOnlySchema.optional(),
+  to: DateOnlySchema.optional(),
+  /** Invoices only, or credit notes only; both by default. */
+  kind: z.enum(INVOICE_KINDS).optional(),
+});
+export type PublicInvoicesQuery = z.output<typeof PublicInvoicesQuerySchema>;
+
+export const PublicInvoiceLineSchema = z.object({
+  lineNumber: z.number().int(),
+  kind: InvoiceLineKindSchema,
+  /** The printed description in Greek and in English. */
+  descriptionEl: z.string(),
+  descriptionEn: z.string(),
+  quantity: z.number().int().nullable(),
+  netCents: z.number().int(),
+  /** myDATA's VAT category (1: 24 %). */
+  vatCategory: z.number().int(),
+  vatCents: z.number().int(),
+});
+
+/** One of the company's invoices or credit notes, as issued to it and sent to AADE's myDATA. */
+export const PublicInvoiceSchema = z.object({
+  invoiceId: z.uuid(),
+  /** As printed: series and number, `TPY-1042`. */
+  number: z.string(),
+  series: z.string(),
+  sequenceNumber: z.number().int(),
+  kind: z.enum(INVOICE_KINDS),
+  /** myDATA's document type: 2.1 services invoice, 1.1 sales invoice, 5.1 credit note. */
+  documentType: InvoiceDocumentTypeSchema,
+  issueDate: z.string(),
+  /** Where it stands with AADE: `transmitted` once it has its MARK. */
+  state: InvoiceStateSchema,
+  currency: z.string(),
+  netCents: z.number().int(),
+  vatCents: z.number().int(),
+  grossCents: z.number().int(),
+  /** AADE's MARK and UID, and the QR code's address, once transmitted. */
+  mark: z.string().nullable(),
+  uid: z.string().nullable(),
+  qrUrl: z.string().nullable(),
+  /** The order whose fees it charges (an invoice of an order). */
+  orderId: z.string().nullable(),
+  /** The invoice a credit note credits. */
+  correlatedInvoiceId: z.string().nullable(),
+  /** The provider's ΑΦΜ and the company as the document names it. */
+  issuerVat: z.string(),
+  customer: z.object({ name: z.string(), vatNumber: z.string() }),
+  lines: z.array(PublicInvoiceLineSchema),
+  links: PublicInvoiceLinksSchema,
+});
+export type PublicInvoice = z.infer<typeof PublicInvoiceSchema>;
+
+export const PublicInvoicesPageSchema = z.object({
+  data: z.array(PublicInvoiceSchema),
+  nextCursor: z.string().nullable(),
+});
+export type PublicInvoicesPage = z.infer<typeof PublicInvoicesPageSchema>;
+
+export const PublicInvoiceIdParamsSchema = z.object({ invoiceId: z.uuid() });

@@ -104,6 +104,8 @@ export const EXTRA_ROUTES = [
   '/back-office/payouts',
   /** Issue 35 §8 (ADR 049): customer care looks a cardholder up, their history, and unlocks a card. */
   '/back-office/cardholders',
+  /** Issue 37 §3–4: the invoice desk — documents AADE refused or still waits for, and the search. */
+  '/back-office/invoices',
 ] as const;
 
 /** Every fixed address the portal serves. */
@@ -119,6 +121,8 @@ export const PATTERN_ROUTES = [
   '/orders/recurring-rules/:ruleId',
   /** Issue 34 §1 (ADR 043): one dispute, answered by provider staff. */
   '/back-office/disputes/:disputeId',
+  /** Issue 37 §3–4: one document with its lines and every call to AADE; "send again". */
+  '/back-office/invoices/:invoiceId',
 ] as const;
 
 export type PortalRoute = (typeof PORTAL_ROUTES)[number] | (typeof PATTERN_ROUTES)[number];
@@ -214,4 +218,7 @@ export const ROUTE_ACTIONS = {
   '/back-office/payouts': 'settlements.manage',
   // Issue 35 §8 (ADR 049): cardholder care.
   '/back-office/cardholders': 'cardholder-care.read',
+  // Issue 37 §3–4: the invoice desk.
+  '/back-office/invoices': 'invoice-desk.read',
+  '/back-office/invoices/:invoiceId': 'invoice-desk.read',
 } as const satisfies Record<PortalRoute, Action | null>;

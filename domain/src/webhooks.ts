@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'card.blocked',
   'bulk_import.finished',
   'recurring_run.created',
+  /** Issue 37 §5: an invoice or a credit note issued to the company, with the links to its downloads. */
+  'invoice.issued',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 export const WebhookEventTypeSchema = z.enum(WEBHOOK_EVENT_TYPES);

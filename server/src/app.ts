@@ -38,7 +38,10 @@ import { createIdentityService, type IdentityService } from './modules/identity'
 import { createLedgerService, type LedgerService } from './modules/ledger';
 // Issue 37 (ADRs 056–059): invoices and credit notes, and their transmission to AADE's myDATA.
 import {
+  companyInvoiceRoutes,
   createInvoicingService,
+  invoiceDeskRoutes,
+  merchantInvoiceRoutes,
   invoicingTestRoutes,
   taxAuthorityGateway,
   TEST_INVOICING_SETTINGS,
@@ -547,9 +550,13 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     },
     jobs,
     log: app.log,
+    // Issue 37 §5: the `invoice.issued` webhook links to the document's downloads under it.
+    publicUrl: config.publicUrl,
   });
   app.addHook('onClose', async () => invoicing.close());
   if (config.TEST_HOOKS) await app.register(invoicingTestRoutes(invoicing), { prefix: '/api/test' });
+  // Issue 37 §3–4: the provider staff's invoice desk.
+  await app.register(invoiceDeskRoutes(invoicing), { prefix: '/api/v1/invoice-desk' });
   // Settlements and payouts: the daily job and the provider's payout files (issue 15 §4).
   const settlements = createSettlementsService({
     db: database.db,
@@ -598,6 +605,15 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(ordersRoutes(orders), { prefix: '/api/v1/orders' });
   await app.register(paymentsRoutes(payments), { prefix: '/api/v1/orders' });
   await app.register(documentsRoutes(documents), { prefix: '/api/v1/orders' });
+  // Issue 37 §4: the company's invoices and credit notes, with their order's number.
+  await app.register(
+    companyInvoiceRoutes({
+      invoicing,
+      orderNumbers: (companyId, ids) => orders.orderNumbers(companyId, ids),
+      getOrder: (companyId, orderId) => orders.getOrder(companyId, orderId),
+    }),
+    { prefix: '/api/v1/orders' },
+  );
   // Recurring load rules and their scheduler (issue 19, ADR 028).
   const recurring = createRecurringService({
     db: database.db,
@@ -698,6 +714,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
   await app.register(settlementsRoutes(settlements), { prefix: '/api/v1/merchants' });
   if (config.TEST_HOOKS) await app.register(settlementsTestRoutes(settlements), { prefix: '/api/test' });
   await app.register(merchantBillingRoutes(merchantBilling), { prefix: '/api/v1/merchants' });
+  // Issue 37 §4: the merchant's invoices and credit notes (commission, rentals, supplies).
+  await app.register(merchantInvoiceRoutes(invoicing), { prefix: '/api/v1/merchants' });
   await app.register(terminalApiRoutes(terminals, { rateLimitMax: config.TERMINAL_RATE_LIMIT }), {
     prefix: '/api/v1/terminals',
   });
@@ -788,6 +806,8 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
           service: createPublicApiService({ db: database.db, cards, drafts, orders }),
           cards,
           orders,
+          // Issue 37 §5: the company's invoices and their downloads.
+          invoicing,
         }),
       ],
     }),

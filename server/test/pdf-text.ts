@@ -92,3 +92,38 @@ export function pdfInfo(pdf: Buffer, key: string): string {
   if (!literal.startsWith('\xfe\xff')) return literal;
   return Buffer.from(literal.slice(2), 'latin1').swap16().toString('utf16le');
 }
+
+/** An image of a PDF as pdfkit embeds it: its size, colour space and inflated samples. */
+export type PdfImage = {
+  width: number;
+  height: number;
+  colorSpace: string;
+  samples: Buffer;
+  hasMask: boolean;
+};
+
+/**
+ * The raster images of a PDF (not their soft masks), for tests that read what was drawn (a QR
+ * code). pdfkit writes a PNG with an alpha channel as 8-bit samples, FlateDecode without a
+ * predictor, and its alpha as a separate `/SMask` image.
+ */
+export function pdfImages(pdf: Buffer): PdfImage[] {
+  const objects = pdfObjects(pdf);
+  const masks = new Set<string>();
+  for (const object of objects.values()) {
+    const mask = /\/SMask (\d+) 0 R/.exec(object.dict)?.[1];
+    if (mask) masks.add(mask);
+  }
+  const images: PdfImage[] = [];
+  for (const [id, object] of objects) {
+    if (!/\/Subtype \/Image/.test(object.dict) || masks.has(id) || !object.stream) continue;
+    images.push({
+      width: Number(/\/Width (\d+)/.exec(object.dict)?.[1]),
+      height: Number(/\/Height (\d+)/.exec(object.dict)?.[1]),
+      colorSpace: /\/ColorSpace \/(\w+)/.exec(object.dict)?.[1] ?? '',
+      samples: object.stream,
+      hasMask: /\/SMask \d+ 0 R/.test(object.dict),
+    });
+  }
+  return images;
+}

@@ -63,6 +63,12 @@ const ORDERS_ACTIONS: Record<string, Action> = {
   'GET /api/v1/orders/proformaDocument': 'orders.read',
   'POST /api/v1/orders/sendProformaDocument': 'orders.read',
   'GET /api/v1/orders/downloadOrderAnalysisExcel': 'orders.read',
+  // Issue 37 §4: the company's invoices and credit notes.
+  'GET /api/v1/orders/invoices': 'invoices.read',
+  'GET /api/v1/orders/invoices/ofOrder': 'invoices.read',
+  'GET /api/v1/orders/invoices/export': 'invoices.read',
+  'GET /api/v1/orders/invoices/{invoiceId}/pdf': 'invoices.read',
+  'GET /api/v1/orders/invoices/{invoiceId}/xml': 'invoices.read',
 };
 
 const POINT = { streetNumber: '10', postalCode: '10671', phone: '2101234567' };

@@ -203,6 +203,11 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/disputes/:disputeId': 'disputes.read',
   'POST /api/v1/disputes/:disputeId/reject': 'disputes.resolve',
   'POST /api/v1/disputes/:disputeId/resolve': 'disputes.resolve',
+  // /api/v1/invoice-desk (issue 37 §3–4): the provider staff's invoice desk
+  'GET /api/v1/invoice-desk/queue': 'invoice-desk.read',
+  'GET /api/v1/invoice-desk/search': 'invoice-desk.read',
+  'GET /api/v1/invoice-desk/invoices/:invoiceId': 'invoice-desk.read',
+  'POST /api/v1/invoice-desk/invoices/:invoiceId/resend': 'invoice-desk.resend',
   // /api/v1/fulfilment
   'GET /api/v1/fulfilment/batches': 'fulfilment.read',
   'GET /api/v1/fulfilment/batches/:batchId/embossing.csv': 'fulfilment.read',
@@ -220,6 +225,10 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'POST /api/v1/merchants/disputes': 'merchant-disputes.open',
   'GET /api/v1/merchants/downloadTransactionsList': 'merchants.read',
   'GET /api/v1/merchants/feeInvoice': 'merchants.read',
+  // Issue 37 §4: the merchant's invoices and credit notes.
+  'GET /api/v1/merchants/invoices': 'merchant-invoices.read',
+  'GET /api/v1/merchants/invoices/:invoiceId/pdf': 'merchant-invoices.read',
+  'GET /api/v1/merchants/invoices/:invoiceId/xml': 'merchant-invoices.read',
   'GET /api/v1/merchants/merchantCharges': 'merchants.read',
   'GET /api/v1/merchants/merchantUsers': 'merchants.read',
   'GET /api/v1/merchants/merchants': 'settlements.manage',
@@ -270,6 +279,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/v1/orders/companyMaxDraftOrders': 'drafts.read',
   'GET /api/v1/orders/downloadExampleFile': 'catalogue.read',
   'GET /api/v1/orders/downloadOrderAnalysisExcel': 'orders.read',
+  // Issue 37 §4: the company's invoices and credit notes.
+  'GET /api/v1/orders/invoices': 'invoices.read',
+  'GET /api/v1/orders/invoices/ofOrder': 'invoices.read',
+  'GET /api/v1/orders/invoices/export': 'invoices.read',
+  'GET /api/v1/orders/invoices/:invoiceId/pdf': 'invoices.read',
+  'GET /api/v1/orders/invoices/:invoiceId/xml': 'invoices.read',
   'GET /api/v1/orders/downloadSampleFile': 'catalogue.read',
   'GET /api/v1/orders/previewRecurringRule': 'recurring.read',
   'GET /api/v1/orders/proformaDocument': 'orders.read',
@@ -347,6 +362,12 @@ export const ROUTE_ACCESS: Readonly<Record<string, RouteAccess>> = {
   'GET /api/public/v1/orders/:orderId': 'api-client',
   'GET /api/public/v1/balance': 'api-client',
   'GET /api/public/v1/statements': 'api-client',
+  // Issue 37 §5: the company's invoices and credit notes, and their downloads.
+  'GET /api/public/v1/invoices': 'api-client',
+  'GET /api/public/v1/invoices/:invoiceId': 'api-client',
+  'GET /api/public/v1/invoices/:invoiceId/mydata': 'api-client',
+  'GET /api/public/v1/invoices/:invoiceId/pdf': 'api-client',
+  'GET /api/public/v1/invoices/:invoiceId/ubl': 'api-client',
   // Issue 22 §3 (ADR 035): an integration subscribes itself (scope `webhooks`).
   'GET /api/public/v1/webhook-endpoints': 'api-client',
   'POST /api/public/v1/webhook-endpoints': 'api-client',

@@ -169,6 +169,15 @@ export const paths = {
   backOfficePayouts: fixed('back-office/payouts'),
   // Issue 35 §8 (ADR 049): customer care's cardholder look-up.
   backOfficeCardholders: fixed('back-office/cardholders'),
+  // Issue 37 §3–4: the invoice desk and one document.
+  backOfficeInvoices: {
+    pattern: 'back-office/invoices',
+    href: (q?: string) => (q ? `/back-office/invoices?q=${encodeURIComponent(q)}` : '/back-office/invoices'),
+  } satisfies Path<[q?: string]>,
+  backOfficeInvoice: {
+    pattern: 'back-office/invoices/:invoiceId',
+    href: (invoiceId: string) => `/back-office/invoices/${encodeURIComponent(invoiceId)}`,
+  } satisfies Path<[string]>,
   becomeClient: fixed('become-client'),
   becomeMerchant: fixed('become-merchant'),
   // issue 18 §5: content editing (ADR 025)

@@ -8,6 +8,7 @@ import {
   type MerchantDisputesProps,
   type TransactionDisputeProps,
 } from '../lib/dispute-slot';
+import { InvoicesProvider, type InvoicesSectionProps } from '../lib/invoices-slot';
 import { PayOrderProvider, type PayOrderProps } from '../lib/pay-order-slot';
 import { createQueryClient } from '../lib/query-client';
 import { LoadingSpinner } from '../ui/loading-spinner';
@@ -41,11 +42,17 @@ const LazyCardholderApp = lazy(() =>
   })),
 );
 
+// Issue 37 §4: the company's, an order's or the merchant's invoices (finance desk, order page,
+// balance sheet). Their texts are the `invoices` area, named by those pages' routes.
+const loadInvoices = () => import('../features/invoices/components/invoices-section');
+const LazyInvoices = lazy(() => loadInvoices().then((module) => ({ default: module.InvoicesSection })));
+
 /** For the routes of pages that show a slot at once: its code loads with the page's, not after it. */
 export const preloadSlot = {
   payOrder: loadPayOrder,
   companyContracts: loadCompanyContracts,
   transactionDispute: loadTransactionDispute,
+  invoices: loadInvoices,
 };
 
 function PayOrder(props: PayOrderProps) {
@@ -90,6 +97,14 @@ function CompanyContracts(props: CompanyContractsProps) {
   );
 }
 
+function Invoices(props: InvoicesSectionProps) {
+  return (
+    <Suspense fallback={<LoadingSpinner />}>
+      <LazyInvoices {...props} />
+    </Suspense>
+  );
+}
+
 type AppProvidersProps = {
   children: ReactNode;
   queryClient?: QueryClient;
@@ -111,7 +126,9 @@ export function AppProviders({ children, queryClient, env = 'default' }: AppProv
           <CompanyContractsProvider value={CompanyContracts}>
             <TransactionDisputeProvider value={TransactionDispute}>
               <MerchantDisputesProvider value={MerchantDisputes}>
-                <CardholderAppProvider value={CardholderApp}>{children}</CardholderAppProvider>
+                <CardholderAppProvider value={CardholderApp}>
+                  <InvoicesProvider value={Invoices}>{children}</InvoicesProvider>
+                </CardholderAppProvider>
               </MerchantDisputesProvider>
             </TransactionDisputeProvider>
           </CompanyContractsProvider>

@@ -171,6 +171,7 @@ const orders = {
   details: page(
     () => import('../features/orders/pages/order-details-page'),
     (m) => m.OrderDetailsPage,
+    preloadSlot.invoices,
   ),
   overview: page(
     () => import('../features/orders/pages/orders-overview-page'),
@@ -183,6 +184,7 @@ const orders = {
   finance: page(
     () => import('../features/orders/pages/finance-page'),
     (m) => m.FinancePage,
+    preloadSlot.invoices,
   ),
 };
 
@@ -294,6 +296,7 @@ const merchants = {
   balanceSheet: page(
     () => import('../features/merchants/balance-sheet/balance-sheet-page'),
     (m) => m.BalanceSheetPage,
+    preloadSlot.invoices,
   ),
   notifications: page(
     () => import('../features/merchants/notifications/merchant-notifications-page'),
@@ -379,6 +382,18 @@ const cardholderCare = {
   page: page(
     () => import('../features/cardholder-care/pages/cardholder-care-page'),
     (m) => m.CardholderCarePage,
+  ),
+};
+
+// Issue 37 §3–4: the invoice desk and one document.
+const invoiceDesk = {
+  queue: page(
+    () => import('../features/invoicing-desk/pages/invoice-desk-page'),
+    (m) => m.InvoiceDeskPage,
+  ),
+  invoice: page(
+    () => import('../features/invoicing-desk/pages/desk-invoice-page'),
+    (m) => m.DeskInvoicePage,
   ),
 };
 
@@ -505,7 +520,7 @@ const PAGES: PageRoute[] = [
   built('spendeoIssue', cardIssue.spendeo, 'SpendeoIssuePage', ['cardIssue']),
   built('myBenefitsIssue', cardIssue.myBenefits, 'MyBenefitsIssuePage', ['cardIssue']),
   built('orderHistory', orders.history, 'OrderHistoryPage', ORDERS),
-  built('orderDetails', orders.details, 'OrderDetailsPage', ORDERS),
+  built('orderDetails', orders.details, 'OrderDetailsPage', [...ORDERS, 'invoices']),
   built('ordersOverview', orders.overview, 'OrdersOverviewPage', ORDERS),
   // Issue 19 (ADR 028): recurring load rules.
   built('recurringRules', recurring.list, 'RecurringRulesPage', RECURRING),
@@ -529,7 +544,7 @@ const PAGES: PageRoute[] = [
   built('faqs', content.faqs, 'FaqsPage', ['content']),
   built('contact', content.contact, 'ContactPage', ['content']),
   built('paymentManager', orders.paymentManager, 'PaymentManagerPage', ORDERS),
-  built('finance', orders.finance, 'FinancePage', ORDERS),
+  built('finance', orders.finance, 'FinancePage', [...ORDERS, 'invoices']),
   built('logout', identity.logout, 'LogoutPage', IDENTITY),
   built('login', identity.login, 'LoginPage', ['signIn']),
   built('reset', identity.reset, 'ResetPage', IDENTITY),
@@ -547,6 +562,7 @@ const PAGES: PageRoute[] = [
     'account',
     'cards',
     'disputes',
+    'invoices',
     'merchantBalanceSheet',
     'merchantCharts',
     'merchantDashboard',
@@ -606,6 +622,9 @@ const PAGES: PageRoute[] = [
   built('backOfficePayouts', payoutDesk.payouts, 'PayoutsPage', ['payoutDesk']),
   // Issue 35 §8 (ADR 049).
   built('backOfficeCardholders', cardholderCare.page, 'CardholderCarePage', ['cardholderCare', 'cards']),
+  // Issue 37 §3–4.
+  built('backOfficeInvoices', invoiceDesk.queue, 'InvoiceDeskPage', ['invoicingDesk']),
+  built('backOfficeInvoice', invoiceDesk.invoice, 'DeskInvoicePage', ['invoicingDesk']),
   built('becomeClient', companyAdmin.becomeClient, 'BecomeClientPage', ['leads']),
   built('becomeMerchant', companyAdmin.becomeMerchant, 'BecomeMerchantPage', ['leads']),
 ];

@@ -107,6 +107,16 @@ const LOADERS: Record<MessageArea, Record<Locale, Loader>> = {
     el: () => import('./areas/merchant-charts.el.json'),
     en: () => import('./areas/merchant-charts.en.json'),
   },
+  // Issue 37 §3–4: the provider staff's invoice desk.
+  invoicingDesk: {
+    el: () => import('./areas/invoicing-desk.el.json'),
+    en: () => import('./areas/invoicing-desk.en.json'),
+  },
+  // Issue 37 §4: a company's and a merchant's own invoices.
+  invoices: {
+    el: () => import('./areas/invoices.el.json'),
+    en: () => import('./areas/invoices.en.json'),
+  },
 };
 
 /** The texts loaded so far, per language: a new object after each load, so React sees the change. */

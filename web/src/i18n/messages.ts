@@ -36,6 +36,10 @@ import type merchantBalanceSheetEl from './areas/merchant-balance-sheet.el.json'
 import type merchantTerminalEl from './areas/merchant-terminal.el.json';
 import type merchantNotificationsEl from './areas/merchant-notifications.el.json';
 import type merchantChartsEl from './areas/merchant-charts.el.json';
+// Issue 37 §3–4: the provider staff's invoice desk.
+import type invoicingDeskEl from './areas/invoicing-desk.el.json';
+// Issue 37 §4: a company's and a merchant's own invoices.
+import type invoicesEl from './areas/invoices.el.json';
 
 /**
  * UI chrome texts (page texts come from the content API). The shell's texts are in `el.json` and
@@ -45,6 +49,7 @@ import type merchantChartsEl from './areas/merchant-charts.el.json';
  * and per area when a page needs them (`load-messages.ts`, issue 17).
  */
 export type MessageId =
+  | keyof typeof invoicesEl
   | keyof typeof el
   | keyof typeof cardsEl
   | keyof typeof accountEl
@@ -82,7 +87,8 @@ export type MessageId =
   | keyof typeof merchantBalanceSheetEl
   | keyof typeof merchantTerminalEl
   | keyof typeof merchantNotificationsEl
-  | keyof typeof merchantChartsEl;
+  | keyof typeof merchantChartsEl
+  | keyof typeof invoicingDeskEl;
 
 /** The shell's texts (`shell`) and each area's (`areas/<kebab-name>.<locale>.json`). */
 export const MESSAGE_AREAS = [
@@ -129,6 +135,10 @@ export const MESSAGE_AREAS = [
   'merchantNotifications',
   // The dashboard's charts (which load after its figures) and the balance sheet's.
   'merchantCharts',
+  // Issue 37 §3–4: the provider staff's invoice desk.
+  'invoicingDesk',
+  // Issue 37 §4: a company's and a merchant's own invoices.
+  'invoices',
 ] as const;
 export type MessageArea = (typeof MESSAGE_AREAS)[number];
 

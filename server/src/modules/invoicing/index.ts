@@ -7,6 +7,10 @@
  */
 export { createInvoicingService, TRANSMIT_CRON, TRANSMIT_JOB, type InvoicingService } from './service';
 export { invoicingTestRoutes } from './routes';
+// Issue 37 §4: a company's and a merchant's own documents, and the printed document.
+export { companyInvoiceRoutes, merchantInvoiceRoutes, type CompanyInvoiceDeps } from './customer-routes';
+export { renderInvoicePdf, type InvoicePdfInput } from './invoice-pdf';
+export { invoiceDeskRoutes } from './staff-routes';
 export type { CustomerParties, CustomerParty } from './invoicing-context';
 export type { CreditFeesFact, MerchantChargeFact, OrderPaidFact, SettlementFact } from './invoice-facts';
 export type { TransmitOptions, TransmitReport } from './transmit-invoices';
@@ -47,3 +51,5 @@ export {
   type SandboxState,
 } from './mydata/sandbox-gateway';
 export { validateMydataXml, MYDATA_XSD_VERSION } from './mydata/xsd';
+// Issue 37 §5 (ADR 060): each document as UBL 2.1 following EN 16931.
+export { ublInvoiceXml, validateUblXsd, type UblContext } from './ubl';

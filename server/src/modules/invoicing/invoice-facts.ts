@@ -20,6 +20,7 @@ import {
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Executor } from '../../platform/db';
+import { publishInvoiceIssued } from './invoice-events';
 import { issueInvoice, type IssueInvoiceOptions } from './issue-invoice';
 import type { CustomerParty, InvoicingContext } from './invoicing-context';
 import { creditableInvoices, type InvoiceRow } from './repository';
@@ -129,7 +130,11 @@ async function issue(ctx: InvoicingContext, tx: Executor, fact: IssueFact): Prom
     charges: fact.charges,
     createdBy: fact.createdBy,
   });
-  if (created) ctx.afterIssue();
+  if (created) {
+    // Issue 37 §5: the company's endpoints hear of it in this transaction (nothing on a rollback).
+    await publishInvoiceIssued(ctx, tx, invoice, fact.at);
+    ctx.afterIssue();
+  }
   return invoice;
 }
 

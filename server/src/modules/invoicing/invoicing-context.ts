@@ -42,4 +42,9 @@ export type InvoicingContext = {
   afterIssue: () => void;
   log?: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   now: () => Date;
+  /**
+   * The portal's public address (PUBLIC_URL): the `invoice.issued` webhook links to the document's
+   * downloads in the public API under it. Empty: the links are paths.
+   */
+  publicUrl: string;
 };

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gte, inArray, isNull, lte, max, sql, sum, type SQL } from 'drizzle-orm';
 import type { InvoiceDocumentType, InvoiceLineKind } from '@tessera/domain';
 import type { Executor } from '../../platform/db';
-import { invoiceLines, invoiceOutbox, invoices, invoiceSeries, invoiceTransmissions } from './schema';
+import {
+  invoiceLines,
+  invoiceOutbox,
+  invoices,
+  invoiceSeries,
+  invoiceTransmissions,
+  type TransmissionOutcome,
+} from './schema';
 
 /** The invoicing module's SQL (STYLE: the service owns the transaction, passed as `tx`). */
 
@@ -422,4 +429,182 @@ export async function updateInvoices(tx: Executor, rows: readonly InvoiceRow[]):
 export async function dropAllFromOutbox(db: Executor, invoiceIds: readonly string[]): Promise<void> {
   if (invoiceIds.length === 0) return;
   await db.delete(invoiceOutbox).where(inArray(invoiceOutbox.invoiceId, [...invoiceIds]));
+}
+
+// ------------------------------------------------------------------------------ the staff's desk (issue 37 §3–4)
+
+/** A document as the desk lists it: the row, its calls to AADE counted, its last one, its next. */
+export type DeskRow = {
+  invoice: InvoiceRow;
+  attempts: number;
+  lastAttempt: {
+    startedAt: Date;
+    outcome: TransmissionOutcome;
+    errors: { code: string; message: string }[];
+  } | null;
+  nextAttemptAt: Date | null;
+};
+
+const attemptsOfInvoice = sql<number>`(select count(*)::int from invoice_transmissions t where t.invoice_id = ${invoices.id})`;
+const lastAttemptOfInvoice = sql<{
+  started_at: string;
+  outcome: TransmissionOutcome;
+  errors: { code: string; message: string }[];
+} | null>`(select json_build_object('started_at', t.started_at, 'outcome', t.outcome, 'errors', t.errors)
+             from invoice_transmissions t where t.invoice_id = ${invoices.id}
+            order by t.attempt desc limit 1)`;
+
+async function deskRows(db: Executor, where: SQL | undefined, order: SQL, limit: number): Promise<DeskRow[]> {
+  const rows = await db
+    .select({
+      invoice: invoices,
+      nextAttemptAt: invoiceOutbox.nextAttemptAt,
+      attempts: attemptsOfInvoice,
+      last: lastAttemptOfInvoice,
+    })
+    .from(invoices)
+    .leftJoin(invoiceOutbox, eq(invoiceOutbox.invoiceId, invoices.id))
+    .where(where)
+    .orderBy(order, asc(invoices.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    invoice: row.invoice,
+    attempts: Number(row.attempts),
+    lastAttempt: row.last
+      ? {
+          startedAt: new Date(row.last.started_at),
+          outcome: row.last.outcome,
+          errors: row.last.errors ?? [],
+        }
+      : null,
+    nextAttemptAt: row.nextAttemptAt,
+  }));
+}
+
+/**
+ * The desk's queue, oldest first, at most `limit` of each: the documents AADE refused and the ones
+ * still waiting for it (issued, or issued under transmission failure).
+ */
+export async function deskQueue(
+  db: Executor,
+  limit: number,
+): Promise<{ refused: DeskRow[]; waiting: DeskRow[] }> {
+  const oldest = asc(invoices.createdAt);
+  const [refused, waiting] = [
+    await deskRows(db, eq(invoices.state, 'refused'), oldest, limit),
+    await deskRows(db, inArray(invoices.state, ['issued', 'transmission_failed']), oldest, limit),
+  ];
+  return { refused, waiting };
+}
+
+/**
+ * Documents by number (series and number, whichever issuer) or by digits — a MARK, or the ΑΦΜ the
+ * document names its customer by — newest first, at most `limit`.
+ */
+export async function searchDesk(
+  db: Executor,
+  term: { series: string; number: number } | { digits: string },
+  limit: number,
+): Promise<DeskRow[]> {
+  const where =
+    'digits' in term
+      ? sql`(${invoices.mark} = ${term.digits} or ${invoices.counterpart}->>'vatNumber' = ${term.digits})`
+      : and(eq(invoices.series, term.series), eq(invoices.number, term.number));
+  return deskRows(db, where, desc(invoices.createdAt), limit);
+}
+
+/** One document as the desk lists it. */
+export async function deskRowOf(db: Executor, invoiceId: string): Promise<DeskRow | undefined> {
+  const [row] = await deskRows(db, eq(invoices.id, invoiceId), asc(invoices.createdAt), 1);
+  return row;
+}
+
+/**
+ * Claims one document of the outbox for a staff's "send again" when no worker can be sending it:
+ * it is due, or its next attempt lies beyond any lease a worker may hold (`leaseHorizon`, a claim's
+ * lease plus a margin for the clocks of other instances). A document whose next attempt is sooner
+ * may be in a worker's hands right now: it is left alone (the job sends it within minutes), so a
+ * request never sends what a worker is sending. Atomic with the job's claims (a row lock, and the
+ * condition checked again on the row as it is once the lock is had).
+ */
+export async function claimForResend(
+  db: Executor,
+  invoiceId: string,
+  now: Date,
+  leaseUntil: Date,
+  leaseHorizon: Date,
+): Promise<OutboxRow | undefined> {
+  const result = await db.execute<{
+    invoice_id: string;
+    next_attempt_at: string;
+    attempts: number;
+    uncertain: boolean;
+    created_at: string;
+  }>(sql`
+    update invoice_outbox set next_attempt_at = ${leaseUntil.toISOString()}::timestamptz
+     where invoice_id = ${invoiceId}
+       and (next_attempt_at <= ${now.toISOString()}::timestamptz
+            or next_attempt_at > ${leaseHorizon.toISOString()}::timestamptz)
+    returning invoice_id, next_attempt_at, attempts, uncertain, created_at`);
+  const row = result.rows[0];
+  return row
+    ? {
+        invoiceId: row.invoice_id,
+        nextAttemptAt: new Date(row.next_attempt_at),
+        attempts: Number(row.attempts),
+        uncertain: row.uncertain,
+        createdAt: new Date(row.created_at),
+      }
+    : undefined;
+}
+
+// ------------------------------------------------------------------------------ the public API (issue 37 §5)
+
+/** Where a page of a company's documents ended: the last one's date, series, type and number. */
+export type InvoicePosition = {
+  issueDate: string;
+  series: string;
+  documentType: InvoiceDocumentType;
+  number: number;
+};
+
+/**
+ * A page of a company's invoices and credit notes, newest first (by issue date, then series, type
+ * and number, all descending: a stable order a cursor can resume), after `after` when given: only
+ * the company's, never another's (ARCHITECTURE §4).
+ */
+export async function companyInvoicePage(
+  db: Executor,
+  companyId: string,
+  query: {
+    after: InvoicePosition | null;
+    from?: string | undefined;
+    to?: string | undefined;
+    kind?: 'invoice' | 'credit-note' | undefined;
+    limit: number;
+  },
+): Promise<InvoiceRow[]> {
+  const conditions: SQL[] = [eq(invoices.companyId, companyId)];
+  if (query.from) conditions.push(gte(invoices.issueDate, query.from));
+  if (query.to) conditions.push(lte(invoices.issueDate, query.to));
+  if (query.kind === 'invoice') conditions.push(isNull(invoices.correlatedInvoiceId));
+  if (query.kind === 'credit-note') conditions.push(sql`${invoices.correlatedInvoiceId} is not null`);
+  if (query.after) {
+    const { issueDate, series, documentType, number } = query.after;
+    conditions.push(
+      sql`(${invoices.issueDate}, ${invoices.series}, ${invoices.documentType}, ${invoices.number})
+          < (${issueDate}::date, ${series}::text, ${documentType}::text, ${number}::bigint)`,
+    );
+  }
+  return db
+    .select()
+    .from(invoices)
+    .where(and(...conditions))
+    .orderBy(
+      desc(invoices.issueDate),
+      desc(invoices.series),
+      desc(invoices.documentType),
+      desc(invoices.number),
+    )
+    .limit(query.limit);
 }

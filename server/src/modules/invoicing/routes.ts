@@ -27,6 +27,8 @@ export function invoicingTestRoutes(service: InvoicingService): FastifyPluginAsy
             duplicates: z.enum(['refuse', 'reregister']).optional(),
             /** Run the transmission job once after switching (what is due is sent now). */
             transmit: z.boolean().default(false),
+            /** With `transmit`: documents waiting for a later retry are sent too (their time has come). */
+            retryWaiting: z.boolean().default(false),
           }),
           response: {
             200: z.object({
@@ -45,7 +47,7 @@ export function invoicingTestRoutes(service: InvoicingService): FastifyPluginAsy
         },
       },
       async (request) => {
-        const { transmit, mode, refusalCode, refusalMessage, duplicates } = request.body;
+        const { transmit, retryWaiting, mode, refusalCode, refusalMessage, duplicates } = request.body;
         const state = await service.setSandboxState({
           mode,
           ...(refusalCode ? { refusalCode } : {}),
@@ -53,7 +55,10 @@ export function invoicingTestRoutes(service: InvoicingService): FastifyPluginAsy
           ...(duplicates ? { duplicates } : {}),
         });
         const report = transmit
-          ? await service.transmitDue()
+          ? await service.transmitDue(
+              // A day on: every retry the backoff put off (at most hours) is due.
+              retryWaiting ? { dueBy: new Date(Date.now() + 86_400_000) } : {},
+            )
           : { transmitted: 0, found: 0, refused: 0, unanswered: 0 };
         return {
           success: true as const,

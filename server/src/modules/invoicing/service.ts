@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { PublicInvoicesQuery } from '@tessera/domain';
 import type { Db, Executor } from '../../platform/db';
 import type { Jobs } from '../../platform/jobs';
 import {
@@ -11,8 +12,16 @@ import {
   type OrderPaidFact,
   type SettlementFact,
 } from './invoice-facts';
+import {
+  customerInvoicePdf,
+  customerInvoiceXml,
+  exportCustomerInvoices,
+  listCustomerInvoices,
+  orderInvoices,
+} from './customer-invoices';
 import type { CustomerParties, InvoicingContext } from './invoicing-context';
 import type { TaxAuthorityGateway } from './mydata/gateway';
+import { invoiceDeskDetail, invoiceDeskQueue, searchInvoiceDesk } from './invoice-desk';
 import { sandboxState, setSandboxState, type SandboxState } from './mydata/sandbox-gateway';
 import { validateMydataXml, type XsdVerdict } from './mydata/xsd';
 import {
@@ -23,6 +32,8 @@ import {
   transmissionsOf,
   type InvoiceListQuery,
 } from './repository';
+import { publicInvoice, publicInvoicesPage, publicInvoiceUbl } from './public-invoices';
+import { resendInvoice, type ResendInvoiceOptions } from './resend-invoice';
 import type { InvoicingSettings } from './settings';
 import { transmitDue, type TransmitOptions } from './transmit-invoices';
 
@@ -34,6 +45,9 @@ export const TRANSMIT_CRON = '* * * * *';
 const NUDGE_DELAY_MS = 500;
 
 export type InvoicingService = ReturnType<typeof createInvoicingService>;
+
+/** An operation's parameters after the database it runs on (the service gives its own). */
+type DropDb<F> = F extends (db: Db, ...rest: infer Rest) => unknown ? Rest : never;
 
 /**
  * Invoicing wired in (issue 37, ADR 059): the documents of the facts that charge fees, issued in
@@ -52,6 +66,8 @@ export function createInvoicingService(deps: {
   now?: () => Date;
   /** The schema check before sending (tests count it); AADE's XSD by default. */
   validate?: (xml: string) => Promise<XsdVerdict>;
+  /** The portal's public address, for the links of the `invoice.issued` webhook (paths without it). */
+  publicUrl?: string;
 }) {
   const { db, jobs } = deps;
   let nudge: NodeJS.Timeout | undefined;
@@ -73,6 +89,7 @@ export function createInvoicingService(deps: {
     },
     ...(deps.log ? { log: deps.log } : {}),
     now: deps.now ?? (() => new Date()),
+    publicUrl: deps.publicUrl ?? '',
   };
 
   if (jobs) {
@@ -128,6 +145,43 @@ export function createInvoicingService(deps: {
         })),
       );
     },
+
+    // The provider staff's invoice desk (issue 37 §3–4; `staff-routes.ts`).
+    /** The documents AADE refused and those still waiting for it, oldest first. */
+    deskQueue: () => invoiceDeskQueue(db),
+    /** Documents by number as printed (`TPY-12`), MARK or the customer's ΑΦΜ. */
+    searchDesk: (text: string) => searchInvoiceDesk(db, text),
+    /** One document with its lines and every call to AADE. */
+    deskDetail: (invoiceId: string) => invoiceDeskDetail(db, invoiceId),
+    /** Staff's "send again" of one refused or waiting document (audited; never sent twice). */
+    resend: (options: ResendInvoiceOptions) => resendInvoice(ctx, options),
+
+    // The public API's invoices of the API client's company (issue 37 §5; `public-api` routes).
+    /** A page of the company's invoices and credit notes, newest first. */
+    publicInvoicesPage: (companyId: string, query: PublicInvoicesQuery) =>
+      publicInvoicesPage(ctx, companyId, query),
+    /** One of the company's documents (NOT_FOUND when it is another's). */
+    publicInvoice: (companyId: string, invoiceId: string) => publicInvoice(ctx, companyId, invoiceId),
+    /** One of the company's documents as UBL 2.1 (EN 16931); `orderNumbers` reads its order's number. */
+    publicInvoiceUbl: (
+      companyId: string,
+      invoiceId: string,
+      orderNumbers: Parameters<typeof publicInvoiceUbl>[3],
+    ) => publicInvoiceUbl(ctx, companyId, invoiceId, orderNumbers),
+
+    // A customer's own documents (issue 37 §4; `customer-routes.ts`): always the company's or the
+    // merchant's the route resolved, never another's. `orderNumbers` reads a company's order numbers.
+    /** A page of the customer's invoices and credit notes, newest first. */
+    customerInvoices: (...args: DropDb<typeof listCustomerInvoices>) => listCustomerInvoices(db, ...args),
+    /** A company order's invoice and the credit notes of it. */
+    orderInvoices: (...args: DropDb<typeof orderInvoices>) => orderInvoices(db, ...args),
+    /** One of the customer's documents as a PDF (NOT_FOUND when it is not the customer's). */
+    customerInvoicePdf: (...args: DropDb<typeof customerInvoicePdf>) => customerInvoicePdf(db, ...args),
+    /** One of the customer's documents as myDATA takes it. */
+    customerInvoiceXml: (...args: DropDb<typeof customerInvoiceXml>) => customerInvoiceXml(db, ...args),
+    /** The customer's documents as a spreadsheet, written to a stream. */
+    exportCustomerInvoices: (...args: DropDb<typeof exportCustomerInvoices>) =>
+      exportCustomerInvoices(db, ...args),
 
     /** The sandbox AADE's switch (the test route; e2e journeys make it go down or refuse). */
     sandboxState: (): Promise<SandboxState> => sandboxState(db),

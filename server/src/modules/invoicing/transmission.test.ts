@@ -182,6 +182,21 @@ describe('the transmission job', () => {
     expect(await held(invoice)).toEqual([sent.mark]);
   });
 
+  it('sends a document waiting for its retry at once when told its time has come (the test hook)', async () => {
+    await setSandboxState(database.db, { mode: 'down' });
+    const invoice = await issued();
+    expect(await service.transmitDue()).toMatchObject({ unanswered: 1 });
+    await setSandboxState(database.db, { mode: 'up' });
+    expect(await service.transmitDue()).toMatchObject({ claimed: 0 });
+    expect(await service.transmitDue({ dueBy: new Date(clock().getTime() + 86_400_000) })).toMatchObject({
+      claimed: 1,
+      transmitted: 1,
+      lookupCalls: 1,
+      sendCalls: 1,
+    });
+    expect(await reload(invoice)).toMatchObject({ state: 'transmitted', transmissionFailure: 1 });
+  });
+
   it('puts a document AADE refuses in the refused state with AADE’s message, for the staff queue, and never sends it again', async () => {
     await setSandboxState(database.db, {
       mode: 'refuse',

@@ -60,6 +60,11 @@ export type TransmitOptions = {
   maxRounds?: number;
   /** A stopping instance aborts it between two claims. */
   signal?: AbortSignal;
+  /**
+   * Claims what is due by this instant instead of now: documents waiting for a later retry are
+   * sent at once (the test hook's "AADE is back", so a journey need not wait for the backoff).
+   */
+  dueBy?: Date;
 };
 
 export type TransmitReport = {
@@ -101,11 +106,40 @@ export async function transmitDue(
   for (let round = 0; round < (options.maxRounds ?? 1_000); round += 1) {
     if (options.signal?.aborted) break;
     const now = ctx.now();
-    const rows = await claimDue(ctx.db, now, new Date(now.getTime() + TRANSMISSION_LEASE_MS), batchSize);
+    const rows = await claimDue(
+      ctx.db,
+      options.dueBy && options.dueBy > now ? options.dueBy : now,
+      new Date(now.getTime() + TRANSMISSION_LEASE_MS),
+      batchSize,
+    );
     if (rows.length === 0) break;
     report.claimed += rows.length;
     await transmitClaimed(ctx, gateway, rows, report);
   }
+  return report;
+}
+
+/**
+ * Sends one document already claimed (the staff's "send again", `resend-invoice.ts`) by the job's
+ * own path: asked about first when its last send got no answer, checked against the XSD, sent,
+ * its answer recorded with the outbox row it leaves; a credit note waits for its invoice's MARK.
+ */
+export async function transmitClaimedRow(
+  ctx: InvoicingContext,
+  row: OutboxRow,
+  options: Pick<TransmitOptions, 'gateway'> = {},
+): Promise<TransmitReport> {
+  const report: TransmitReport = {
+    claimed: 1,
+    transmitted: 0,
+    found: 0,
+    refused: 0,
+    unanswered: 0,
+    waiting: 0,
+    sendCalls: 0,
+    lookupCalls: 0,
+  };
+  await transmitClaimed(ctx, options.gateway ?? ctx.gateway, [row], report);
   return report;
 }
 

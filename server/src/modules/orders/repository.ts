@@ -55,6 +55,20 @@ export async function findOrder(
   return row;
 }
 
+/** The numbers of a company's orders among `orderIds` (another company's are not found). */
+export async function orderNumbersOf(
+  db: Executor,
+  companyId: string,
+  orderIds: readonly string[],
+): Promise<Map<string, number>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ id: orders.id, number: orders.number })
+    .from(orders)
+    .where(and(eq(orders.companyId, companyId), inArray(orders.id, [...new Set(orderIds)])));
+  return new Map(rows.map((row) => [row.id, row.number]));
+}
+
 export async function findOrderByNumber(
   db: Executor,
   number: number,

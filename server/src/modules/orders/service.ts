@@ -20,7 +20,7 @@ import { listOrderHistory, publicOrdersPage } from './list-orders';
 import { createOrderContext, type OrdersDeps } from './order-context';
 import { ordersOverview } from './orders-overview';
 import { reorderOrder } from './reorder-order';
-import { approvalThreshold, moneySettingsOf, type OrderRow } from './repository';
+import { approvalThreshold, moneySettingsOf, orderNumbersOf, type OrderRow } from './repository';
 import type { OrderActor } from './order-context';
 import { createShipping } from './ship-order';
 import { startOrderPayment, submitDraft, submitOrder } from './submit-order';
@@ -117,6 +117,9 @@ export function createOrdersService(deps: OrdersDeps & { jobs?: Jobs }) {
     /** The courier steps, in the fulfilment module's transactions (ADR 026). */
     shipping: createShipping(ctx),
 
+    /** The numbers of the company's orders among `orderIds` (the invoices lists name their order). */
+    orderNumbers: (companyId: string, orderIds: readonly string[]) =>
+      orderNumbersOf(ctx.db, companyId, orderIds),
     // What the payments module uses (through `index.ts`).
     getOrder: ctx.getOrder,
     lockOrder: ctx.lockOrder,

@@ -1,4 +1,4 @@
-import { ERROR_CODE, PUBLIC_BULK_MAX_LINES, type API_SCOPES } from '@tessera/domain';
+import { ERROR_CODE, PUBLIC_BULK_MAX_LINES, WEBHOOK_EVENT_TYPES, type API_SCOPES } from '@tessera/domain';
 import type { PublicRoutes } from '../api-clients';
 
 /**
@@ -14,7 +14,7 @@ const PREFIX = '/api/public/v1';
 const SCOPE_TEXT: Record<(typeof API_SCOPES)[number], string> = {
   'cards:read': 'Read cards and cardholders',
   'cards:write': 'Create cardholders',
-  'orders:read': 'Read orders, the balance and the statement',
+  'orders:read': 'Read orders, their invoices, the balance and the statement',
   'orders:write': 'Create and submit orders, load cards in bulk',
   webhooks: 'Manage webhook endpoints',
 };
@@ -32,6 +32,10 @@ const INTRODUCTION = `The API of Tessera for a company's own systems (payroll, H
 **Errors** are RFC 9457 problem details (\`application/problem+json\`) in the language of \`Accept-Language\` (Greek by default, \`en\` for English): \`type\`, \`title\`, \`status\`, \`detail\`, and for a refused field \`errors: [{ field, code, message }]\` naming it (\`lines.12.amountCents\`). \`errorCode\` is the portal's error number (table below) and \`requestId\` identifies the call for support.
 
 **Bulk loads.** \`POST ${PREFIX}/loads/bulk\` takes up to ${PUBLIC_BULK_MAX_LINES.toLocaleString('en')} lines with the Excel template's columns and judges them by the same rules as an uploaded file; any line in error refuses the call, naming every line.
+
+**Invoices.** Every invoice and credit note the provider issues to the company (for the fees of its orders) is listed at \`GET ${PREFIX}/invoices\` (\`orders:read\`) with its lines, its MARK once AADE's myDATA has it, and the links to its downloads: the myDATA XML (\`/mydata\`), the PDF (\`/pdf\`) and the UBL XML, EN 16931 (\`/ubl\`).
+
+**Webhooks.** An endpoint subscribes to event types: ${WEBHOOK_EVENT_TYPES.map((type) => `\`${type}\``).join(', ')}. \`invoice.issued\` tells of an invoice or a credit note issued to the company, in the transaction that issued it: its \`data\` holds \`invoiceId\`, \`number\` (\`TPY-1042\`), \`kind\` (\`invoice\` or \`credit-note\`), \`documentType\`, \`issueDate\`, \`netCents\`, \`vatCents\`, \`grossCents\`, \`orderId\`, \`correlatedInvoiceId\` and \`links\` (\`self\`, \`mydataXml\`, \`pdf\`, \`ubl\`).
 
 **Limits.** Calls are counted per client (429 with \`retry-after\` beyond the limit); every call is written to the company's audit log.`;
 
@@ -119,6 +123,11 @@ const OPERATION_IDS: Record<string, string> = {
   'get /orders/{orderId}': 'getOrder',
   'get /balance': 'getBalance',
   'get /statements': 'listStatementEntries',
+  'get /invoices': 'listInvoices',
+  'get /invoices/{invoiceId}': 'getInvoice',
+  'get /invoices/{invoiceId}/mydata': 'getInvoiceMydataXml',
+  'get /invoices/{invoiceId}/pdf': 'getInvoicePdf',
+  'get /invoices/{invoiceId}/ubl': 'getInvoiceUbl',
 };
 
 /** `get /order-drafts/{draftId}/submit` → `getOrderDraftsByDraftIdSubmit`. */
@@ -194,6 +203,10 @@ export function publicDocument(whole: Record<string, unknown>, origin: string): 
       { name: 'cardholders', description: 'The company’s people' },
       { name: 'orders', description: 'Loads, new cards, drafts and orders' },
       { name: 'statements', description: 'Balance and statement' },
+      {
+        name: 'invoices',
+        description: 'Invoices and credit notes of the company’s orders, sent to AADE’s myDATA',
+      },
       { name: 'webhooks', description: 'Events sent to your endpoints' },
     ],
     paths,

@@ -5,6 +5,8 @@ import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { demoApiClient, demoWorldTestFile } from '../../../test/tenant-helper';
+import { orderFeeLines } from '../../../test/invoicing-helper';
+import { issueInvoice, TEST_INVOICING_SETTINGS, validateMydataXml, validateUblXsd } from '../invoicing';
 
 /**
  * The public API's resources (issue 22 §2, §5; ADR 037): every answer matches the public OpenAPI
@@ -154,6 +156,11 @@ describe('the public API document', () => {
         '/api/public/v1/order-drafts/{draftId}/submit',
         '/api/public/v1/balance',
         '/api/public/v1/statements',
+        '/api/public/v1/invoices',
+        '/api/public/v1/invoices/{invoiceId}',
+        '/api/public/v1/invoices/{invoiceId}/mydata',
+        '/api/public/v1/invoices/{invoiceId}/pdf',
+        '/api/public/v1/invoices/{invoiceId}/ubl',
         '/api/public/v1/oauth/token',
       ]),
     );
@@ -531,6 +538,118 @@ describe('money and scopes', () => {
   });
 });
 
+describe('invoices (issue 37 §5)', () => {
+  /** Documents of a company in a series of this file's own, dated as given. */
+  async function issueDocuments(companyId: string, series: string, dates: string[]): Promise<string[]> {
+    const [company] = await query<{ name: string; vat: string }>(
+      `select name, vat from companies where id = $1`,
+      [companyId],
+    );
+    const ids: string[] = [];
+    for (const [index, issueDate] of dates.entries()) {
+      const { invoice } = await world.ctx.database.db.transaction((tx) =>
+        issueInvoice(tx, {
+          idempotencyKey: `public-api-test:${series}:${index}`,
+          kind: 'invoice',
+          issuer: { vatNumber: TEST_INVOICING_SETTINGS.issuerVat },
+          series,
+          issueDate,
+          customer: { companyId },
+          counterpart: { vatNumber: company!.vat, country: 'GR', name: company!.name },
+          lines: orderFeeLines(),
+        }),
+      );
+      ids.push(invoice.id);
+    }
+    return ids;
+  }
+  let ownIds: string[] = [];
+  let foreignIds: string[] = [];
+
+  beforeAll(async () => {
+    ownIds = await issueDocuments('C1001', 'APIA', ['2025-01-10', '2025-01-20', '2025-02-05', '2025-03-01']);
+    foreignIds = await issueDocuments('C1002', 'APIB', ['2025-01-15']);
+    await world.ctx.app.services.invoicing.transmitDue();
+  });
+
+  it('pages through the company’s own invoices of a period, newest first, never another company’s', async () => {
+    const seen: { invoiceId: string; issueDate: string; customer: { vatNumber: string } }[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const path: string = `/invoices?from=2025-01-01&to=2025-02-28&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+      const page = (await call(a, 'GET', path)).json<{ data: typeof seen; nextCursor: string | null }>();
+      seen.push(...page.data);
+      cursor = page.nextCursor;
+      pages += 1;
+    } while (cursor && pages < 50);
+    const expected = await query<{ id: string }>(
+      `select id from invoices where company_id = 'C1001' and issue_date between '2025-01-01' and '2025-02-28'
+        order by issue_date desc, series desc, document_type desc, number desc`,
+    );
+    expect(seen.map((invoice) => invoice.invoiceId)).toEqual(expected.map((row) => row.id));
+    expect(seen.map((invoice) => invoice.invoiceId)).toEqual(expect.arrayContaining(ownIds.slice(0, 3)));
+    expect(seen.map((invoice) => invoice.invoiceId)).not.toContain(ownIds[3]);
+    expect(seen.map((invoice) => invoice.invoiceId)).not.toContain(foreignIds[0]);
+    expect(pages).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows one invoice with its lines, MARK and download links, and another company’s as not found', async () => {
+    const one = (await call(a, 'GET', `/invoices/${ownIds[0]}`)).json<{
+      number: string;
+      kind: string;
+      state: string;
+      mark: string | null;
+      lines: unknown[];
+      links: { mydataXml: string; pdf: string; ubl: string };
+    }>();
+    expect(one).toMatchObject({ number: 'APIA-1', kind: 'invoice', state: 'transmitted' });
+    expect(one.mark).toMatch(/^\d+$/);
+    expect(one.lines).toHaveLength(orderFeeLines().length);
+    expect(one.links.mydataXml).toMatch(new RegExp(`/api/public/v1/invoices/${ownIds[0]}/mydata$`));
+    for (const path of [`/invoices/${foreignIds[0]}`, `/invoices/${foreignIds[0]}/mydata`]) {
+      const foreign = await call(a, 'GET', path);
+      expect(foreign.statusCode, path).toBe(404);
+      expect(foreign.body).not.toContain('APIB');
+    }
+  });
+
+  it('downloads the myDATA XML as AADE’s schema takes it', async () => {
+    const response = await call(a, 'GET', `/invoices/${ownIds[1]}/mydata`);
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^application\/xml/);
+    expect(response.headers['content-disposition']).toContain('APIA-2.xml');
+    expect(response.body).toContain('<series>APIA</series>');
+    expect(response.body).toContain('<aa>2</aa>');
+    expect(await validateMydataXml(response.body)).toEqual({ valid: true });
+  });
+
+  it('downloads the PDF and the UBL document (EN 16931) of the company’s invoice, and of no other company’s', async () => {
+    const pdf = await call(a, 'GET', `/invoices/${ownIds[1]}/pdf`, { language: 'en' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.headers['content-disposition']).toContain('APIA-2.pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+
+    const ubl = await call(a, 'GET', `/invoices/${ownIds[1]}/ubl`);
+    expect(ubl.statusCode).toBe(200);
+    expect(ubl.headers['content-type']).toMatch(/^application\/xml/);
+    expect(ubl.headers['content-disposition']).toContain('APIA-2-ubl.xml');
+    expect(ubl.body).toContain('|2.1|APIA|2</cbc:ID>');
+    expect(await validateUblXsd(ubl.body)).toEqual({ valid: true });
+
+    for (const path of [`/invoices/${foreignIds[0]}/pdf`, `/invoices/${foreignIds[0]}/ubl`]) {
+      expect((await call(a, 'GET', path)).statusCode, path).toBe(404);
+    }
+  });
+
+  it('needs the orders:read scope', async () => {
+    const cardsOnly = await tokenFor('C1001', ['cards:read']);
+    expect((await call(cardsOnly, 'GET', '/invoices')).statusCode).toBe(403);
+    expect((await call(cardsOnly, 'GET', `/invoices/${ownIds[0]}/mydata`)).statusCode).toBe(403);
+  });
+});
+
 describe('every public route, generated from the route table', () => {
   it('answers a client of C1002 that names C1001’s card, cardholder, order or draft without any of it, and makes nothing', async () => {
     const { ROUTE_ACCESS } = await import('../../platform/route-access');
@@ -541,7 +660,11 @@ describe('every public route, generated from the route table', () => {
     const [holder] = await query<{ id: string }>(
       `select id from cardholders where company_id = 'C1001' limit 1`,
     );
+    const [invoice] = await query<{ id: string }>(
+      `select id from invoices where company_id = 'C1001' limit 1`,
+    );
     const foreign: Record<string, string> = {
+      invoiceId: invoice?.id ?? randomUUID(),
       cardId: cardOfA.id,
       orderId: order?.id ?? randomUUID(),
       draftId: draft?.id ?? randomUUID(),

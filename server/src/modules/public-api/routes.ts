@@ -14,6 +14,10 @@ import {
   PublicCreateCardholderSchema,
   PublicCreateOrderSchema,
   PublicDraftIdParamsSchema,
+  PublicInvoiceIdParamsSchema,
+  PublicInvoiceSchema,
+  PublicInvoicesPageSchema,
+  PublicInvoicesQuerySchema,
   PublicOrderIdParamsSchema,
   PublicOrderSchema,
   PublicOrdersCreatedSchema,
@@ -30,6 +34,7 @@ import { AppError } from '../../platform/errors';
 import { idempotencyOf } from '../../platform/idempotency';
 import { acceptedLocale, type PublicRoutes } from '../api-clients';
 import type { CardsService } from '../cards';
+import type { InvoicingService } from '../invoicing';
 import type { OrdersService } from '../orders';
 import type { PublicApiService } from './service';
 
@@ -59,8 +64,13 @@ export function publicApiResourceRoutes(deps: {
   service: PublicApiService;
   cards: CardsService;
   orders: OrdersService;
+  /** Issue 37 §5: the company's invoices and credit notes, and their downloads. */
+  invoicing: Pick<
+    InvoicingService,
+    'publicInvoicesPage' | 'publicInvoice' | 'publicInvoiceUbl' | 'customerInvoiceXml' | 'customerInvoicePdf'
+  >;
 }): PublicRoutes {
-  const { service, cards, orders } = deps;
+  const { service, cards, orders, invoicing } = deps;
   return async (app, kit) => {
     const { rateLimit } = kit;
     /** The operation's tags and the scope its token needs, as OpenAPI says it (OAuth 2 scopes). */
@@ -289,5 +299,130 @@ export function publicApiResourceRoutes(deps: {
       },
       async (request) => service.statement(kit.callerOf(request), request.query),
     );
+
+    // Issue 37 §5: the company's invoices and credit notes (the fees of its orders), and each one's
+    // downloads. Read with `orders:read`: they document what its orders charged.
+    app.get(
+      '/invoices',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...documented('invoices', 'orders:read'),
+          summary: 'List the company’s invoices and credit notes, newest first',
+          description:
+            '`from` and `to` are issue dates (Athens calendar days), both included; `kind` keeps invoices or credit notes only. Each document carries the links to its downloads.',
+          querystring: PublicInvoicesQuerySchema,
+          response: { 200: PublicInvoicesPageSchema, ...problems },
+        },
+      },
+      async (request) => invoicing.publicInvoicesPage(kit.callerOf(request).companyId, request.query),
+    );
+
+    app.get(
+      '/invoices/:invoiceId',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...documented('invoices', 'orders:read'),
+          summary: 'One invoice or credit note of the company',
+          params: PublicInvoiceIdParamsSchema,
+          response: { 200: PublicInvoiceSchema, ...problems },
+        },
+      },
+      async (request) => invoicing.publicInvoice(kit.callerOf(request).companyId, request.params.invoiceId),
+    );
+
+    app.get(
+      '/invoices/:invoiceId/mydata',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...documented('invoices', 'orders:read'),
+          summary: 'The document as sent to AADE’s myDATA (XML)',
+          description:
+            'An `InvoicesDoc` of myDATA’s schema (v2.0.1, namespace `http://www.aade.gr/myDATA/invoice/v1.0`) holding this one document, as the portal sends it to AADE. A credit note whose invoice has no MARK yet answers 409 until it has one.',
+          params: PublicInvoiceIdParamsSchema,
+          response: { 200: download('application/xml', 'The myDATA `InvoicesDoc`'), ...problems },
+        },
+      },
+      async (request, reply) => {
+        const { fileName, xml } = await invoicing.customerInvoiceXml(
+          { companyId: kit.callerOf(request).companyId },
+          request.params.invoiceId,
+        );
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(xml);
+      },
+    );
+
+    app.get(
+      '/invoices/:invoiceId/pdf',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...documented('invoices', 'orders:read'),
+          summary: 'The printed document (PDF)',
+          description:
+            'The A4 document in Greek, with English beside each label when `Accept-Language` asks for `en`: the parties, lines, VAT analysis and totals, and AADE’s MARK, UID and QR code once transmitted.',
+          params: PublicInvoiceIdParamsSchema,
+          response: { 200: download('application/pdf', 'The PDF'), ...problems },
+        },
+      },
+      async (request, reply) => {
+        const { companyId } = kit.callerOf(request);
+        const { fileName, pdf } = await invoicing.customerInvoicePdf(
+          { companyId },
+          request.params.invoiceId,
+          locale(request),
+          (ids) => orders.orderNumbers(companyId, ids),
+        );
+        return (
+          reply
+            .type('application/pdf')
+            .header('content-disposition', `attachment; filename="${fileName}"`)
+            // Fastify sends a Buffer as it is; the document describes the bytes as a binary string.
+            .send(pdf as unknown as string)
+        );
+      },
+    );
+
+    app.get(
+      '/invoices/:invoiceId/ubl',
+      {
+        config: { apiScope: 'orders:read', rateLimit },
+        schema: {
+          ...documented('invoices', 'orders:read'),
+          summary: 'The document as UBL 2.1 following EN 16931 (XML)',
+          description:
+            'A UBL 2.1 `Invoice` (type 380) or, for a credit note, a `CreditNote` (381) naming the invoice it credits, following the European norm EN 16931; AADE’s MARK, once given, is an additional document reference described `##M.AR.K##`.',
+          params: PublicInvoiceIdParamsSchema,
+          response: { 200: download('application/xml', 'The UBL document'), ...problems },
+        },
+      },
+      async (request, reply) => {
+        const { companyId } = kit.callerOf(request);
+        const { fileName, xml } = await invoicing.publicInvoiceUbl(
+          companyId,
+          request.params.invoiceId,
+          (ids) => orders.orderNumbers(companyId, ids),
+        );
+        return reply
+          .type('application/xml; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .send(xml);
+      },
+    );
+  };
+}
+
+/** A 200 answer that is a file of `type`, as the OpenAPI document says it. */
+function download(type: 'application/xml' | 'application/pdf', description: string) {
+  return {
+    description,
+    content: {
+      [type]: { schema: type === 'application/pdf' ? z.string().meta({ format: 'binary' }) : z.string() },
+    },
   };
 }

@@ -37,6 +37,8 @@ function deskApi(role: 'om1' | 'payment' | 'finance', handlers: Record<string, M
         ],
       },
     },
+    // Issue 37 §4: the finance desk's invoices section.
+    [`GET ${ORDERS}/invoices`]: { body: { success: true, invoices: [], total: 0, page: 1, pageSize: 10 } },
     ...handlers,
   });
 }

@@ -77,6 +77,8 @@ function detailsApi(
       body: { success: true, order: typeof order === 'function' ? order() : order },
     }),
     [`GET ${ORDERS}/retrieveOrderCards`]: { body: cards },
+    // Issue 37 §4: the order's invoices section.
+    [`GET ${ORDERS}/invoices/ofOrder`]: { body: { success: true, invoices: [] } },
     ...handlers,
   });
 }

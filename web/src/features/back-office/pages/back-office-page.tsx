@@ -19,6 +19,8 @@ const TOOLS: readonly { href: string; title: MessageId; text: MessageId }[] = [
   },
   // Issue 34 §1 (ADR 043): the disputes queue.
   { href: '/back-office/disputes', title: 'backOffice.hub.disputes', text: 'backOffice.hub.disputesText' },
+  // Issue 37 §3–4: the invoice desk (documents AADE refused or waits for).
+  { href: '/back-office/invoices', title: 'backOffice.hub.invoices', text: 'backOffice.hub.invoicesText' },
   // Issue 34 §1 (ADR 042): the payout desk.
   {
     href: '/back-office/terminals',

@@ -1,5 +1,6 @@
 import { useIntl } from 'react-intl';
 import { MerchantDisputes } from '../../../lib/dispute-slot';
+import { InvoicesSection } from '../../../lib/invoices-slot';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { PageHeader } from '../../../ui/page-header';
 import { MerchantScope } from '../dashboard/merchant-scope';
@@ -12,9 +13,9 @@ import '../merchants.css';
 
 /**
  * `/merchant/balance-sheet` (issue 16): what the merchant is owed and when it arrives, each settled
- * day with its fee per product and its payout, every transaction (filtered, paged, downloadable)
- * and the monthly fee invoices. Merchant users and provider staff naming a merchant; nothing here
- * changes anything, so a view-only user sees it all.
+ * day with its fee per product and its payout, every transaction (filtered, paged, downloadable),
+ * its invoices and credit notes (issue 37 §4) and the monthly fee PDFs. Merchant users and provider
+ * staff naming a merchant; nothing here changes anything, so a view-only user sees it all.
  */
 export function BalanceSheetPage() {
   const intl = useIntl();
@@ -33,6 +34,7 @@ export function BalanceSheetPage() {
               canDispute={profile.access.isProviderStaff || profile.access.merchantRole === 'admin'}
             />
             <MerchantDisputes merchantId={context.merchantId} />
+            <InvoicesSection of="merchant" merchantId={context.merchantId} />
             <FeeInvoices context={context} />
           </>
         )}

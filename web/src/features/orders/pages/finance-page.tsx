@@ -2,6 +2,7 @@ import { Anchor, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { paths } from '../../../app/paths';
+import { InvoicesSection } from '../../../lib/invoices-slot';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { LanguageLink } from '../../../ui/language-link';
 import { useOrderHistory } from '../api/get-order-history';
@@ -14,7 +15,8 @@ import '../orders.css';
 
 /**
  * `/finance` (SPEC §2): the finance user's desk — drafts to submit (through the finance endpoint),
- * orders to pay, and transfers still waiting for the bank.
+ * orders to pay, transfers still waiting for the bank, and the company's invoices and credit notes
+ * (issue 37 §4, the invoices feature's section).
  */
 export function FinancePage() {
   const intl = useIntl();
@@ -49,6 +51,7 @@ export function FinancePage() {
         actions={(order) => <RowActions order={order} onDone={setAnnouncement} />}
       />
       <ApmLoops />
+      <InvoicesSection of="company" />
       <Anchor component={LanguageLink} to={paths.orderHistory.href()} fw={600}>
         {intl.formatMessage({ id: 'orders.overview.toHistory' })}
       </Anchor>

@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { paths } from '../../../app/paths';
 import type { MessageId } from '../../../i18n/messages';
 import { formatDateTime } from '../../../lib/format';
+import { InvoicesSection } from '../../../lib/invoices-slot';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useLocale } from '../../../lib/use-locale';
 import { LanguageLink } from '../../../ui/language-link';
@@ -289,6 +290,9 @@ function OrderView({ order, title }: { order: OrderDetails; title: string }) {
       <Section id="order-documents-title" titleId="orders.details.documents">
         <OrderDocuments orderId={order.orderId} />
       </Section>
+
+      {/* Issue 37 §4: the order's invoice and credit notes (the invoices feature's section). */}
+      <InvoicesSection of="order" orderId={order.orderId} />
 
       <Section id="order-cards-title" titleId="orders.details.cards">
         <OrderCards

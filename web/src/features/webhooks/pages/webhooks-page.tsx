@@ -50,6 +50,7 @@ const EVENT_LABELS: Record<WebhookEventType, MessageId> = {
   'card.blocked': 'webhooks.event.cardBlocked',
   'bulk_import.finished': 'webhooks.event.bulkImportFinished',
   'recurring_run.created': 'webhooks.event.recurringRunCreated',
+  'invoice.issued': 'webhooks.event.invoiceIssued',
 };
 
 const DELIVERY_STATE: Record<'pending' | 'succeeded' | 'failed', MessageId> = {
