@@ -100,7 +100,8 @@ const COLUMNS = [
 ];
 
 /**
- * The monthly fee invoice (τιμολόγιο προμηθειών) of a merchant as an A4 PDF in Greek: the provider as
+ * The monthly fee statement (κατάσταση προμηθειών; not a tax document since issue 37: the
+ * invoices with a MARK are issued per fact through myDATA) of a merchant as an A4 PDF in Greek: the provider as
  * issuer with its ΑΦΜ and ΔΟΥ, the merchant (legal name, ΑΦΜ, address), per product the sales, the fee
  * rate, the fee, VAT 24% and their sum, and the month's totals. The fees were already taken from
  * the month's settlements, and the invoice says so. Deterministic: the same month renders the
@@ -121,7 +122,7 @@ export async function renderFeeInvoicePdf(
     lang: 'el-GR',
     displayTitle: true,
     info: {
-      Title: `Τιμολόγιο προμηθειών ${number}`,
+      Title: `Κατάσταση προμηθειών ${number}`,
       Author: PROVIDER.legalName,
       Subject: `Προμήθειες ${month}/${year} — ${merchant.legalName}`,
       Creator: PROVIDER.legalName,
@@ -148,7 +149,7 @@ export async function renderFeeInvoicePdf(
     .text(`ΑΦΜ ${PROVIDER.vatNumber} · ΔΟΥ ${PROVIDER.taxOffice.el}`, { width: 280 })
     .text(`${PROVIDER.phone} · ${PROVIDER.email}`, { width: 280 });
   const right = { x: LEFT + WIDTH - 230, width: 230 };
-  doc.fillColor(INK).font('bold').fontSize(16).text('Τιμολόγιο προμηθειών', right.x, 46, {
+  doc.fillColor(INK).font('bold').fontSize(16).text('Κατάσταση προμηθειών', right.x, 46, {
     width: right.width,
     align: 'right',
   });
@@ -163,7 +164,10 @@ export async function renderFeeInvoicePdf(
         width: right.width,
         align: 'right',
       },
-    );
+    )
+    // The tax documents are the invoices issued through myDATA (issue 37, ADR 062), one per fact.
+    .font('bold')
+    .text('Δεν αποτελεί φορολογικό στοιχείο', { width: right.width, align: 'right' });
 
   // The merchant.
   doc.y = 140;

@@ -416,7 +416,8 @@ describe('the monthly fee invoice', () => {
     expect(response.headers['content-type']).toBe('application/pdf');
     expect(response.headers['content-disposition']).toContain('attachment');
     const text = pdfText(response.rawPayload);
-    expect(text).toContain('Τιμολόγιο προμηθειών');
+    expect(text).toContain('Κατάσταση προμηθειών');
+    expect(text).toContain('Δεν αποτελεί φορολογικό στοιχείο');
     expect(text).toContain('Tessera Prepaid Cards S.A.');
     expect(text).toContain('ΑΦΜ: ');
     expect(text).toContain(formatAmount(meal.feeCents + gift.feeCents));

@@ -246,8 +246,8 @@ describe('the balance sheet', () => {
     expect(within(row).getByRole('link', { name: 'Purchases of 01/03/2026' }).getAttribute('href')).toBe(
       '/en/merchant/balance-sheet?from=2026-03-01&to=2026-03-01#transactions',
     );
-    const invoices = screen.getByRole('region', { name: 'Fee invoices' });
-    expect(within(invoices).getByRole('link', { name: 'Invoice March 2026' }).getAttribute('href')).toBe(
+    const invoices = screen.getByRole('region', { name: 'Monthly fee statements' });
+    expect(within(invoices).getByRole('link', { name: 'Statement March 2026' }).getAttribute('href')).toBe(
       `${API}/feeInvoice?month=2026-03`,
     );
   });
