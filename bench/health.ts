@@ -19,7 +19,7 @@ const TARGET = 0.6;
  * (`bench/hello-floor.ts`), with autocannon in a third process at 20 connections. Full and floor
  * alternate ROUNDS times; min and median are printed beside the target (≥ 0.6×), on PostgreSQL (a
  * scratch database on BENCH_DATABASE_URL) and on embedded PGlite (a fresh data folder).
- * BENCH_HEALTH_DATABASE=postgres|pglite runs one of them.
+ * BENCH_HEALTH_DATABASE=postgres|pglite runs one of them; BENCH_HEALTH_PROFILE=<folder> profiles the server.
  */
 export async function healthBenchmark(): Promise<void> {
   const which = process.env.BENCH_HEALTH_DATABASE;
@@ -35,9 +35,12 @@ async function healthOn(kind: 'postgres' | 'pglite'): Promise<void> {
   const children: ChildProcess[] = [];
   try {
     const logFile = path.join(work, 'server.log');
+    // BENCH_HEALTH_PROFILE=<folder>: the server writes a V8 CPU profile there when it stops.
+    const profile = process.env.BENCH_HEALTH_PROFILE;
     const server = await startServer(
       scratch ? { DATABASE_URL: scratch.url } : { DATA_DIR: path.join(work, 'data') },
       logFile,
+      profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [],
     );
     children.push(server.child);
     const floor = await startFloor('bench/hello-floor.ts', {}, children);
