@@ -1,6 +1,7 @@
 import { formatAmount, formatRf, PRODUCTS, type Cents, type Locale, type OrderCard } from '@tessera/domain';
 import { loadPdfKit } from '../../platform/file-libraries';
 import { formatIban, PROVIDER_BANK_ACCOUNT, PROVIDER_BANK_NAMES } from '../payments';
+import { DOCUMENT_FONTS } from '../../platform/letterhead';
 import { PROVIDER } from './provider';
 import {
   DOCUMENT_TEXTS,
@@ -12,7 +13,6 @@ import {
   type DocumentTexts,
 } from './texts';
 import type { OrderDocumentInput } from './types';
-import { serverPath } from '../../platform/paths';
 
 /**
  * The proforma invoice of an order (SPEC §7 sendProformaDocument): an A4 PDF the company's finance
@@ -23,15 +23,8 @@ import { serverPath } from '../../platform/paths';
 /** Cards printed one by one; beyond them the proforma points to the analysis Excel. */
 export const PROFORMA_MAX_LINES = 200;
 
-/**
- * DejaVu Sans, shipped in `server/assets/fonts` under its licence: PDF's standard fonts have no
- * Greek letters. Resolved from this module, so the path holds under tsx, vitest and any working
- * directory.
- */
-export const PROFORMA_FONTS = {
-  regular: serverPath('assets/fonts/DejaVuSans.ttf'),
-  bold: serverPath('assets/fonts/DejaVuSans-Bold.ttf'),
-};
+/** The fonts of the portal's PDFs (`platform/letterhead.ts`). */
+export const PROFORMA_FONTS = DOCUMENT_FONTS;
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { top: 48, left: 50, right: 50, bottom: 64 };

@@ -1,20 +1,2 @@
-import type { Locale } from '@tessera/domain';
-import { PROVIDER_LEGAL_NAME } from '../../platform/config';
-
-/**
- * The provider as its documents name it (letterhead of the proforma, facts of the analysis Excel).
- * Greek commercial documents carry the issuer's ΑΦΜ and tax office (ΔΟΥ); large companies belong to
- * the ΦΑΕ (tax office for large enterprises) of Athens. The ΑΦΜ passes the Greek check digit.
- */
-export const PROVIDER = {
-  legalName: PROVIDER_LEGAL_NAME,
-  address: {
-    el: 'Λεωφόρος Κηφισίας 124, 115 26 Αθήνα',
-    en: '124 Kifisias Avenue, 115 26 Athens, Greece',
-  } satisfies Record<Locale, string>,
-  vatNumber: '099999999',
-  taxOffice: { el: 'ΦΑΕ Αθηνών', en: 'FAE Athens' } satisfies Record<Locale, string>,
-  phone: '+30 210 000 0000',
-  email: 'support@tessera.example',
-  website: 'https://tessera.example',
-} as const;
+/** The provider as its documents name it: the portal's letterhead (`platform/letterhead.ts`). */
+export { PROVIDER } from '../../platform/letterhead';

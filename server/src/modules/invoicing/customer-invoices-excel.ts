@@ -12,7 +12,7 @@ import {
 } from '@tessera/domain';
 import type ExcelJS from 'exceljs';
 import { loadExcel } from '../../platform/file-libraries';
-import { PROVIDER } from '../documents';
+import { PROVIDER } from '../../platform/letterhead';
 import type { InvoiceLineRow, InvoiceRow } from './repository';
 
 /**

@@ -12,7 +12,7 @@ import {
   type MydataVatCategory,
 } from '@tessera/domain';
 import { loadPdfKit } from '../../platform/file-libraries';
-import { PROFORMA_FONTS, PROVIDER } from '../documents';
+import { DOCUMENT_FONTS as PROFORMA_FONTS, PROVIDER } from '../../platform/letterhead';
 import { INVOICE_PDF_TEXTS, TRANSMISSION_FAILURE_NOTICES, type InvoicePdfTextKey } from './invoice-pdf-texts';
 import type { InvoiceLineRow, InvoiceRow } from './repository';
 

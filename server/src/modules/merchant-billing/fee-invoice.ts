@@ -1,7 +1,7 @@
 import { addDays, formatAmount, PRODUCTS, type CardCategory, type SettlementView } from '@tessera/domain';
 import { loadPdfKit } from '../../platform/file-libraries';
 import { AppError } from '../../platform/errors';
-import { PROFORMA_FONTS, PROVIDER } from '../documents';
+import { DOCUMENT_FONTS as PROFORMA_FONTS, PROVIDER } from '../../platform/letterhead';
 import type { BillingContext } from './billing-context';
 import { monthStart } from './charge-rentals';
 

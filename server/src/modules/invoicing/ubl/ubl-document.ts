@@ -1,6 +1,6 @@
 import { create } from 'xmlbuilder2';
 import { documentTypeLabel, isCreditNote, postalAddressOf, type Locale } from '@tessera/domain';
-import { PROVIDER } from '../../documents';
+import { PROVIDER } from '../../../platform/letterhead';
 import type { InvoiceLineRow, InvoiceRow } from '../repository';
 import { amount, lineXml, partyXml, taxSubtotals, words, type Node } from './ubl-parts';
 import { paymentOf, type UblPayment } from './ubl-payment';
