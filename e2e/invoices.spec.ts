@@ -140,3 +140,38 @@ test('a document AADE refuses waits in the staff queue with AADE’s message', a
   await screenshot(staff, 'invoice-desk-refused-el');
   await staffContext.close();
 });
+
+test('the finance user downloads the invoice of an order the company paid, in English', async ({
+  page,
+  browser,
+}) => {
+  // Ελαιώνας (C1002), whose finance user reads the portal in English: its order manager pays.
+  await signInAs(page, 'om3@tessera.demo');
+  await page.goto('/company-select');
+  await page.getByRole('button', { name: 'Επιλογή Ελαιώνας Λογιστική Ι.Κ.Ε.' }).click();
+  await page.waitForURL((url) => url.pathname === '/');
+  await sandboxAade(page, 'up');
+  const order = await payNewOrder(page, 'el', ['Λυδία', 'Λογίστρια']);
+  await sandboxAade(page, 'up', { transmit: true });
+
+  const financeContext = await browser.newContext();
+  const finance = await financeContext.newPage();
+  await signInAs(finance, 'finance@tessera.demo', 'en');
+  await finance.goto('/en/finance');
+  const table = finance.getByRole('table', { name: 'The company’s invoices and credit notes' });
+  const row = table.getByRole('row').filter({ hasText: `#${order}` });
+  await expect(row.getByText('Transmitted')).toBeVisible();
+  const mark = /\d{15}/.exec((await row.getByText(/^MARK \d{15}$/).textContent()) ?? '')![0];
+  await screenshot(finance, 'finance-invoices-en');
+  const pdf = await finance.request.get(
+    (await row.getByRole('link', { name: /^PDF of / }).getAttribute('href'))!,
+  );
+  expect(pdf.headers()['content-type']).toBe('application/pdf');
+  const body = await pdf.body();
+  const text = pdfText(body);
+  expect(text).toContain('Invoice for services');
+  expect(text).toContain(mark);
+  expect(text).toContain('Ελαιώνας');
+  expect(body.toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+  await financeContext.close();
+});
