@@ -493,6 +493,9 @@ async function seedDemoCards(db: Db, services: AppServices, now: Date): Promise<
   });
 }
 
+/** The days before today whose purchases are never reversed or refunded in the demo. */
+const WHOLE_DAYS = 7;
+
 /**
  * Purchases at the demo merchants' enrolled tills over `days` days: a few a day each, on cards of
  * the demo companies that have money (the published demo cards are left alone), with the odd
@@ -546,9 +549,10 @@ async function seedTrade(
           { locale: 'el', at },
         );
         if (answer.outcome !== 'approved') continue;
-        // The last day's purchases are left whole: the newest ones stay free for the merchant to
-        // dispute in the demo (a reversed one leaves nothing to refund), whatever day it is.
-        const luck = back === 1 ? 1 : random();
+        // The last week's purchases are left whole: the newest ones stay free for the merchant to
+        // dispute in the demo (a reversed one leaves nothing to refund), whatever day it is (the
+        // trade is drawn from a fixed seed, so a day's draw repeats on every run of that day).
+        const luck = back <= WHOLE_DAYS ? 1 : random();
         const later = new Date(at.getTime() + 5 * 60_000);
         if (luck < 0.03) {
           await services.terminals.reverse(
