@@ -65,12 +65,20 @@ async function asAdmin(url: string, payload?: object) {
 
 /**
  * Requests of the session for `companyId` until the principal is cached: the first reads it (and
- * may switch the session's company, which the database notifies), the last finds it kept.
+ * may switch the session's company, which the database notifies), a later one finds it kept. On
+ * PostgreSQL the switch's notification reaches the process twice, through the pool's connection
+ * before the statement returns and through the listening connection a moment later, and that
+ * second delivery may drop the principal a request has just cached (stop 45's CI): so it asks
+ * again, a few times at most, until a request finds the principal kept.
  */
 async function warm(headers: Record<string, string>, companyId = 'C1001'): Promise<void> {
   expect((await cardFilter(headers, companyId)).statusCode).toBe(200);
-  expect((await cardFilter(headers, companyId)).statusCode).toBe(200);
-  expect(await principalReads(async () => void (await cardFilter(headers, companyId)))).toBe(0);
+  let reads = -1;
+  for (let attempt = 0; attempt < 10 && reads !== 0; attempt += 1)
+    reads = await principalReads(async () =>
+      expect((await cardFilter(headers, companyId)).statusCode).toBe(200),
+    );
+  expect(reads).toBe(0);
 }
 
 describe('the principal of a request', () => {
