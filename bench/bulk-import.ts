@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import ExcelJS from 'exceljs';
@@ -44,13 +44,14 @@ const API = '/api/v1/orders';
  * database is created and dropped; on PGlite the server owns a temporary DATA_DIR and the floor
  * reaches it through its pglite-socket (PGLITE_SOCKET_PORT). Environment: BENCH_BULK_DATABASE
  * (postgres | pglite | both), BENCH_ROWS (comma-separated sizes), BENCH_CARDS, BENCH_BULK_ROUNDS,
- * BENCH_BULK_SETTLE_SECONDS (the wait before the last memory figure).
+ * BENCH_BULK_SETTLE_SECONDS (the wait before the last memory figure), BENCH_BULK_KEEP (see
+ * `IS_KEPT`). Each round's line ends with the 1-minute load average.
  */
 export async function bulkImportBenchmark(): Promise<void> {
   for (const kind of DATABASES) await runOn(kind);
 }
 
-type Run = { ms: number; rows: number };
+type Run = { ms: number; rows: number; cpuMs?: number };
 type FullRun = Run & {
   peakGrowthMb: number;
   endGrowthMb: number;
@@ -70,15 +71,18 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
   try {
     let databaseUrl: string | undefined;
     const dataDir = path.join(work, 'data');
+    let kept: string | undefined;
     if (admin) {
       await admin.connect();
       await admin.query(`drop database if exists ${name}`);
-      await admin.query(`create database ${name}`);
+      kept = IS_KEPT ? await keptTemplate(admin) : undefined;
+      await admin.query(`create database ${name}${kept ? ` template ${kept}` : ''}`);
       const url = new URL(serverUrl);
       url.pathname = `/${name}`;
       databaseUrl = url.toString();
     }
-    const setup = await prepare(databaseUrl, dataDir, work);
+    const setup = await prepare(databaseUrl, dataDir, work, kept !== undefined);
+    if (admin && IS_KEPT && !kept) await keepAsTemplate(admin, name);
     console.log(
       `\n-- ${kind === 'postgres' ? `PostgreSQL ${setup.version}` : `embedded PGlite ${setup.version} (through its socket)`}: ` +
         `${CARDS} cards of C1001 in ${setup.seconds.toFixed(1)} s; files ${SIZES.map(
@@ -125,6 +129,9 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
     );
     const session = await signIn(base, DEMO_USERS.om1.email, DEMO_PASSWORD);
     const memory = sampleRss(server.pid!);
+    // On PGlite the database runs in the server's process; on PostgreSQL in the backends of the
+    // bench's database (the floor's included), each sampled while it lives.
+    const cpu = sampleCpu(server.pid!, kind === 'postgres' ? { client: sql, database: name } : null);
     const startRss = memory.now();
     console.log(`server RSS after start and sign-in: ${startRss} MB`);
 
@@ -134,24 +141,33 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
         const file = setup.files.get(size)!;
         const entry = results.get(size) ?? { full: [], floor: [] };
         results.set(size, entry);
+        const fullCpu = await cpu.mark();
         const full = await fullPath(base, session, file, size, memory);
+        full.cpuMs = (await cpu.mark()) - fullCpu;
         entry.full.push(full);
         console.log(
-          `full  #${round} ${String(size).padStart(6)} rows  ${seconds(full.ms)}  ${rate(full)}  ` +
-            `${full.counts}; ${full.drafts} drafts; RSS ${signed(full.peakGrowthMb)} MB peak, ${signed(full.endGrowthMb)} MB after; ${full.split}`,
+          `full  #${round} ${String(size).padStart(6)} rows  ${seconds(full.ms)}  ${rate(full)}  (load ${load()})  ` +
+            `${full.counts}; ${full.drafts} drafts; RSS ${signed(full.peakGrowthMb)} MB peak, ${signed(full.endGrowthMb)} MB after; ${full.split}; ` +
+            `CPU ${seconds(full.cpuMs)} (server + database)`,
         );
         // Not measured: the drafts go, so the company stays under its 99 drafts.
         await sql.query(`delete from draft_orders where company_id = 'C1001'`);
         await sql.query('truncate bench_copy');
+        const floorCpu = await cpu.mark();
         const bare = await floor(file, floorUrl, kind === 'postgres' ? 'copy' : 'insert');
+        bare.cpuMs = (bare.cpuMs ?? 0) + (await cpu.mark()) - floorCpu;
         entry.floor.push(bare);
-        console.log(`floor #${round} ${String(size).padStart(6)} rows  ${seconds(bare.ms)}  ${rate(bare)}`);
+        console.log(
+          `floor #${round} ${String(size).padStart(6)} rows  ${seconds(bare.ms)}  ${rate(bare)}  (load ${load()})  ` +
+            `CPU ${seconds(bare.cpuMs)} (floor + database)`,
+        );
       }
     }
     const settleFrom = memory.now();
     await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
     const settled = memory.now();
     memory.stop();
+    cpu.stop();
 
     console.log('');
     const store = kind === 'postgres' ? 'COPY' : 'multi-row INSERT (COPY does not pass pglite-socket)';
@@ -161,6 +177,7 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
       const ratio = floorMedian / fullMedian;
       const peaks = full.map((run) => run.peakGrowthMb);
       const peak = Math.max(...peaks);
+      const cpuRatio = median(bare.map((run) => run.cpuMs ?? 0)) / median(full.map((run) => run.cpuMs ?? 0));
       console.log(
         `${size.toLocaleString('en-GB')} rows, ${ROUNDS} rounds: full (upload → preview → drafts stored) ` +
           `${minMedian(full, size)}; floor (exceljs read + ${store}) ${minMedian(bare, size)}`,
@@ -172,6 +189,11 @@ async function runOn(kind: 'postgres' | 'pglite'): Promise<void> {
             : '') +
           `; server RSS growth, the highest peak of the rounds ${peak} MB (median ${median(peaks)} MB; ` +
           `target < 200 MB) ${verdict(peak < 200)}`,
+      );
+      console.log(
+        `  CPU (medians): full ${seconds(median(full.map((run) => run.cpuMs ?? 0)))}, floor ` +
+          `${seconds(median(bare.map((run) => run.cpuMs ?? 0)))}: ${cpuRatio.toFixed(2)} (what the ratio would be with ` +
+          `the cores to themselves; the machine is shared)`,
       );
     }
     console.log(
@@ -199,15 +221,22 @@ type Setup = { version: string; seconds: number; files: Map<number, string> };
  * and users, CARDS generated cards of C1001 with a month of history; and one xlsx file per size.
  * On PGlite the folder is closed again before the server opens it (one process owns it).
  */
-async function prepare(url: string | undefined, dataDir: string, work: string): Promise<Setup> {
+async function prepare(
+  url: string | undefined,
+  dataDir: string,
+  work: string,
+  isSeeded = false,
+): Promise<Setup> {
   const started = performance.now();
   const database = await openDatabase(url ? { url, poolSize: 4 } : { dataDir, poolSize: 4 });
   try {
     await migrateDatabase(database);
-    const now = new Date();
-    await seedDemo(database, { cardScale: 0 });
-    await seedCompanyCards(database.db, 'C1001', generateCards(CARDS, 42, now), now, 11, { months: 1 });
-    await database.pool.query('vacuum analyze');
+    if (!isSeeded) {
+      const now = new Date();
+      await seedDemo(database, { cardScale: 0 });
+      await seedCompanyCards(database.db, 'C1001', generateCards(CARDS, 42, now), now, 11, { months: 1 });
+      await database.pool.query('vacuum analyze');
+    }
     const { rows: cards } = await database.pool.query<{ id: string; last4: string; code: string }>(
       `select c.id, c.last4, h.employee_code as code from cards c join cardholders h on h.id = c.cardholder_id
         where c.company_id = 'C1001' order by c.id`,
@@ -232,6 +261,25 @@ async function prepare(url: string | undefined, dataDir: string, work: string): 
   } finally {
     await database.close();
   }
+}
+
+/**
+ * BENCH_BULK_KEEP=1 (development, PostgreSQL): the seeded database of the first run is kept as a
+ * template, `tessera_bench_bulk_kept_<cards>`, and later runs start from a copy of it (`CREATE
+ * DATABASE … TEMPLATE`, seconds instead of minutes of seeding); each copy is migrated as usual.
+ */
+const IS_KEPT = process.env.BENCH_BULK_KEEP === '1';
+const keptName = () => `tessera_bench_bulk_kept_${CARDS}`;
+
+async function keptTemplate(admin: pg.Client): Promise<string | undefined> {
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [keptName()]);
+  return rowCount ? keptName() : undefined;
+}
+
+/** Copies the freshly seeded database as the template of later runs. */
+async function keepAsTemplate(admin: pg.Client, name: string): Promise<void> {
+  await admin.query(`drop database if exists ${keptName()}`);
+  await admin.query(`create database ${keptName()} template ${name}`);
 }
 
 /** The user's path for one file; answers its time and the server's memory around it. */
@@ -332,6 +380,46 @@ function sampleRss(pid: number): RssSampler {
   };
 }
 
+type CpuSampler = { mark(): Promise<number>; stop(): void };
+
+/** CPU time of a process in ms (Linux: utime + stime of /proc/<pid>/stat), or null once it is gone. */
+function cpuMsOf(pid: number): number | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The CPU the server and its database have used so far, in ms: the server's process, and on
+ * PostgreSQL every backend of `database` the sampler has seen (sampled every 250 ms, so a
+ * connection's work counts even after it closes). A figure the other work on a shared machine
+ * changes far less than elapsed time.
+ */
+function sampleCpu(serverPid: number, postgres: { client: pg.Client; database: string } | null): CpuSampler {
+  const backends = new Map<number, number>();
+  let serverMs = cpuMsOf(serverPid) ?? 0;
+  const sample = async () => {
+    serverMs = cpuMsOf(serverPid) ?? serverMs;
+    if (!postgres) return;
+    const { rows } = await postgres.client.query<{ pid: number }>(
+      'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [postgres.database],
+    );
+    for (const { pid } of rows) backends.set(pid, cpuMsOf(pid) ?? backends.get(pid) ?? 0);
+  };
+  const timer = setInterval(() => void sample().catch(() => undefined), 250);
+  return {
+    async mark() {
+      await sample();
+      return serverMs + [...backends.values()].reduce((sum, ms) => sum + ms, 0);
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
 /** The bench's file, as Excel saves it (shared strings after the sheet). */
 export async function xlsxOf(rows: unknown[][]): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -363,6 +451,8 @@ function minMedian(runs: Run[], rows: number): string {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+/** The 1-minute load average as a round ends: the machine is shared, and says how busy it was. */
+const load = () => loadavg()[0]!.toFixed(1);
 const rate = (run: Run) => `${Math.round(run.rows / (run.ms / 1000)).toLocaleString('en-GB')} rows/s`;
 const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const signed = (mb: number) => (mb >= 0 ? `+${mb}` : `−${-mb}`);

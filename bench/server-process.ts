@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { buildServer, SERVER_BUNDLE } from '../scripts/build-server';
 
 /** Helpers of the benchmarks that start the server as its own process, as `npm start` runs it. */
@@ -8,13 +9,42 @@ import { buildServer, SERVER_BUNDLE } from '../scripts/build-server';
 let built: Promise<unknown> | undefined;
 
 /**
- * The node arguments `npm start` runs the server with: the compiled bundle (issue 20 §6), built
- * once per benchmark run from the current sources. `extra` goes before the script (`--cpu-prof`…).
+ * `npm run serve`'s command line (package.json, the end of `npm start` too): the environment it
+ * sets (`MALLOC_ARENA_MAX`) and the node options before the script (`--heap-growing-percent`…,
+ * ADR 055). Read from package.json, so a benchmark's server is started exactly as a user's is.
+ */
+export function serveCommand(): { env: Record<string, string>; nodeOptions: string[] } {
+  const { scripts } = JSON.parse(
+    readFileSync(path.join(path.dirname(SERVER_BUNDLE), '../../package.json'), 'utf8'),
+  ) as {
+    scripts: Record<string, string>;
+  };
+  const words = scripts.serve!.trim().split(/\s+/);
+  if (!scripts.start!.endsWith(scripts.serve!))
+    throw new Error('npm start no longer ends with npm run serve');
+  const env: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    env[name] = value;
+  }
+  if (words.shift() !== 'node' || words.pop() !== 'server/dist/main.js') {
+    throw new Error(`npm run serve is not \`node … server/dist/main.js\`: ${scripts.serve}`);
+  }
+  return { env, nodeOptions: words };
+}
+
+/**
+ * The node arguments `npm start` runs the server with: its options and the compiled bundle
+ * (issue 20 §6), built once per benchmark run from the current sources. `extra` goes before them
+ * (`--cpu-prof`…). The environment `npm start` sets is put into this process's, which every
+ * server the benchmarks spawn inherits.
  */
 export async function serverArgs(extra: string[] = []): Promise<string[]> {
   built ??= buildServer();
   await built;
-  return [...extra, '--enable-source-maps', SERVER_BUNDLE];
+  const { env, nodeOptions } = serveCommand();
+  Object.assign(process.env, env);
+  return [...extra, ...nodeOptions, SERVER_BUNDLE];
 }
 
 export function freePort(): Promise<number> {

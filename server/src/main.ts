@@ -3,15 +3,15 @@ import { runInNewContext } from 'node:vm';
 import { buildApp } from './app';
 import { DEMO_PASSWORD, seedDemo } from './db/seed/demo';
 import { DEMO_TOTP_SECRET, demoOtpauthUrl } from './db/seed/demo-second-factor';
+import { demoMerchantLogins, DEMO_CARD_TOKENS, DEMO_TERMINAL } from './db/seed/demo-merchants';
 import {
-  seedDemoMerchants,
-  demoMerchantLogins,
-  DEMO_CARD_TOKENS,
-  DEMO_TERMINAL,
-} from './db/seed/demo-merchants';
-import { seedDemoOrders } from './db/seed/demo-orders';
-import { seedDemoRecurring } from './db/seed/demo-recurring';
-import { seedDemoInvoices } from './db/seed/demo-invoices';
+  isEmptyDatabase,
+  isFreshPgliteFolder,
+  runSeedApart,
+  SEED_APART_ARGUMENT,
+  seedApart,
+  seedThroughServices,
+} from './db/seed-apart';
 import { invoicingSettingsAtStart } from './modules/invoicing';
 import { loadConfig } from './platform/config';
 import { hasOwnerRole, migrateDatabase, openDatabase } from './platform/db';
@@ -47,6 +47,10 @@ async function main(): Promise<void> {
   // Milliseconds since the process started, by phase: logged once it listens (issue 20 §6).
   const phases: Record<string, number> = { modules: Math.round(performance.now()) };
   const mark = (phase: string) => (phases[phase] = Math.round(performance.now()));
+  // The demo seed of a new database runs in a process of its own, so that its garbage (and on
+  // PGlite its WebAssembly memory) does not stay in the server's (ADR 055). PGlite's folder is
+  // seeded before the server opens it: one process owns it at a time.
+  if (config.DEMO_SEED && isFreshPgliteFolder(config)) await seedApart();
   const database = await openDatabase({
     url: config.DATABASE_URL,
     migrationUrl: config.DATABASE_MIGRATION_URL,
@@ -58,24 +62,16 @@ async function main(): Promise<void> {
   await migrateDatabase(database);
   mark('migrations');
   const role = database.kind === 'postgres' ? await describeRole(database.pool) : undefined;
+  if (config.DEMO_SEED && database.kind === 'postgres' && (await isEmptyDatabase(database)))
+    await seedApart();
   await seedContent(database.db);
   const demo = config.DEMO_SEED ? await seedDemo(database, { sessionSecret: config.sessionSecret }) : null;
   mark('seed');
 
   const app = await buildApp({ config, database, invoicing: invoicing.settings });
   mark('app');
-  if (demo?.seeded) {
-    await seedDemoOrders(database.db, app.services);
-    mark('demoOrders');
-    await seedDemoRecurring(database.db, app.services);
-    mark('demoRecurring');
-    await seedDemoMerchants(database.db, app.services);
-    mark('demoMerchants');
-    // The demo's invoices and credit notes, issued with its facts, get their MARKs from the sandbox
-    // AADE whatever the configured gateway: a fictitious company's invoice reaches no tax authority.
-    await seedDemoInvoices(database.db, app.services);
-    mark('demoInvoices');
-  }
+  // Seeded here only when it could not be apart: an in-memory PGlite, or a folder left unseeded.
+  if (demo?.seeded) await seedThroughServices(database.db, app.services, mark);
   let closing = false;
   // A signal soon after the server listens waits for the background work to have started, so that
   // stopping it does not race its start (the e2e set-up stops a freshly seeded server at once).
@@ -155,7 +151,7 @@ function collectStartupGarbage(): void {
   (runInNewContext('gc') as () => void)();
 }
 
-main().catch((error: unknown) => {
+(process.argv.includes(SEED_APART_ARGUMENT) ? runSeedApart() : main()).catch((error: unknown) => {
   process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -89,10 +89,11 @@ export function statementName(name: string): string {
 /**
  * PostgreSQL settings of the embedded database. Its buffer cache lives in the WebAssembly heap,
  * beside a data folder the operating system already caches (or, in memory, beside the files
- * themselves): 32 MB instead of PostgreSQL's 128 MB holds the demo's and a small company's working
- * set and keeps ~100 MB out of the idle server (ADR 022).
+ * themselves), and WebAssembly memory once touched is never given back: 16 MB instead of
+ * PostgreSQL's 128 MB (32 MB in ADR 022) holds the demo's working set, and a page it lacks is a
+ * read from the operating system's cache, not from the disk (ADR 055).
  */
-const PGLITE_SETTINGS = ['shared_buffers = 32MB'];
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 
 /**
  * Opens the database. With a URL it is a plain pool; without, PGlite owns the data folder and is
@@ -177,32 +178,37 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   };
 }
 
-let artifacts:
-  | Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module; fsBundle: Blob }>
-  | undefined;
+let modules:
+  Promise<{ pgliteWasmModule: WebAssembly.Module; initdbWasmModule: WebAssembly.Module }> | undefined;
 
 /**
- * PGlite's WebAssembly, compiled once a process, and its file-system bundle, read once: each
- * `PGlite.create()` otherwise reads and compiles them again. A server opens one database, but a test
- * worker opens one per test file (ADR 038, round four: about half a second each).
+ * PGlite's WebAssembly, compiled once a process, and its file-system bundle: each `PGlite.create()`
+ * otherwise reads and compiles them again. A server opens one database, but a test worker opens one
+ * per test file (ADR 038, round four: about half a second each). The bundle is read again for each
+ * (milliseconds): PGlite copies it into its own file system, and a kept copy would be 6 MB that a
+ * server holds for nothing (ADR 055).
  */
-function pgliteArtifacts(): NonNullable<typeof artifacts> {
+async function pgliteArtifacts(): Promise<{
+  pgliteWasmModule: WebAssembly.Module;
+  initdbWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}> {
   // Node's global; the server's TypeScript libraries declare its types but not the value.
   const wasm = (
     globalThis as unknown as { WebAssembly: { compile(bytes: Uint8Array): Promise<WebAssembly.Module> } }
   ).WebAssembly;
-  artifacts ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    const [pgliteWasm, initdbWasm, bundle] = await Promise.all(
-      ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((file) => readFile(path.join(dist, file))),
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  modules ??= (async () => {
+    const [pgliteWasm, initdbWasm] = await Promise.all(
+      ['pglite.wasm', 'initdb.wasm'].map((file) => readFile(path.join(dist, file))),
     );
     return {
       pgliteWasmModule: await wasm.compile(pgliteWasm!),
       initdbWasmModule: await wasm.compile(initdbWasm!),
-      fsBundle: bytesBlob(bundle!),
     };
   })();
-  return artifacts;
+  const [compiled, bundle] = await Promise.all([modules, readFile(path.join(dist, 'pglite.data'))]);
+  return { ...compiled, fsBundle: bytesBlob(bundle) };
 }
 
 /**

@@ -8,7 +8,7 @@ import type { CardsService } from '../cards';
 import type { ContentService } from '../content';
 import type { IdentityService } from '../identity';
 import type { DraftsService } from '../drafts';
-import type { ConvertDeps } from './convert-import';
+import type { ConvertDeps } from './write-draft-lines';
 import type { WorkerDeps } from './process-import';
 import { findImport, type ImportRow, type StoredRow } from './repository';
 import { createTranslator } from './views';

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { App } from '../../app';
 import { createBulkTestApp, waitForImport, xlsxOf, type BulkTestContext } from '../../../test/bulk-files';
 import { seedDemoWorld, sessionHeaders, type DemoUserKey } from '../../../test/tenant-helper';
+import { purgeImports, writeRows } from './repository';
 
 /**
  * A server that stops, or dies, in the middle of a 10,000-row import (ADR 011): the next server on
@@ -132,5 +133,66 @@ describe('a server that stops during a 10,000-row import', () => {
     expect(read).toMatchObject({ state: 'ready', rowsRead: ROWS, rowsOk: ROWS });
     await expectEveryRowOnce(importId);
     await next.close();
+  });
+});
+
+describe('the rows of an import (ADR 055: no foreign key, a lease and a trigger)', () => {
+  const storedRows = async (importId: string) =>
+    (
+      await ctx.database.pool.query<{ n: number }>(
+        'select count(*)::int as n from bulk_import_rows where import_id = $1',
+        [importId],
+      )
+    ).rows[0]!.n;
+  const document = JSON.stringify([
+    [90, 'ok', 'new', {}, { kind: 'new' }, [], 0, null, null, []],
+    [91, 'ok', 'new', {}, { kind: 'new' }, [], 0, null, null, []],
+  ]);
+  const progress = { rows: 2, lastRowNumber: 91, levels: [2, 0, 0] };
+
+  it('go with their import when it is deleted or purged, and a worker without the lease writes none', async () => {
+    const app = await ctx.restart();
+    const small = await xlsxOf([
+      ['Προϊόν', 'Επώνυμο', 'Όνομα', 'Κωδικός εργαζομένου', 'Ποσό (€)'],
+      ['MyBenefits', 'Αλεξίου', 'Μαρία', 'D1', 30],
+      ['MyBenefits', 'Βασιλείου', 'Νίκη', 'D2', 30],
+    ]);
+    const uploadSmall = async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/orders/uploadExcelDraftOrder?purpose=new&fileName=small.xlsx',
+        headers: { ...(await headers(app)), 'content-type': 'application/octet-stream' },
+        payload: small,
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const importId = response.json<{ import: BulkImport }>().import.importId;
+      await finished(app, importId);
+      return importId;
+    };
+
+    const deleted = await uploadSmall();
+    expect(await storedRows(deleted)).toBe(2);
+    // A worker that still thinks it holds the import: the lease is checked in the same statement.
+    expect(await writeRows(ctx.database.db, 'C1001', deleted, 'a-stale-worker', document, progress)).toBe(
+      false,
+    );
+    expect(await storedRows(deleted)).toBe(2);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: `/api/v1/orders/bulkImports/${deleted}`,
+      headers: await headers(app),
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    expect(await storedRows(deleted)).toBe(0);
+    // The worker's next batch after the import is gone writes nothing either.
+    expect(await writeRows(ctx.database.db, 'C1001', deleted, 'a-stale-worker', document, progress)).toBe(
+      false,
+    );
+    expect(await storedRows(deleted)).toBe(0);
+
+    const purged = await uploadSmall();
+    expect(await purgeImports(ctx.database.db, new Date(Date.now() + 60_000))).toBeGreaterThan(0);
+    expect(await storedRows(purged)).toBe(0);
+    await app.close();
   });
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { matchBulkHeaders, type BulkHeaderMatch, type BulkPurpose } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
 import type { Db } from '../../platform/db';
+import { violatedUniqueConstraint } from '../../platform/errors';
 import type { CardReference, CardsService } from '../cards';
 import { FileProblem, problemOfZip } from './inspect-file';
 import { isBlankRow, readRows, type CellValue, type SheetRow } from './read-rows';
@@ -15,13 +16,13 @@ import {
   finishRun,
   findImportById,
   findRepeats,
-  insertRows,
   readImportFile,
-  recordBatch,
   releaseLease,
   rowsDocument,
   renewLease,
   updateCrossProblems,
+  writeRows,
+  type BatchProgress,
   type ImportRow,
 } from './repository';
 import {
@@ -271,23 +272,23 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
   let firstMatch: BulkHeaderMatch | undefined;
   const seenSheets = new Set<number>();
   let dataRows = 0;
-  let rowsRead = row.rowsRead;
   // Today in Athens and the expiry window, once for the whole file.
   const clock = clockOf(deps.now());
   let batch: RowCells[] = [];
 
-  /** Writes judged rows (their JSON document) with the progress and the lease, in one transaction. */
-  const write = async (document: string, levels: readonly number[], last: number) => {
-    await db.transaction(async (tx) => {
-      const written = await insertRows(tx, companyId, row.id, document);
-      const held = await recordBatch(tx, row.id, owner, {
-        rowsRead: rowsRead + written,
-        lastRowNumber: last,
-        levels,
-      });
-      if (!held) throw new WorkerStopped('another worker took the import over');
-      rowsRead += written;
+  /**
+   * Writes judged rows (their JSON document) with the import's progress and the lease: one
+   * statement, so one round trip and its own transaction (ADR 055).
+   */
+  const write = async (document: string, progress: BatchProgress) => {
+    const held = await writeRows(db, companyId, row.id, owner, document, progress).catch((error: unknown) => {
+      // Rows after this worker's progress stored by someone else: a worker that took the import over.
+      if (violatedUniqueConstraint(error) !== null) {
+        throw new WorkerStopped('another worker wrote these rows');
+      }
+      throw error;
     });
+    if (!held) throw new WorkerStopped('another worker took the import over');
   };
   // Three steps overlap: the file is read (here) while the batch before is looked up in the
   // database and judged, and the one before that is written. Writes stay one at a time and in
@@ -309,8 +310,9 @@ async function readImport(deps: WorkerDeps, row: ImportRow, owner: string, signa
       for (const verdict of verdicts) levels[verdict.localLevel]! += 1;
       // Only the document waits for the write before: the judged rows can go.
       const document = rowsDocument(verdicts);
+      const progress = { rows: verdicts.length, lastRowNumber: last, levels };
       await writing;
-      writing = write(document, levels, last);
+      writing = write(document, progress);
       // Awaited at the next step or at the end; until then its failure must not go unhandled.
       writing.catch(() => undefined);
     })();

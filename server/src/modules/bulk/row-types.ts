@@ -49,6 +49,11 @@ export type ConvertPlan = {
   today: string;
   /** The file row number of the last row written; the next batch starts after it. */
   lastRow: number;
+  /**
+   * The file row number of the last row that makes a line: the conversion's batches end there
+   * (ADR 055). Absent from plans stored before it: the import's last row then.
+   */
+  endRow?: number;
   /** One entry per group of rows (kind, product, family), in the order the drafts are listed. */
   groups: {
     kind: 'load' | 'new';

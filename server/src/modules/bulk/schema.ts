@@ -114,13 +114,14 @@ export const bulkImportFiles = pgTable('bulk_import_files', {
  * The preview: one row per data row of the file, keyed by the import and the file's row number (a
  * resumed worker writes a row at most once). `problems` are the row's own; `cross_problems` come
  * from the other rows (duplicates) and are recomputed as a whole; `status` is the worse of both.
+ * The rows of a file are written once (ADR 055): the drafts' lines are made from them in the
+ * database. No foreign key to the import: the worker's lease, renewed with every batch, proves the
+ * import is there, and a trigger deletes the rows with their import (migration 0037).
  */
 export const bulkImportRows = pgTable(
   'bulk_import_rows',
   {
-    importId: uuid('import_id')
-      .notNull()
-      .references(() => bulkImports.id, { onDelete: 'cascade' }),
+    importId: uuid('import_id').notNull(),
     rowNumber: integer('row_number').notNull(),
     companyId: text('company_id').notNull(),
     status: text('status').$type<BulkRowStatus>().notNull(),

@@ -12,4 +12,4 @@ export {
   type PreparedSubmission,
 } from './service';
 export type { DraftsDeps } from './draft-context';
-export type { LineRecord, PendingDraftSummary } from './pending-drafts';
+export type { LinesSource, LinesWritten, PendingDraftSummary } from './pending-drafts';

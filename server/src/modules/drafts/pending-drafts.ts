@@ -4,23 +4,25 @@ import { headerOf } from './draft-view';
 import {
   deletePendingDrafts,
   insertDraft,
-  insertLinesDocument,
+  insertLinesFrom,
   publishDrafts,
   repeatedCardLines,
   type DraftRow,
   type Executor,
-  type LineRecord,
+  type LinesSource,
+  type LinesWritten,
 } from './repository';
 
 /**
  * Drafts written in batches from a bulk file (ADR 020). Each draft is created unpublished —
- * counted under the draft limit, seen by nobody — its lines are written a batch per transaction by
- * the bulk module (which checked them with the drafts' line rules first), and all of the file's
- * drafts are published in one transaction at the end, or discarded. A user never meets a draft
- * holding half of its lines.
+ * counted under the draft limit, seen by nobody — its lines are written a batch per transaction
+ * from the import's rows in the database (ADR 055: the bulk module hands over the select of its
+ * rows, the drafts write them with `insert … select`, and the lines never pass through the
+ * server), and all of the file's drafts are published in one transaction at the end, or
+ * discarded. A user never meets a draft holding half of its lines.
  */
 
-export type { LineRecord } from './repository';
+export type { LinesSource, LinesWritten } from './repository';
 
 /** What a published draft holds, for its audit entry (a summary: no lines). */
 export type PendingDraftSummary = { lines: number; loadCents: number };
@@ -40,9 +42,13 @@ export async function createPendingDraft(
   return insertDraft(tx, { ...draftRowOf(header, actor), pendingImportId: importId });
 }
 
-/** Writes checked lines of unpublished drafts; a line written before (a resumed batch) is kept once. */
-export function writePendingLines(tx: Executor, records: readonly LineRecord[]): Promise<number> {
-  return insertLinesDocument(tx, records);
+/**
+ * Writes lines of unpublished drafts from `source` (a select of another module's rows, see
+ * `LinesSource`) in the caller's transaction; a line written before (a resumed batch) is kept
+ * once. Answers what each draft gained.
+ */
+export function writePendingLinesFrom(tx: Executor, source: LinesSource): Promise<LinesWritten[]> {
+  return insertLinesFrom(tx, source);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
 import { makersOf, withMakers, type Maker } from '../../platform/makers';
 import { draftOrderCards, draftOrders } from './schema';
@@ -144,34 +144,36 @@ export async function lineAmountsByDraft(
 // ---------------------------------------------------------------------------------------------
 // Drafts made from a bulk file in batches (ADR 020): unpublished until the last batch is written.
 
-/** A line as `insertLinesDocument` writes it. */
-export type LineRecord = {
-  draft_id: string;
-  temp_card_id: string;
-  card_id: string | null;
-  cardholder: NonNullable<DraftCardRow['cardholder']> | null;
-  card_name: string;
-  amount_cents: number;
-  position: number;
-};
+/**
+ * Where lines come from when they are made in the database (ADR 055): a select, written by the
+ * module that holds the lines' source rows, yielding one line per row with the columns
+ * `draft_id uuid, temp_card_id text, card_id uuid, cardholder jsonb, card_name text,
+ * amount_cents bigint, position int`. The drafts module writes them without reading them.
+ */
+export type LinesSource = SQL;
+
+/** What a batch of lines added to each draft: how many, and their load in cents. */
+export type LinesWritten = { draftId: string; lines: number; loadCents: number };
 
 /**
- * Writes lines in one statement from one JSON document (no ORM mapping per row, no parameter
- * limit). A line already written — by a conversion that died after committing it — is left as it
- * is: the draft and the line's id are its key, so a resumed conversion never writes a line twice.
+ * Writes the lines `source` selects in one statement (`insert … select`): nothing of them passes
+ * through the server, and each is written once. A plain insert: the caller writes each line once,
+ * committing where it got to with the lines (a resumed conversion goes on after its last committed
+ * batch), and the key (draft, line id) refuses a line written twice; `ON CONFLICT` would look for
+ * a conflict at every line. Answers what each draft gained.
  */
-export async function insertLinesDocument(db: Executor, records: readonly LineRecord[]): Promise<number> {
-  if (records.length === 0) return 0;
-  const document = Buffer.from(JSON.stringify(records), 'utf8');
-  const result = await db.execute(sql`
-    insert into draft_order_cards
-      (draft_id, temp_card_id, card_id, cardholder_id, cardholder, card_name, amount_cents, position)
-    select r.draft_id, r.temp_card_id, r.card_id, null, r.cardholder, r.card_name, r.amount_cents, r.position
-      from jsonb_to_recordset(convert_from(${document}, 'UTF8')::jsonb) as r(
-        draft_id uuid, temp_card_id text, card_id uuid, cardholder jsonb, card_name text,
-        amount_cents bigint, position int)
-    on conflict (draft_id, temp_card_id) do nothing`);
-  return result.rowCount ?? 0;
+export async function insertLinesFrom(db: Executor, source: LinesSource): Promise<LinesWritten[]> {
+  const result = await db.execute<LinesWritten>(sql`
+    with written as (
+      insert into draft_order_cards
+        (draft_id, temp_card_id, card_id, cardholder_id, cardholder, card_name, amount_cents, position)
+      select l.draft_id, l.temp_card_id, l.card_id, null, l.cardholder, l.card_name, l.amount_cents, l.position
+        from (${source}) as l
+      returning draft_id, amount_cents)
+    select draft_id as "draftId", count(*)::int as lines, sum(amount_cents)::bigint as "loadCents"
+      from written
+     group by draft_id`);
+  return result.rows;
 }
 
 /** Makes the import's unpublished drafts visible; answers them. */

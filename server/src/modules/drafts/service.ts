@@ -32,7 +32,7 @@ import {
   discardPendingDrafts,
   publishPendingDrafts,
   repeatedCardsOf,
-  writePendingLines,
+  writePendingLinesFrom,
 } from './pending-drafts';
 import { calculatePrice } from './calculate-price';
 import { getDraftOrder } from './get-draft';
@@ -72,7 +72,7 @@ export function createDraftsService(deps: DraftsDeps) {
     pending: {
       create: (tx: Executor, header: DraftHeader, actor: DraftActor, importId: string) =>
         createPendingDraft(ctx, tx, header, actor, importId),
-      writeLines: writePendingLines,
+      writeLinesFrom: writePendingLinesFrom,
       repeatedCards: repeatedCardsOf,
       publish: publishPendingDrafts,
       discard: discardPendingDrafts,
