@@ -300,11 +300,12 @@ async function quickRun(): Promise<void> {
 }
 
 /**
- * With TEST_ENGINE_SPLIT=on, the server files for each engine when both run, split by a seed (the
- * commit, or TEST_ENGINE_SEED); by default every file runs on both engines (ADR 038, round eight).
+ * The server files for each engine when both run, split by a seed (the commit, or TEST_ENGINE_SEED):
+ * the database's own files on both, every other file on one (ADR 038, rounds eight and nine).
+ * TEST_ENGINE_SPLIT=off runs every file on both engines.
  */
 function engineSplit(): { files: EngineSplit; note(engine: keyof EngineSplit): string } | undefined {
-  if (process.env.TEST_ENGINE_SPLIT !== 'on') return undefined;
+  if (process.env.TEST_ENGINE_SPLIT === 'off') return undefined;
   // Committed and new files alike (a new test file not yet added still runs).
   const all = gitFiles(['ls-files', '--cached', '--others', '--exclude-standard', 'server/src']).filter(
     (file) => file.endsWith('.test.ts'),
@@ -358,7 +359,7 @@ async function main(): Promise<void> {
     await vitest('unit', ['domain', 'web', 'tools']);
     // With both engines, the generated inputs of the property and fuzz tests are shared between
     // them: each runs every property and route with half the count (server/test/engine-share.ts).
-    // With TEST_ENGINE_SPLIT=on, the files are too (scripts/engine-split.ts): the database's own
+    // The files are too, unless TEST_ENGINE_SPLIT=off (scripts/engine-split.ts): the database's own
     // behaviour on both, the rest half on each.
     const bothEngines =
       Boolean(process.env.TEST_DATABASE_URL) && wanted('server-pglite') && wanted('server-postgres');
