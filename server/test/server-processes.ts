@@ -8,12 +8,17 @@ import { quoteIdent, withUser } from '../src/platform/db-roles';
 
 /**
  * Server processes for the tests that need more than one (issue 19 §3, issue 20 §5): each started
- * as `node --import tsx server/src/main.ts` on one PostgreSQL database made for the test from the
- * run's migrated template, with the demo seed and the test hooks. The processes connect as the
- * application role and migrate as the owner role (DATABASE_URL, DATABASE_MIGRATION_URL: ADR 041);
- * `url` is the superuser's, for the test's own look at the database.
+ * as `node --import tsx server/src/main.ts` on one PostgreSQL database made for the test, with the
+ * test hooks. The processes connect as the application role and migrate as the owner role
+ * (DATABASE_URL, DATABASE_MIGRATION_URL: ADR 041); `url` is the superuser's, for the test's own
+ * look at the database.
+ *
+ * The test's database is a copy of the demo: the run's migrated template seeded once per run by
+ * the server's own seed process (`main.ts --seed-apart`, ADR 055), kept as a template of its own
+ * (`<template>_procs_demo`, dropped with the run's other databases) and copied for each test. The
+ * demo's six months of merchant trade took some 40 s of a core for each of the three files that
+ * start processes (ADR 038, round nine).
  */
-
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 export type ServerProcess = { port: number; base: string; child: ChildProcess; output: string[] };
@@ -30,6 +35,69 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** `baseUrl` naming the database `name`. */
+function databaseUrl(baseUrl: string, name: string): string {
+  const address = new URL(baseUrl);
+  address.pathname = `/${name}`;
+  return address.toString();
+}
+
+/** What every server process of the tests runs with on the database at `url` (and its seed). */
+function processEnv(target: { appUser: string; ownerUser: string }, url: string): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    DATABASE_URL: withUser(url, target.appUser),
+    DATABASE_MIGRATION_URL: withUser(url, target.ownerUser),
+    DEMO_SEED: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  // The development session secret: the demo's staff second factors are sealed with it.
+  delete env.SESSION_SECRET;
+  return env;
+}
+
+/**
+ * The run's demo template for server processes, seeded by the first file that asks (the others
+ * wait on an advisory lock, then find it): the migrated template copied, the demo seeded into it by
+ * `main.ts --seed-apart`, which exits when done (no connection is left on it to stop its copies).
+ */
+async function demoTemplate(target: {
+  baseUrl: string;
+  template: string;
+  appUser: string;
+  ownerUser: string;
+}): Promise<string> {
+  const demo = `${target.template}_procs_demo`;
+  const admin = new pg.Client({ connectionString: target.baseUrl });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [demo]);
+    const { rows } = await admin.query('select 1 from pg_database where datname = $1', [demo]);
+    if (rows.length > 0) return demo;
+    await admin.query(
+      `create database ${demo} template ${target.template} owner ${quoteIdent(target.ownerUser)}`,
+    );
+    const output: string[] = [];
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', '--seed-apart'], {
+      cwd: ROOT,
+      env: processEnv(target, databaseUrl(target.baseUrl, demo)),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    child.stderr?.on('data', (chunk: Buffer) => output.push(chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    if (code !== 0) {
+      await admin.query(`drop database if exists ${demo} with (force)`);
+      throw new Error(`the demo seed of the server processes' template failed: ${output.join('')}`);
+    }
+    return demo;
+  } finally {
+    await admin.query('select pg_advisory_unlock(hashtext($1))', [demo]).catch(() => undefined);
+    await admin.end();
+  }
+}
+
 /** A database of its own for the processes, and a way to start them on it and to stop them all. */
 export async function serverProcesses(target: {
   baseUrl: string;
@@ -38,15 +106,12 @@ export async function serverProcesses(target: {
   ownerUser: string;
 }) {
   const name = `tessera_procs_${randomBytes(4).toString('hex')}`;
+  const demo = await demoTemplate(target);
   const admin = new pg.Client({ connectionString: target.baseUrl });
   await admin.connect();
-  await admin.query(
-    `create database ${name} template ${target.template} owner ${quoteIdent(target.ownerUser)}`,
-  );
+  await admin.query(`create database ${name} template ${demo} owner ${quoteIdent(target.ownerUser)}`);
   await admin.end();
-  const address = new URL(target.baseUrl);
-  address.pathname = `/${name}`;
-  const url = address.toString();
+  const url = databaseUrl(target.baseUrl, name);
   const started: ServerProcess[] = [];
 
   return {
@@ -61,13 +126,10 @@ export async function serverProcesses(target: {
         env: {
           ...process.env,
           NODE_ENV: 'test',
-          DATABASE_URL: withUser(url, target.appUser),
-          DATABASE_MIGRATION_URL: withUser(url, target.ownerUser),
+          ...processEnv(target, url),
           PORT: String(port),
           HOST: '127.0.0.1',
-          DEMO_SEED: 'true',
           TEST_HOOKS: 'true',
-          LOG_LEVEL: 'warn',
           RATE_LIMIT_MAX: '100000',
           ...env,
         },

@@ -14,6 +14,7 @@ import { csrfOf, serverProcesses, type ServerProcess } from '../../test/server-p
 import { DEMO_TERMINAL } from '../db/seed/demo-merchants';
 import { createLedgerService } from '../modules/ledger';
 import { signNotice, signReturn, type GatewayNotice } from '../modules/payments';
+import { DEV_SECRET } from './config';
 import { openDatabase, type Database } from './db';
 
 /*
@@ -47,15 +48,18 @@ const SEED = Number(process.env.CHAOS_SEED ?? 20_261_126);
 /** Rows of each round's bulk file: two batches of the reader (500 rows each), one of the conversion. */
 const BULK_ROWS = 600;
 
-const SESSION_SECRET = 'chaos-test-session-secret-0123456789abcdef';
-/** The sandbox bank's signing secret, as `app.ts` derives it from the session secret. */
-const BANK_SECRET = createHmac('sha256', SESSION_SECRET).update('sandbox-bank').digest('hex');
+/**
+ * The sandbox bank's signing secret, as `app.ts` derives it from the session secret: the
+ * development default, which the processes run with (the demo template they start from was seeded
+ * with it, `serverProcesses`).
+ */
+const BANK_SECRET = createHmac('sha256', DEV_SECRET).update('sandbox-bank').digest('hex');
 /**
  * Every life of the server gets the same settings. A bulk import's lease goes stale after 2 s
  * instead of 60: the process started after a kill finds the dead one's import stale at its start
  * and resumes it, instead of the test waiting a minute for the sweep.
  */
-const SERVER_ENV = { SESSION_SECRET, BULK_STALE_SECONDS: '2' };
+const SERVER_ENV = { BULK_STALE_SECONDS: '2' };
 
 /** The enrolled tills of the three demo merchants, all of which accept Ticket Restaurant cards. */
 const TILLS = [

@@ -164,7 +164,8 @@ export type Config = Omit<z.infer<typeof ConfigSchema>, 'DEMO_SEED'> & {
   productionWarnings: string[];
 };
 
-const DEV_SECRET = 'tessera-development-secret-change-me-0123456789';
+/** The session secret outside production when none is set (published, so refused in production). */
+export const DEV_SECRET = 'tessera-development-secret-change-me-0123456789';
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = ConfigSchema.safeParse(env);

@@ -55,7 +55,7 @@ describe.skipIf(target.kind !== 'postgres')('two instances on one PostgreSQL', (
       PRINCIPAL_CACHE_SECONDS: String(CACHE_SECONDS),
       ...(withRedis ? { REDIS_URL } : {}),
     };
-    // The first process seeds the demo; the second finds it seeded.
+    // Both start from the demo, seeded once for the run (`serverProcesses`).
     a = await processes.start(env);
     b = await processes.start(env);
   }, 300_000);

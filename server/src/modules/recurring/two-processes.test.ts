@@ -69,7 +69,7 @@ describe.skipIf(target.kind !== 'postgres')(
 
     beforeAll(async () => {
       processes = await serverProcesses(target);
-      // The first process seeds the demo; the second finds it seeded.
+      // Both start from the demo, seeded once for the run (`serverProcesses`).
       await start();
       await start();
       db = new pg.Client({ connectionString: processes.url });
