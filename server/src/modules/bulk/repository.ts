@@ -565,6 +565,16 @@ const MAKES_A_LINE = sql.raw(`not is_dropped and status in ('ok', 'warning')
   and kind is not null and parsed->>'product' is not null and parsed->>'family' is not null
   and parsed->>'amountCents' is not null`);
 
+/** Good rows of one kind, product and family: how many, and the first and last row numbers. */
+export type GoodRowGroup = {
+  kind: 'load' | 'new';
+  product: CardCategory;
+  family: CardFamily;
+  rows: number;
+  first: number;
+  last: number;
+};
+
 /**
  * The rows that make lines counted by what makes their draft — the kind, the product, the family —
  * with the first and last of them (the conversion's batches run between the two).
@@ -573,24 +583,8 @@ export async function countGoodRowGroups(
   db: Executor,
   companyId: string,
   importId: string,
-): Promise<
-  {
-    kind: 'load' | 'new';
-    product: CardCategory;
-    family: CardFamily;
-    rows: number;
-    first: number;
-    last: number;
-  }[]
-> {
-  const result = await db.execute<{
-    kind: 'load' | 'new';
-    product: CardCategory;
-    family: CardFamily;
-    rows: number;
-    first: number;
-    last: number;
-  }>(sql`
+): Promise<GoodRowGroup[]> {
+  const result = await db.execute<GoodRowGroup>(sql`
     select kind, parsed->>'product' as product, parsed->>'family' as family, count(*)::int as rows,
            min(row_number)::int as first, max(row_number)::int as last
       from bulk_import_rows

@@ -105,17 +105,16 @@ const SORT_COLUMNS = {
 /** A statement as it reaches PostgreSQL: its text and parameters (the benchmark's floor runs these). */
 export type Statement = { sql: string; params: unknown[] };
 
+/** Which rows of the list a page reads: from `offset`, `limit` of them, backwards when reversed. */
+export type PageWindow = { isReversed: boolean; offset: number; limit: number };
+
 /**
  * Where a page lies in the list, read from whichever end is nearer (issue 17, ADR 021): `page`'s
  * rows are positions [offset, offset + pageSize) of `total`. Past the middle they are read in the
  * reverse order from the far end — the last page skips nothing, as the first does — then put back
  * in order by the outer query. Without a total (the first page, counted alongside) it reads forward.
  */
-export function pageWindow(
-  page: number,
-  pageSize: number,
-  total: number | undefined,
-): { isReversed: boolean; offset: number; limit: number } {
+export function pageWindow(page: number, pageSize: number, total: number | undefined): PageWindow {
   const offset = (page - 1) * pageSize;
   if (total === undefined) return { isReversed: false, offset, limit: pageSize };
   if (offset >= total) return { isReversed: false, offset, limit: 0 };
@@ -166,7 +165,7 @@ function buildCardPageQueries(
   filter: CardFilter,
   words: readonly string[],
   clock: CardClock,
-  window: { isReversed: boolean; offset: number; limit: number },
+  window: PageWindow,
   bind: Bind,
 ) {
   const where = filterWhere(companyId, filter, words, clock, bind);
@@ -224,7 +223,7 @@ const preparedShapes = new WeakMap<Executor, Map<string, PreparedCardPage>>();
  * built once and kept by `db` (issue 36 §3: building the statements and their row mapping was a
  * sixth of a card-list request's time), run with this request's values; on PostgreSQL as named
  * statements, parsed and planned once per connection (`statementName`). The text is the one
- * `cardPageQueries` builds for the same request, with the values as parameters in another order.
+ * `cardPageQueries` builds for the same request; the values are bound when it runs.
  * A list of card ids, or many search words, builds its statements for the request alone.
  */
 function cardPageStatements(
@@ -233,7 +232,7 @@ function cardPageStatements(
   filter: CardFilter,
   words: readonly string[],
   clock: CardClock,
-  window: { isReversed: boolean; offset: number; limit: number },
+  window: PageWindow,
 ): { statements: PreparedCardPage; values: Record<string, unknown> } {
   const values: Record<string, unknown> = {
     companyId,
