@@ -105,7 +105,14 @@ export async function terminalToken(ctx: TestContext, terminal: TestTerminal): P
  */
 export async function cardWithBalance(
   ctx: TestContext,
-  options: { companyId?: string; product?: string; balanceCents: number; skip?: number },
+  options: {
+    companyId?: string;
+    product?: string;
+    balanceCents: number;
+    skip?: number;
+    /** A card not locked and valid through this day (`YYYY-MM-DD`), for purchases dated ahead. */
+    usableThrough?: string;
+  },
 ): Promise<{ cardId: string; token: string; accountId: string; companyId: string }> {
   const { rows } = await ctx.database.pool.query<{
     id: string;
@@ -118,8 +125,9 @@ export async function cardWithBalance(
        from cards c join ledger_accounts a on a.id = c.account_id
       where c.status = 'active' and c.expiry_date > current_date
         and ($1::text is null or c.company_id = $1) and ($2::text is null or c.product = $2)
+        and ($4::date is null or (c.locked_at is null and c.expiry_date >= $4))
       order by c.id offset $3 limit 1`,
-    [options.companyId ?? null, options.product ?? null, options.skip ?? 0],
+    [options.companyId ?? null, options.product ?? null, options.skip ?? 0, options.usableThrough ?? null],
   );
   const card = rows[0];
   if (!card) throw new Error('no card to spend with: seed cards first');

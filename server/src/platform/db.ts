@@ -12,7 +12,8 @@ import { currentRole, grantApplicationRole } from './db-roles';
 import { keepProtocolBatchesTogether } from './pglite-queue';
 import { serverPath } from './paths';
 
-export type Db = NodePgDatabase<typeof schema>;
+/** Drizzle over the pool; `$client` is the pool itself, for a named statement drizzle cannot send. */
+export type Db = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
 /** The database or a transaction of it: what a repository function runs its SQL on. */
 export type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'delete' | 'execute' | 'transaction'>;

@@ -11,7 +11,7 @@ import {
   type Locale,
 } from '@tessera/domain';
 import { writeAudit } from '../../platform/audit';
-import type { Db } from '../../platform/db';
+import type { Db, Executor } from '../../platform/db';
 import { AppError } from '../../platform/errors';
 import {
   findDraftKeys,
@@ -90,7 +90,7 @@ export function createContentEditing(deps: { db: Db; content: ContentRendering; 
    * The first edit of an entry keeps what was live before it as version 1 (published, no author),
    * so the shipped text can always be restored.
    */
-  async function ensureBaseline(tx: Db, key: string, locale: Locale): Promise<number> {
+  async function ensureBaseline(tx: Executor, key: string, locale: Locale): Promise<number> {
     const last = await lastVersionNumber(tx, key, locale);
     if (last > 0) return last;
     const [live] = await findEntries(tx, key, [locale]);

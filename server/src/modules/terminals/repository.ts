@@ -1,5 +1,5 @@
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
-import { statementName, type Executor } from '../../platform/db';
+import { statementName, type Db, type Executor } from '../../platform/db';
 import { terminalTransactions } from './schema';
 
 export type { Executor };
@@ -31,20 +31,46 @@ export type AuthoriseCall = {
 
 const CALL_FIELDS = Object.entries(getTableColumns(terminalTransactions));
 
+/** The statement of a purchase: one call of `terminal_authorise`, its values bound by position. */
+const AUTHORISE_STATEMENT = `select * from terminal_authorise($1::uuid, $2::uuid, $3, $4, $5, $6::bigint,
+  $7::timestamptz, $8::timestamptz, $9, $10, $11::uuid, $12, $13, $14::text[], $15, $16, $17::uuid, $18, $19::uuid)`;
+
 /**
  * A purchase, whole, in one statement: `terminal_authorise` locks the card, answers a repeat with
  * its earlier row, judges the purchase, writes the call's row and, when approved, the posting
- * (migration 0033). Returns the call's row: the fresh one (its id is `callId`) or the earlier one.
+ * (migrations 0033 and 0038). Returns the call's row: the fresh one (its id is `callId`) or the
+ * earlier one. A named statement on the pool (ADR 053, amended): PostgreSQL parses and plans the
+ * call once per connection, not once per purchase, and no query builder runs per purchase.
  */
-export async function authoriseInDatabase(db: Executor, call: AuthoriseCall): Promise<TerminalCallRow> {
-  const result = await db.execute<Record<string, unknown>>(sql`
-    select * from terminal_authorise(
-      ${call.callId}::uuid, ${call.terminalId}::uuid, ${call.terminalTransactionId}, ${call.requestHash},
-      ${call.cardToken}, ${call.amountCents}::bigint, ${call.terminalTime.toISOString()}::timestamptz,
-      ${call.at.toISOString()}::timestamptz, ${call.terminalState}, ${call.merchantId}, ${call.storeId}::uuid,
-      ${call.mid}, ${call.storeCategory}, ${sql.param(call.acceptedProducts)}::text[], ${call.merchantName},
-      ${call.description}, ${call.merchantAccountId}::uuid, ${call.authorisationId},
-      ${call.ledgerTransactionId}::uuid)`);
+export async function authoriseInDatabase(
+  db: Pick<Db, '$client'>,
+  call: AuthoriseCall,
+): Promise<TerminalCallRow> {
+  const result = await db.$client.query<Record<string, unknown>>({
+    name: statementName('terminal_authorise') || undefined,
+    text: AUTHORISE_STATEMENT,
+    values: [
+      call.callId,
+      call.terminalId,
+      call.terminalTransactionId,
+      call.requestHash,
+      call.cardToken,
+      call.amountCents,
+      call.terminalTime.toISOString(),
+      call.at.toISOString(),
+      call.terminalState,
+      call.merchantId,
+      call.storeId,
+      call.mid,
+      call.storeCategory,
+      call.acceptedProducts,
+      call.merchantName,
+      call.description,
+      call.merchantAccountId,
+      call.authorisationId,
+      call.ledgerTransactionId,
+    ],
+  });
   const raw = result.rows[0];
   if (!raw) throw new Error('terminal_authorise returned no row');
   // As drizzle reads a row of the table: each column's own mapping (timestamps to Date, …).

@@ -1,3 +1,4 @@
+import { addDays, athensDate, athensMidnight } from '@tessera/domain';
 import { describe, expect, it } from 'vitest';
 import { cardWithBalance, createTestMerchant, terminalToken } from '../../../test/merchant-helper';
 import { demoWorldTestFile } from '../../../test/tenant-helper';
@@ -179,5 +180,83 @@ describe('the terminal API', () => {
     expect(outcomes.filter((answer) => answer.outcome === 'approved')).toHaveLength(10);
     expect(outcomes.filter((answer) => answer.reason === 'insufficientBalance')).toHaveLength(40);
     expect(await world.ctx.app.services.ledger.balance(world.ctx.database.db, card.accountId)).toBe(0);
+  });
+
+  it('sums what a card spent over the period its limit names: the meal cap from Athens midnight, a reversal giving room back', async () => {
+    const { terminals } = await createTestMerchant(world.ctx);
+    const terminal = terminals[0]!;
+    const caller = { terminalId: terminal.terminalId, mid: terminal.mid };
+    const service = world.ctx.app.services.terminals;
+    const purchase = (id: string, cardToken: string, amountCents: number, at: Date) =>
+      service.authorise(
+        caller,
+        { terminalTransactionId: id, mid: terminal.mid, cardToken, amountCents, time: at.toISOString() },
+        { locale: 'en', at },
+      );
+    const reverse = (id: string, original: string, at: Date) =>
+      service.reverse(
+        caller,
+        {
+          terminalTransactionId: id,
+          mid: terminal.mid,
+          originalTerminalTransactionId: original,
+          time: at.toISOString(),
+        },
+        { locale: 'en', at },
+      );
+
+    // The meal card's 25 € a day (MEAL_DAILY_CAP_CENTS): 24 € late yesterday leaves today whole.
+    const usableThrough = addDays(athensDate(), 180);
+    const meal = await cardWithBalance(world.ctx, {
+      usableThrough,
+      product: 'TICKET_RESTAURANT',
+      balanceCents: 10_000,
+      skip: 2,
+    });
+    const tomorrow = athensMidnight(addDays(athensDate(), 1));
+    const minutes = (n: number) => new Date(tomorrow.getTime() + n * 60_000);
+    expect(await purchase('D-1', meal.token, 2_400, minutes(-30))).toMatchObject({ outcome: 'approved' });
+    expect(await purchase('D-2', meal.token, 2_000, minutes(30))).toMatchObject({ outcome: 'approved' });
+    expect(await purchase('D-3', meal.token, 600, minutes(40))).toMatchObject({
+      outcome: 'declined',
+      reason: 'dailyCapReached',
+    });
+    expect(await reverse('D-4', 'D-2', minutes(50))).toMatchObject({ outcome: 'approved' });
+    expect(await purchase('D-5', meal.token, 600, minutes(60))).toMatchObject({ outcome: 'approved' });
+
+    // A MyBenefits card's monthly food limit (the demo's rule) at a groceries store, in a month of
+    // its own: what was reversed no longer counts.
+    const benefits = await cardWithBalance(world.ctx, {
+      usableThrough,
+      product: 'MY_BENEFITS',
+      balanceCents: 60_000,
+      skip: 2,
+    });
+    const { rows } = await world.ctx.database.pool.query<{ limit_cents: number }>(
+      `select limit_cents from spend_rules
+        where company_id = $1 and product = 'MY_BENEFITS' and period = 'month' and deleted_at is null
+          and target->>'kind' = 'core' and target->>'coreCategory' = 'food'`,
+      [benefits.companyId],
+    );
+    expect(rows).toHaveLength(1);
+    const limit = Number(rows[0]!.limit_cents);
+    const month = athensMidnight(`${addDays(`${athensDate().slice(0, 7)}-01`, 62).slice(0, 7)}-01`);
+    const later = (hours: number) => new Date(month.getTime() + hours * 3_600_000);
+    expect(await purchase('M-1', benefits.token, limit - 1_000, later(1))).toMatchObject({
+      outcome: 'approved',
+    });
+    expect(await purchase('M-2', benefits.token, 2_000, later(2))).toMatchObject({
+      outcome: 'declined',
+      reason: 'spendRuleRefused',
+    });
+    expect(await reverse('M-3', 'M-1', later(3))).toMatchObject({ outcome: 'approved' });
+    expect(await purchase('M-4', benefits.token, 2_000, later(4))).toMatchObject({ outcome: 'approved' });
+    // The month before it does not count in it: a purchase dated in the month after starts afresh.
+    const next = athensMidnight(`${addDays(`${athensDate(month).slice(0, 7)}-01`, 40).slice(0, 7)}-01`);
+    expect(
+      await purchase('M-5', benefits.token, limit - 1_000, new Date(next.getTime() + 3_600_000)),
+    ).toMatchObject({
+      outcome: 'approved',
+    });
   });
 });
