@@ -6,13 +6,22 @@
 -- The sums are `sumSpent` as before: approved authorisations less their reversals since the start
 -- of the period in Athens, on what a rule's target speaks about. The label names the function's
 -- own variables where a column has the same name (`card_id`).
-CREATE OR REPLACE FUNCTION "terminal_authorise"(
+-- It also answers, beside the call's row, what the card's holder asked to be told of a purchase
+-- (their alert settings, `recipientOfCard`): the alerts that follow a fresh decision read them
+-- from here instead of a statement of their own after the answer (ADR 053, amended).
+DROP FUNCTION "terminal_authorise"(uuid, uuid, text, text, text, bigint, timestamptz, timestamptz, text,
+  text, uuid, text, text, text[], text, text, uuid, text, uuid);--> statement-breakpoint
+
+CREATE FUNCTION "terminal_authorise"(
   "call_id" uuid, "terminal" uuid, "terminal_transaction" text, "request_hash" text, "card_token" text,
   "amount" bigint, "terminal_time" timestamptz, "at" timestamptz,
   "terminal_state" text, "merchant" text, "store" uuid, "merchant_mid" text, "store_category" text,
   "accepted_products" text[], "merchant_name" text, "description" text, "merchant_account" uuid,
   "authorisation" text, "ledger_transaction" uuid
-) RETURNS SETOF "terminal_transactions" LANGUAGE plpgsql AS $$
+) RETURNS TABLE (
+  "call_row" "terminal_transactions", "alert_email" text, "alert_card_name" text, "alert_purchase" boolean,
+  "alert_decline" boolean, "alert_low_balance_cents" integer, "alert_locale" text
+) LANGUAGE plpgsql AS $$
 <<authorise>>
 DECLARE
   "has_card" boolean;
@@ -24,6 +33,8 @@ DECLARE
   "card_account" uuid;
   "card_locked" boolean;
   "card_balance" bigint;
+  "holder" uuid;
+  "holder_card_name" text;
   "earlier" "terminal_transactions";
   "inserted" "terminal_transactions";
   "reason" text := 'cardNotActive';
@@ -31,8 +42,10 @@ DECLARE
   "rules" jsonb := '[]'::jsonb;
   "approved" boolean;
 BEGIN
-  SELECT c.id, c.company_id, c.product, c.status, c.expiry_date, c.account_id, c.locked_at IS NOT NULL, a.balance_cents
-    INTO "card_id", "card_company", "card_product", "card_status", "card_expiry", "card_account", "card_locked", "card_balance"
+  SELECT c.id, c.company_id, c.product, c.status, c.expiry_date, c.account_id, c.locked_at IS NOT NULL, a.balance_cents,
+         c.cardholder_id, c.card_name
+    INTO "card_id", "card_company", "card_product", "card_status", "card_expiry", "card_account", "card_locked", "card_balance",
+         "holder", "holder_card_name"
     FROM cards c JOIN ledger_accounts a ON a.id = c.account_id
    WHERE c.token = "card_token"
      FOR UPDATE OF a;
@@ -41,7 +54,8 @@ BEGIN
   SELECT * INTO "earlier" FROM terminal_transactions t
    WHERE t.terminal_id = "terminal" AND t.terminal_transaction_id = "terminal_transaction";
   IF FOUND THEN
-    RETURN NEXT "earlier";
+    "call_row" := "earlier";
+    RETURN NEXT;
     RETURN;
   END IF;
 
@@ -105,7 +119,18 @@ BEGIN
     INSERT INTO ledger_entries (transaction_id, account_id, amount_cents)
     VALUES ("ledger_transaction", "card_account", -"amount"), ("ledger_transaction", "merchant_account", "amount");
   END IF;
-  RETURN NEXT "inserted";
+  -- What the cardholder asked to be told (`recipientOfCard`), for the alerts that follow the answer.
+  IF "has_card" THEN
+    SELECT s.email, s.purchase, s.decline, s.low_balance_cents, s.locale
+      INTO "alert_email", "alert_purchase", "alert_decline", "alert_low_balance_cents", "alert_locale"
+      FROM cardholders h JOIN cardholder_alert_settings s ON s.email = lower(h.email)
+     WHERE h.id = "holder" AND h.email <> '';
+    IF FOUND THEN
+      "alert_card_name" := "holder_card_name";
+    END IF;
+  END IF;
+  "call_row" := "inserted";
+  RETURN NEXT;
 END;
 $$;--> statement-breakpoint
 

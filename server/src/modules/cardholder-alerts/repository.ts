@@ -1,6 +1,7 @@
 import type { AlertKind, AlertLocale, AlertSettings } from '@tessera/domain';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db';
+import type { AlertRecipient } from '../terminals';
 import { cardholderAlertSettings, cardholderExpiryReminders, cardholderNotifications } from './schema';
 
 /**
@@ -48,14 +49,8 @@ export async function upsertSettings(
 }
 
 /** Who is told of a decision on a card: its holder's e-mail with the alerts they saved (none: no row). */
-export type CardRecipient = {
-  email: string;
-  cardName: string;
-  purchase: boolean;
-  decline: boolean;
-  lowBalanceCents: number | null;
-  locale: AlertLocale;
-};
+/** The terminal API reads the same settings with a purchase (`AuthorisationDecided.recipient`). */
+export type CardRecipient = AlertRecipient;
 
 export async function recipientOfCard(db: Executor, cardId: string): Promise<CardRecipient | undefined> {
   const { rows } = await db.execute<CardRecipient>(sql`

@@ -98,7 +98,8 @@ export function createCardholderAlertsService(deps: CardholderAlertsDeps) {
    * it, and the low balance when this purchase took the balance below their threshold.
    */
   async function alertDecision(decision: AuthorisationDecided): Promise<void> {
-    const recipient = await recipientOfCard(deps.db, decision.cardId);
+    const recipient =
+      decision.recipient === undefined ? await recipientOfCard(deps.db, decision.cardId) : decision.recipient;
     if (!recipient) return;
     const { cardName } = recipient;
     const merchantName = decision.merchantName;

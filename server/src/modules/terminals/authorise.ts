@@ -10,6 +10,7 @@ import {
   newAuthorisationId,
   repeatAnswer,
   requestHashOf,
+  type AlertRecipient,
   type CallOptions,
   type TerminalCaller,
   type TerminalsContext,
@@ -42,8 +43,9 @@ export async function authorise(
   // that comes back carrying `callId` is this call's fresh decision, any other an earlier call's.
   const callId = randomUUID();
   let row: TerminalCallRow;
+  let recipient: AlertRecipient | null;
   try {
-    row = await authoriseInDatabase(ctx.db, {
+    ({ row, recipient } = await authoriseInDatabase(ctx.db, {
       callId,
       terminalId: terminal.terminalId,
       terminalTransactionId: request.terminalTransactionId,
@@ -63,7 +65,7 @@ export async function authorise(
       merchantAccountId: terminal.merchantAccountId,
       authorisationId: newAuthorisationId(),
       ledgerTransactionId: randomUUID(),
-    });
+    }));
   } catch (error) {
     // Another call with this terminal transaction id won the race: answer as its repeat.
     if (!isRepeatRace(error)) throw error;
@@ -74,7 +76,7 @@ export async function authorise(
   if (row.id !== callId) return repeatAnswer(row, requestHash, options.locale);
   const answer = answerOf(row, options.locale);
   ctx.metrics?.authorisation(answer);
-  await afterDecision(ctx, terminal, row, at);
+  await afterDecision(ctx, terminal, row, recipient, at);
   return answer;
 }
 
@@ -87,6 +89,7 @@ async function afterDecision(
   ctx: TerminalsContext,
   terminal: TerminalForPurchase,
   row: TerminalCallRow,
+  recipient: AlertRecipient | null,
   at: Date,
 ): Promise<void> {
   if (row.cardId && ctx.onDecided) {
@@ -101,6 +104,7 @@ async function afterDecision(
         merchantName: terminal.merchantName,
         storeName: terminal.storeName,
         at,
+        recipient,
       });
     } catch (error) {
       ctx.log?.warn({ err: error }, 'the after-commit hook of an authorisation failed');

@@ -1,6 +1,8 @@
+import type { AlertLocale } from '@tessera/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { statementName, type Db, type Executor } from '../../platform/db';
 import { terminalTransactions } from './schema';
+import type { AlertRecipient } from './terminal-context';
 
 export type { Executor };
 export type TerminalCallRow = typeof terminalTransactions.$inferSelect;
@@ -32,20 +34,22 @@ export type AuthoriseCall = {
 const CALL_FIELDS = Object.entries(getTableColumns(terminalTransactions));
 
 /** The statement of a purchase: one call of `terminal_authorise`, its values bound by position. */
-const AUTHORISE_STATEMENT = `select * from terminal_authorise($1::uuid, $2::uuid, $3, $4, $5, $6::bigint,
+const AUTHORISE_STATEMENT = `select (call_row).*, alert_email, alert_card_name, alert_purchase, alert_decline,
+  alert_low_balance_cents, alert_locale from terminal_authorise($1::uuid, $2::uuid, $3, $4, $5, $6::bigint,
   $7::timestamptz, $8::timestamptz, $9, $10, $11::uuid, $12, $13, $14::text[], $15, $16, $17::uuid, $18, $19::uuid)`;
 
 /**
  * A purchase, whole, in one statement: `terminal_authorise` locks the card, answers a repeat with
  * its earlier row, judges the purchase, writes the call's row and, when approved, the posting
  * (migrations 0033 and 0038). Returns the call's row: the fresh one (its id is `callId`) or the
- * earlier one. A named statement on the pool (ADR 053, amended): PostgreSQL parses and plans the
+ * earlier one; with a fresh one, what the card's holder asked to be told of it (null when nothing:
+ * no alert settings, or a repeat). A named statement on the pool (ADR 053, amended): PostgreSQL parses and plans the
  * call once per connection, not once per purchase, and no query builder runs per purchase.
  */
 export async function authoriseInDatabase(
   db: Pick<Db, '$client'>,
   call: AuthoriseCall,
-): Promise<TerminalCallRow> {
+): Promise<{ row: TerminalCallRow; recipient: AlertRecipient | null }> {
   const result = await db.$client.query<Record<string, unknown>>({
     name: statementName('terminal_authorise') || undefined,
     text: AUTHORISE_STATEMENT,
@@ -74,12 +78,24 @@ export async function authoriseInDatabase(
   const raw = result.rows[0];
   if (!raw) throw new Error('terminal_authorise returned no row');
   // As drizzle reads a row of the table: each column's own mapping (timestamps to Date, …).
-  return Object.fromEntries(
+  const row = Object.fromEntries(
     CALL_FIELDS.map(([key, column]) => {
       const value = raw[column.name];
       return [key, value === null || value === undefined ? null : column.mapFromDriverValue(value)];
     }),
   ) as TerminalCallRow;
+  const recipient =
+    typeof raw.alert_email === 'string'
+      ? {
+          email: raw.alert_email,
+          cardName: String(raw.alert_card_name),
+          purchase: raw.alert_purchase === true,
+          decline: raw.alert_decline === true,
+          lowBalanceCents: raw.alert_low_balance_cents === null ? null : Number(raw.alert_low_balance_cents),
+          locale: raw.alert_locale as AlertLocale,
+        }
+      : null;
+  return { row, recipient };
 }
 
 export async function findCall(
