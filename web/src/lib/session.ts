@@ -197,8 +197,11 @@ export function broadcastSessionEvent(event: 'signout'): void {
 
 /**
  * Signs out (SPEC §4): clears the notification and company stores, revokes the tokens
- * (`POST /api/revoke`), ends the session (`POST /api/auth/signout`), tells the other tabs, and
- * sends the browser to the provider's end-session page (id token hint, return to `/logout`).
+ * (`POST /api/revoke`), ends the session (`POST /api/auth/signout`) and sends the browser to the
+ * provider's end-session page (id token hint, return to `/logout`). The other tabs are told from
+ * `/logout`, once the provider has ended its session too: told before, a tab went to sign in again
+ * at once, and the provider's session it touched lost the end-session's state, so this tab's
+ * sign-out ended on "could not find logout details" instead of `/logout`.
  */
 export async function signOut(locale: Locale = currentLocale()): Promise<void> {
   if (signingOut) return;
@@ -216,7 +219,6 @@ export async function signOut(locale: Locale = currentLocale()): Promise<void> {
     suppressGlobalError: true,
   });
   if (result.error) logWarning('sign-out failed', result.status);
-  broadcastSessionEvent('signout');
   browser.assign(result.error ? logoutPage : result.data.url);
 }
 

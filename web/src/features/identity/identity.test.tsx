@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
+import { SESSION_EVENT_KEY } from '../../lib/session';
 import { page, session } from '../../test/fixtures';
 import { mockApi, requestsTo } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -298,10 +299,12 @@ describe('profile and signed-out pages', () => {
     expect(screen.getByText('C1002')).toBeTruthy();
   });
 
-  it('the signed-out page links to signing in again', async () => {
+  it('the signed-out page links to signing in again and tells the other tabs', async () => {
+    window.localStorage.removeItem(SESSION_EVENT_KEY);
     mockApi();
     renderApp('/logout');
     expect(await screen.findByRole('heading', { level: 1, name: 'Αποσυνδεθήκατε' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Νέα σύνδεση' }).getAttribute('href')).toBe('/user/login');
+    expect(window.localStorage.getItem(SESSION_EVENT_KEY)).toContain('"event":"signout"');
   });
 });
