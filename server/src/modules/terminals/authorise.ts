@@ -3,14 +3,13 @@ import type { AuthoriseRequest, TerminalAnswer } from '@tessera/domain';
 import { AppError } from '../../platform/errors';
 import type { TerminalForPurchase } from '../merchants';
 import { watchDeclines } from './decline-spikes';
-import { authoriseInDatabase, findCall, type TerminalCallRow } from './repository';
+import { authoriseInDatabase, findCall, type AlertRecipient, type TerminalCallRow } from './repository';
 import {
   answerOf,
   isRepeatRace,
   newAuthorisationId,
   repeatAnswer,
   requestHashOf,
-  type AlertRecipient,
   type CallOptions,
   type TerminalCaller,
   type TerminalsContext,

@@ -5,6 +5,7 @@
 export { terminalApiRoutes, virtualTerminalRoutes } from './routes';
 export { merchantTransactionRoutes } from './transaction-routes';
 export { createTerminalsService, type TerminalsService } from './service';
-export type { AlertRecipient, AuthorisationDecided } from './terminal-context';
+export type { AlertRecipient } from './repository';
+export type { AuthorisationDecided } from './terminal-context';
 export { merchantsWithSales, salesOfMerchant } from './settlement-sales';
 export type { DisputableCall } from './dispute-calls';

@@ -2,11 +2,20 @@ import type { AlertLocale } from '@tessera/domain';
 import { and, eq, getTableColumns, sql } from 'drizzle-orm';
 import { statementName, type Db, type Executor } from '../../platform/db';
 import { terminalTransactions } from './schema';
-import type { AlertRecipient } from './terminal-context';
 
 export type { Executor };
 export type TerminalCallRow = typeof terminalTransactions.$inferSelect;
 export type NewTerminalCallRow = typeof terminalTransactions.$inferInsert;
+
+/** A cardholder's alert settings for one card: where and what to tell them of its purchases. */
+export type AlertRecipient = {
+  email: string;
+  cardName: string;
+  purchase: boolean;
+  decline: boolean;
+  lowBalanceCents: number | null;
+  locale: AlertLocale;
+};
 
 /** A purchase as `terminal_authorise` takes it (migration 0033, ADR 053). */
 export type AuthoriseCall = {

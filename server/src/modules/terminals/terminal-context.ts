@@ -1,16 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  DECLINE_REASON_TEXT,
-  type AlertLocale,
-  type DeclineReason,
-  type Locale,
-  type TerminalAnswer,
-} from '@tessera/domain';
+import { DECLINE_REASON_TEXT, type DeclineReason, type Locale, type TerminalAnswer } from '@tessera/domain';
 import type { Db } from '../../platform/db';
 import type { BusinessMetrics } from '../../platform/metrics';
 import type { LedgerService } from '../ledger';
 import type { MerchantsService } from '../merchants';
-import type { TerminalCallRow } from './repository';
+import type { AlertRecipient, TerminalCallRow } from './repository';
 
 /** What the terminal operations share (one operation per file, ADR 015). */
 export type TerminalsContext = {
@@ -46,16 +40,6 @@ export type AuthorisationDecided = {
    * they asked nothing; absent when the caller did not read it (the alerts read it themselves).
    */
   recipient?: AlertRecipient | null;
-};
-
-/** A cardholder's alert settings for one card: where and what to tell them of its purchases. */
-export type AlertRecipient = {
-  email: string;
-  cardName: string;
-  purchase: boolean;
-  decline: boolean;
-  lowBalanceCents: number | null;
-  locale: AlertLocale;
 };
 
 /** Who calls: the terminal its token names (the API) or the virtual terminal of the portal. */
