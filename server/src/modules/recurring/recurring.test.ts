@@ -23,9 +23,10 @@ import {
   demoWorldTestFile,
   tenantMatrixOf,
 } from '../../../test/tenant-helper';
+import { csrfHeaders } from '../../../test/harness';
 import { recurringServiceOf } from '../../../test/recurring-helper';
 
-const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000' }, cardScale: 0.1 });
+const world = demoWorldTestFile({ env: { RATE_LIMIT_MAX: '100000', TEST_HOOKS: 'true' }, cardScale: 0.1 });
 const API = '/api/v1/orders';
 const { api, ok } = demoApiClient(
   () => world.ctx,
@@ -534,6 +535,47 @@ describe('runs', () => {
       runs: 1,
       drafts: Number(families!.n),
     });
+  });
+
+  it("the test hook's pass for a day runs only the rule it names (a journey leaves the demo's rules alone)", async () => {
+    const service = serviceAt({ now: new Date() });
+    const cards = await loadableCards('C1001', products.C1001!, 2);
+    const everyTwoWeeks = { kind: 'everyTwoWeeks', workingDaysOnly: false } as const;
+    const [named, other] = await Promise.all(
+      cards.map((cardId, index) =>
+        service.saveRule(
+          RecurringRuleInputSchema.parse({
+            ...ruleInput(products.C1001!, [cardId], { submitMode: 'draft', schedule: everyTwoWeeks }),
+            name: `Άγκιστρο ${index}`,
+            lines: [{ cardId, amountCents: null }],
+            endDay: null,
+          }),
+          { userId: world.ids.om1, companyId: 'C1001', locale: 'el' },
+        ),
+      ),
+    );
+    const runsOf = async (ruleId: string) =>
+      Number(
+        (
+          await query<{ n: string }>(`select count(*) as n from recurring_runs where rule_id = $1`, [ruleId])
+        )[0]!.n,
+      );
+    const tick = async (ruleId: string) => {
+      const response = await world.ctx.app.inject({
+        method: 'POST',
+        url: '/api/test/recurring/tick',
+        headers: await csrfHeaders(world.ctx.app),
+        payload: { today: today(), ruleId },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ created: number }>().created;
+    };
+    // Both are due today; the pass for the first makes its run and leaves the second's.
+    expect(await tick(named!.ruleId)).toBe(1);
+    expect([await runsOf(named!.ruleId), await runsOf(other!.ruleId)]).toEqual([1, 0]);
+    expect(await tick(other!.ruleId)).toBe(1);
+    expect(await tick(other!.ruleId)).toBe(0);
+    expect([await runsOf(named!.ruleId), await runsOf(other!.ruleId)]).toEqual([1, 1]);
   });
 
   it('records a failed run with its reason, mails the order managers and rings the bell', async () => {

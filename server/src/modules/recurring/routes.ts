@@ -16,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireActor } from '../../platform/policy';
 import type { RecurringService } from './service';
+import type { RunHooks } from './run-rule';
 
 const tags = ['orders'];
 const Success = z.object({ success: z.literal(true) });
@@ -247,9 +248,11 @@ export function recurringTestRoutes(service: RecurringService): FastifyPluginAsy
         },
       },
       async (request) => {
-        const { today, holdMs } = request.body;
-        const hooks =
-          holdMs > 0 ? { onClaimed: () => new Promise<void>((done) => setTimeout(done, holdMs)) } : {};
+        const { today, holdMs, ruleId } = request.body;
+        const hooks: RunHooks = {
+          ...(holdMs > 0 ? { onClaimed: () => new Promise<void>((done) => setTimeout(done, holdMs)) } : {}),
+          ...(ruleId === undefined ? {} : { onlyRuleId: ruleId }),
+        };
         return { success: true as const, ...(await service.tick(today, undefined, hooks)) };
       },
     );

@@ -25,12 +25,12 @@ describe.skipIf(target.kind !== 'postgres')(
     }
 
     /** The scheduler's pass for `today` on one process, with a CSRF token of its own. */
-    async function tick(server: ServerProcess, today: string, holdMs = 0): Promise<Response> {
+    async function tick(server: ServerProcess, today: string, ruleId: string, holdMs = 0): Promise<Response> {
       const csrf = await csrfOf(server);
       return fetch(`${server.base}/api/test/recurring/tick`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-csrf-token': csrf.token, cookie: csrf.cookie },
-        body: JSON.stringify({ today, holdMs }),
+        body: JSON.stringify({ today, holdMs, ruleId }),
       });
     }
 
@@ -96,7 +96,7 @@ describe.skipIf(target.kind !== 'postgres')(
         cards.slice(0, 3).map((card) => card.id),
         'Δύο διεργασίες',
       );
-      const answers = await Promise.all([tick(a, today, 300), tick(b, today, 300)]);
+      const answers = await Promise.all([tick(a, today, first, 300), tick(b, today, first, 300)]);
       expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
       const made = (await Promise.all(answers.map((answer) => answer.json()))) as { created: number }[];
       expect(made.reduce((sum, entry) => sum + entry.created, 0)).toBe(1);
@@ -111,7 +111,7 @@ describe.skipIf(target.kind !== 'postgres')(
         cards.slice(3).map((card) => card.id),
         'Διακοπή στη μέση',
       );
-      const held = tick(a, today, 20_000).catch(() => null);
+      const held = tick(a, today, second, 20_000).catch(() => null);
       const deadline = Date.now() + 30_000;
       // Wait until the run is claimed (its insert waits in an open transaction), then kill.
       for (;;) {
@@ -130,9 +130,9 @@ describe.skipIf(target.kind !== 'postgres')(
       expect(await counts(second)).toEqual({ runs: 0, drafts: 0, orders: 0 });
 
       // The other process runs the day; the killed one, started again, runs it too and makes nothing.
-      expect((await tick(b, today)).status).toBe(200);
+      expect((await tick(b, today, second)).status).toBe(200);
       const restarted = await start();
-      expect((await tick(restarted, today)).status).toBe(200);
+      expect((await tick(restarted, today, second)).status).toBe(200);
       expect(await counts(second)).toEqual({
         runs: 1,
         drafts: families(cards.slice(3)),
