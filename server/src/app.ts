@@ -160,7 +160,7 @@ import {
 import { createMailer, type Mailer } from './platform/mail';
 import { createBusinessMetrics, installMetrics, instrumentJobs } from './platform/metrics';
 import { COMPRESS_THRESHOLD, installSmallAnswerCompression } from './platform/compress-small';
-import { indexHtmlFor, installSpa, isSpaPath } from './platform/spa';
+import { indexHtmlFor, installSpa, isSpaPath, withInteraction } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
 import type { ResolveHost } from './platform/outbound-address';
 import { installRequestContext } from './platform/request-context';
@@ -454,7 +454,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     rememberCompany: (sessionIdHash, companyId, actingReason) =>
       sessions.rememberCompany(sessionIdHash, companyId, actingReason),
   });
-  mountOidcProvider(app, identity.provider, {
+  const askProvider = mountOidcProvider(app, identity.provider, {
     isPublicUrlFixed: config.isPublicUrlFixed,
     isPublicUrlHttps: config.publicUrl.startsWith('https:'),
   });
@@ -823,13 +823,16 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
   if (hasSpa) {
-    const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
-      reply
+    const sendPage = (request: FastifyRequest, reply: FastifyReply, interaction?: string) => {
+      const page = indexHtmlFor(app, request.url);
+      return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtmlFor(app, request.url));
-    // The sign-in page started by the server when it would only leave (ADR 054).
-    await app.register(signInPageRoutes({ ...authOptions, page: sendPage }));
+        .header('cache-control', interaction === undefined ? 'no-cache' : 'no-store')
+        .send(interaction === undefined || page === undefined ? page : withInteraction(page, interaction));
+    };
+    // The sign-in page started by the server when it would only leave (ADR 054), with the
+    // provider's interaction started in the process (its amendment).
+    await app.register(signInPageRoutes({ ...authOptions, page: sendPage, askProvider }));
     // History fallback: any GET that is not an API path and matched no route is the SPA.
     // A callback hook (an async one costs every request a promise, ADR 053).
     app.addHook('onRequest', (request, reply, done) => {

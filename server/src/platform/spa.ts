@@ -60,6 +60,18 @@ export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
     : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
 }
 
+/**
+ * The sign-in page with the interaction the server started for it (ADR 054 amendment): the app
+ * reads it before it boots (`web/src/features/identity/sign-in-start.ts`) and puts it in the
+ * address, as the provider's redirect would have.
+ */
+export function withInteraction(indexHtml: string, interaction: string): string {
+  const meta = `<meta name="tessera-interaction" content="${escapeAttribute(interaction)}" />`;
+  return /<meta charset[^>]*>/i.test(indexHtml)
+    ? indexHtml.replace(/<meta charset[^>]*>/i, (tag) => `${tag}\n    ${meta}`)
+    : indexHtml.replace(/<head[^>]*>/i, (tag) => `${tag}${meta}`);
+}
+
 /** The cardholder area (issue 35, ADR 048): `/my`, `/en/my` and every page under them. */
 const MY_AREA = /^(\/en)?\/my(\/|$)/;
 

@@ -18,6 +18,7 @@ import { assertCsrf, csrfBinding, isValidCsrfToken, issueCsrfToken } from '../..
 import { AppError } from '../../platform/errors';
 import { requestOrigin } from '../../platform/http';
 import { requireActor } from '../../platform/policy';
+import type { ProviderRequester } from '../identity';
 import { localeOfPath, PENDING_SIGN_IN_SECONDS, type AuthService, type PendingSignIn } from './service';
 
 const CALLBACK_PATH = `/api/auth/callback/${AUTH_PROVIDER_ID}`;
@@ -74,17 +75,39 @@ function signInStarter(options: AuthRoutesOptions) {
   };
 }
 
+export type SignInPageOptions = AuthRoutesOptions & {
+  /** The SPA's page for the request; with `interaction`, the page of the form of that interaction. */
+  page: (request: FastifyRequest, reply: FastifyReply, interaction?: string) => FastifyReply;
+  /** Asks the provider in the process for the browser (ADR 054 amendment); absent, the browser goes. */
+  askProvider?: ProviderRequester;
+};
+
+/** An interaction's id as the provider makes them (nanoid): nothing else is written into the page. */
+const INTERACTION_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /**
- * `GET /user/login` and `/en/user/login` as a document (ADR 054, issue 36 §7): opened without an
- * interaction (`uid`), without an error to show and without a session, the page would only boot the
- * app to leave for the provider; the server starts the sign-in itself and the browser goes straight
- * to the provider, which sends it back to `/user/login?uid=…`, the one page that boots. Any other
- * case (the form, an error to explain, `SessionRequired`'s note, a signed-in visitor the page sends
- * on) gets the page (`page`), as the history fallback would.
+ * The interaction the provider started, when its redirect sends the browser to this very page's form
+ * (`<path>?uid=…`); null for any other (a provider session that signs in at once, another page).
  */
-export function signInPageRoutes(
-  options: AuthRoutesOptions & { page: (request: FastifyRequest, reply: FastifyReply) => FastifyReply },
-): FastifyPluginAsyncZod {
+function interactionOf(location: string, pagePath: string): string | null {
+  const target = new URL(location, 'http://portal.invalid');
+  if (target.origin !== 'http://portal.invalid' || target.pathname !== pagePath) return null;
+  const uid = target.searchParams.get('uid');
+  return uid !== null && INTERACTION_ID.test(uid) ? uid : null;
+}
+
+/**
+ * `GET /user/login` and `/en/user/login` as a document (ADR 054, issue 36 §7). Opened without an
+ * interaction (`uid`), without an error other than `SessionRequired` and without a session, the page
+ * would only boot the app to leave for the provider. The server starts the sign-in itself and asks
+ * the provider in the process (`askProvider`), as the browser would have on a redirect: the
+ * provider's cookies go to the browser with the page of the form, which names its interaction
+ * (ADR 054 amendment: no round trip through the provider's authorisation endpoint). Any other answer
+ * of the provider is the browser's to follow; without `askProvider` the browser goes to the provider
+ * itself, which sends it back to `/user/login?uid=…`. Any other case (the form, an error to explain,
+ * a signed-in visitor the page sends on) gets the page, as the history fallback would.
+ */
+export function signInPageRoutes(options: SignInPageOptions): FastifyPluginAsyncZod {
   const beginSignIn = signInStarter(options);
   return async (app) => {
     for (const url of ['/user/login', '/en/user/login']) {
@@ -104,12 +127,23 @@ export function signInPageRoutes(
         },
         async (request, reply) => {
           const { uid, error, callbackUrl } = request.query;
-          if (uid !== undefined || error !== undefined || (await currentSession(request))) {
-            return options.page(request, reply);
-          }
+          const isStart = uid === undefined && (error === undefined || error === 'SessionRequired');
+          if (!isStart || (await currentSession(request))) return options.page(request, reply);
           const fallback = url.startsWith('/en/') ? '/en' : '/';
           reply.header('cache-control', 'no-store');
-          return reply.redirect(await beginSignIn(request, reply, callbackUrl ?? fallback), 302);
+          const authorize = await beginSignIn(request, reply, callbackUrl ?? fallback);
+          if (!options.askProvider) return reply.redirect(authorize, 302);
+          const target = new URL(authorize);
+          const answer = await options.askProvider(request, `${target.pathname}${target.search}`);
+          if (answer.statusCode < 300 || answer.statusCode > 399 || !answer.location) {
+            // An error page of the provider: the browser asks for it itself and sees it.
+            return reply.redirect(authorize, 302);
+          }
+          for (const cookie of answer.setCookies) void reply.header('set-cookie', cookie);
+          const interaction = interactionOf(answer.location, url);
+          return interaction === null
+            ? reply.redirect(answer.location, 302)
+            : options.page(request, reply, interaction);
         },
       );
     }

@@ -10,9 +10,11 @@ import {
 } from '../../../test/tenant-helper';
 
 /**
- * `/user/login` opened as a document (ADR 054, issue 36 §7): without an interaction, an error or a
- * session the server starts the sign-in itself and the browser goes straight to the provider; the
- * form, an error to explain and a signed-in visitor get the page.
+ * `/user/login` opened as a document (ADR 054 and its amendment, issue 36 §7): without an
+ * interaction, an error other than `SessionRequired` or a session, the server starts the sign-in
+ * and the provider's interaction itself, and the page comes with the provider's cookies and its
+ * interaction: no round trip through the provider. The form, an error to explain and a signed-in
+ * visitor get the page as it is.
  */
 const DIST = path.resolve(`.tmp/test-sign-in-page-${process.pid}`);
 mkdirSync(DIST, { recursive: true });
@@ -28,31 +30,39 @@ const isPage = (response: { statusCode: number; headers: Record<string, unknown>
   String(response.headers['content-type']).startsWith('text/html') &&
   response.body.includes('<div id="root">');
 
+/** The interaction the page names, if it names one. */
+const interactionOf = (body: string) =>
+  /<meta name="tessera-interaction" content="([^"]+)" \/>/.exec(body)?.[1] ?? null;
+
 describe('the sign-in page as a document', () => {
-  it('starts the sign-in on the server and comes back to the form, in English, then where it was going', async () => {
+  it('comes with the interaction the server started at the provider, in English, then goes where it was going', async () => {
     const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
     const start = await browser.get('/en/user/login?callbackUrl=%2Fen%2Fcard-list');
-    expect(start.statusCode).toBe(302);
+    expect(isPage(start), start.body).toBe(true);
     expect(start.headers['cache-control']).toBe('no-store');
-    const authorize = new URL(start.headers.location as string);
-    expect(authorize.pathname).toBe('/api/v2/identity/oidc/auth');
-    expect(authorize.searchParams.get('ui_locales')).toBe('en');
-    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(start.body).toContain('<html lang="en">');
+    const uid = interactionOf(start.body);
+    expect(uid).toMatch(/^[A-Za-z0-9_-]+$/);
+    // The portal's pending sign-in for its callback, and the provider's interaction cookies.
     const pending = start.cookies.find((cookie) => cookie.name === 'tessera.signin');
     expect(pending).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/auth/callback/tessera' });
+    expect(start.cookies.find((cookie) => cookie.name === 'tessera.op.interaction')).toMatchObject({
+      httpOnly: true,
+    });
+    // The interaction is the provider's, in English, of the portal's PKCE request.
+    const [row] = (
+      await world.ctx.database.pool.query<{ payload: { params: Record<string, string> } }>(
+        `select payload from oidc_payloads where type = 'Interaction' and id = $1`,
+        [uid],
+      )
+    ).rows;
+    expect(row!.payload.params).toMatchObject({
+      ui_locales: 'en',
+      code_challenge_method: 'S256',
+      prompt: 'login',
+    });
 
-    const provider = await browser.get(start.headers.location as string);
-    expect(provider.statusCode).toBe(303);
-    const form = await browser.get(provider.headers.location as string);
-    expect(new URL(provider.headers.location as string, world.ctx.config.publicUrl).pathname).toBe(
-      '/en/user/login',
-    );
-    expect(isPage(form)).toBe(true);
-    expect(form.body).toContain('<html lang="en">');
-
-    const uid = new URL(provider.headers.location as string, world.ctx.config.publicUrl).searchParams.get(
-      'uid',
-    );
+    // The form signs in with the cookies the page came with, and the flow ends where it was going.
     const login = await browser.post(`/api/v2/identity/interaction/${uid}/login`, {
       email: DEMO_USERS.om1.email,
       password: DEMO_PASSWORD,
@@ -64,23 +74,37 @@ describe('the sign-in page as a document', () => {
     expect(callback.headers.location).toBe(`${world.ctx.config.publicUrl}/en/card-list`);
   });
 
-  it('starts towards the Greek home when opened without a destination', async () => {
-    const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
-    const start = await browser.get('/user/login');
-    expect(start.statusCode).toBe(302);
-    expect(new URL(start.headers.location as string).searchParams.get('ui_locales')).toBe('el');
+  it('starts towards the Greek home when opened without a destination, and for a guard that asked for a session', async () => {
+    for (const url of ['/user/login', '/user/login?error=SessionRequired&callbackUrl=%2Forders']) {
+      const browser = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+      const start = await browser.get(url);
+      expect(isPage(start), url).toBe(true);
+      expect(start.body, url).toContain('<html lang="el">');
+      expect(interactionOf(start.body), url).not.toBeNull();
+    }
   });
 
-  it('gives the page to the form, to an error it must explain, and to a signed-in visitor', async () => {
+  it('another browser cannot use the interaction without its cookies', async () => {
+    const owner = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    const uid = interactionOf((await owner.get('/user/login')).body);
     const stranger = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
-    for (const url of [
-      '/user/login?uid=abc',
-      '/user/login?error=Refused',
-      '/en/user/login?error=SessionRequired&callbackUrl=%2Fen%2Forders',
-    ]) {
-      expect(isPage(await stranger.get(url)), url).toBe(true);
+    const login = await stranger.post(`/api/v2/identity/interaction/${uid}/login`, {
+      email: DEMO_USERS.om1.email,
+      password: DEMO_PASSWORD,
+    });
+    expect(login.statusCode).not.toBe(200);
+  });
+
+  it('gives the page as it is to the form, to an error it must explain, and to a signed-in visitor', async () => {
+    const stranger = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    for (const url of ['/user/login?uid=abc', '/user/login?error=Refused', '/en/user/login?error=Expired']) {
+      const page = await stranger.get(url);
+      expect(isPage(page), url).toBe(true);
+      expect(interactionOf(page.body), url).toBeNull();
     }
     const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.finance.email, DEMO_PASSWORD);
-    expect(isPage(await browser.get('/user/login'))).toBe(true);
+    const page = await browser.get('/user/login');
+    expect(isPage(page)).toBe(true);
+    expect(interactionOf(page.body)).toBeNull();
   });
 });

@@ -2,7 +2,14 @@
  * Users, their passwords, email codes and the OIDC provider (ADR 005). The public face of the
  * module: other modules import only from here.
  */
-export { loadSigningKeys, mountOidcProvider, PORTAL_CLIENT_ID, portalClientSecret } from './oidc-provider';
+export {
+  loadSigningKeys,
+  mountOidcProvider,
+  PORTAL_CLIENT_ID,
+  portalClientSecret,
+  type ProviderAnswer,
+  type ProviderRequester,
+} from './oidc-provider';
 export { hashPassword, verifyPassword } from './passwords';
 export { identityRoutes } from './routes';
 export { createIdentityService, type IdentityService } from './service';

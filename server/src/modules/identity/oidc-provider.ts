@@ -1,6 +1,7 @@
 import { createHash, generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import inject from 'light-my-request';
 import Provider, {
   type Adapter,
   type AdapterPayload,
@@ -318,10 +319,47 @@ function allowPortalPathsOnAnyHost(provider: Provider): void {
   };
 }
 
+/** What the provider answered a request the server made for the browser (`ProviderRequester`). */
+export type ProviderAnswer = { statusCode: number; location: string | undefined; setCookies: string[] };
+
+/**
+ * A GET of the provider made in the process on behalf of a browser's request, as if the browser had
+ * followed a redirect there: its cookies, language and agent, and the scheme, host and address the
+ * server trusts (ADR 054 amendment: the sign-in page starts its interaction without a round trip).
+ */
+export type ProviderRequester = (request: FastifyRequest, pathAndQuery: string) => Promise<ProviderAnswer>;
+
+type OidcRequest = IncomingMessage & { originalUrl?: string };
+
+/**
+ * The scheme, host and address the provider (Koa, `proxy` on) sees: https on a TLS socket, behind a
+ * proxy TRUST_PROXY names that says so, or with an https PUBLIC_URL — its cookies are then Secure
+ * and its URLs https, as the portal's (issue 33 §8). What a client claimed in these headers itself
+ * is dropped.
+ */
+function forwardedHeaders(request: FastifyRequest, isPublicUrlHttps: boolean): Record<string, string> {
+  const isHttps = isPublicUrlHttps || request.protocol === 'https';
+  return {
+    'x-forwarded-proto': isHttps ? 'https' : 'http',
+    'x-forwarded-host': request.host,
+    'x-forwarded-for': request.ip,
+  };
+}
+
+/** The provider's own path of a request under OIDC_PATH, the full one kept in `originalUrl`. */
+function toProviderPath(raw: OidcRequest, url: string): void {
+  raw.originalUrl = url;
+  raw.url = url.slice(OIDC_PATH.length) || '/';
+}
+
+/** The headers of the browser's request the provider reads on a GET. */
+const BROWSER_HEADERS = ['host', 'cookie', 'user-agent', 'accept', 'accept-language'] as const;
+
 /**
  * Hands every request under OIDC_PATH to the provider's Koa callback from a root `onRequest` hook,
  * before Fastify parses the body (STACK: a Fastify route fails POSTs with 415). The prefix is
  * stripped from `url` and kept in `originalUrl`, from which the provider builds its endpoint URLs.
+ * Returns the way to ask the provider in the process for a browser (`ProviderRequester`).
  */
 export function mountOidcProvider(
   app: FastifyInstance,
@@ -331,7 +369,7 @@ export function mountOidcProvider(
     /** PUBLIC_URL is https: the portal's public face is TLS, whatever a request says. */
     isPublicUrlHttps: boolean;
   },
-): void {
+): ProviderRequester {
   const handle = provider.callback();
   // A callback hook: every request of the portal passes it, and an async one costs each a promise
   // (ADR 053). Nothing in it waits.
@@ -350,21 +388,37 @@ export function mountOidcProvider(
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value);
     }
-    const raw = request.raw as IncomingMessage & { originalUrl?: string };
-    // The provider (Koa, `proxy` on) sees the scheme, host and address the server trusts: https on
-    // a TLS socket, behind a proxy TRUST_PROXY names that says so, or with an https PUBLIC_URL —
-    // its cookies are then Secure and its URLs https, as the portal's (issue 33 §8). What a client
-    // claimed in these headers itself is dropped.
-    const isHttps = options.isPublicUrlHttps || request.protocol === 'https';
-    raw.headers['x-forwarded-proto'] = isHttps ? 'https' : 'http';
-    raw.headers['x-forwarded-host'] = request.host;
-    raw.headers['x-forwarded-for'] = request.ip;
-    raw.originalUrl = url;
-    raw.url = url.slice(OIDC_PATH.length) || '/';
+    const raw = request.raw as OidcRequest;
+    Object.assign(raw.headers, forwardedHeaders(request, options.isPublicUrlHttps));
+    toProviderPath(raw, url);
     handle(raw, reply.raw);
     // The reply is hijacked: Fastify runs no later hook nor route for it.
     done();
   });
+
+  return async (request, pathAndQuery) => {
+    if (!pathAndQuery.startsWith(`${OIDC_PATH}/`))
+      throw new Error(`not a path of the provider: ${pathAndQuery}`);
+    checkReturnAddresses(request, pathAndQuery, options.isPublicUrlFixed);
+    const headers: Record<string, string> = forwardedHeaders(request, options.isPublicUrlHttps);
+    for (const name of BROWSER_HEADERS) {
+      const value = request.headers[name];
+      if (typeof value === 'string') headers[name] = value;
+    }
+    const answer = await inject(
+      (raw, response) => {
+        toProviderPath(raw as OidcRequest, pathAndQuery);
+        handle(raw, response);
+      },
+      { method: 'GET', url: pathAndQuery, headers, remoteAddress: request.ip },
+    );
+    const setCookie = answer.headers['set-cookie'];
+    return {
+      statusCode: answer.statusCode,
+      location: typeof answer.headers.location === 'string' ? answer.headers.location : undefined,
+      setCookies: setCookie === undefined ? [] : Array.isArray(setCookie) ? setCookie : [setCookie],
+    };
+  };
 }
 
 /** Return addresses stay on the host the request came to (see allowPortalPathsOnAnyHost). */

@@ -1,7 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { browser } from '../../lib/browser';
 import { mockApi, requestsTo } from '../../test/mock-api';
-import { CALLBACK_KEY, NOTE_KEY, signInStartOf, startSignInBeforeBoot } from './sign-in-start';
+import {
+  adoptStartedSignIn,
+  CALLBACK_KEY,
+  NOTE_KEY,
+  signInStartOf,
+  startSignInBeforeBoot,
+} from './sign-in-start';
 
 const at = (url: string) => new URL(url, 'http://localhost') as unknown as Location;
 const PROVIDERS = { 'GET /api/auth/providers': { body: { tessera: { id: 'tessera' } } } };
@@ -73,5 +79,35 @@ describe('the sign-in that /user/login starts before the app boots (issue 17)', 
     expect(window.location.pathname + window.location.search).toBe(
       '/user/login?error=AccessDenied&callbackUrl=%2F',
     );
+  });
+
+  it('boots on the form of the interaction the server started, once, remembering the note and the way back', async () => {
+    const fetchMock = mockApi({});
+    window.sessionStorage.clear();
+    window.history.replaceState(null, '', '/en/user/login?error=SessionRequired&callbackUrl=%2Fen%2Forders');
+    const tag = document.createElement('meta');
+    tag.name = 'tessera-interaction';
+    tag.content = 'Ab_12-x';
+    document.head.append(tag);
+    await expect(startSignInBeforeBoot(window.location, null)).resolves.toBe(false);
+    expect(window.location.pathname + window.location.search).toBe('/en/user/login?uid=Ab_12-x');
+    expect(document.head.querySelector('meta[name="tessera-interaction"]')).toBeNull();
+    expect(window.sessionStorage.getItem(NOTE_KEY)).toBe('SessionRequired');
+    expect(window.sessionStorage.getItem(CALLBACK_KEY)).toBe('/en/orders');
+    // Nothing asked of the server: no session read, no sign-in started.
+    expect(fetchMock).not.toHaveBeenCalled();
+    // A later visit of the page (no tag) is a start of its own.
+    expect(adoptStartedSignIn(window.location)).toBe(false);
+  });
+
+  it('ignores a tag on any other page than the start of a sign-in', () => {
+    window.history.replaceState(null, '', '/card-list');
+    const tag = document.createElement('meta');
+    tag.name = 'tessera-interaction';
+    tag.content = 'abc';
+    document.head.append(tag);
+    expect(adoptStartedSignIn(window.location)).toBe(false);
+    expect(window.location.pathname + window.location.search).toBe('/card-list');
+    expect(document.head.querySelector('meta[name="tessera-interaction"]')).toBeNull();
   });
 });

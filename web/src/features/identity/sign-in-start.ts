@@ -56,6 +56,31 @@ export function rememberSignInStart(start: SignInStart): void {
   remember(CALLBACK_KEY, start.callbackUrl);
 }
 
+/**
+ * The interaction the server started for this page (ADR 054 amendment): `/user/login` came with the
+ * provider's cookies and the form's interaction in a `<meta name="tessera-interaction">` instead of
+ * a round trip through the provider. It goes into the address as the provider's redirect would have
+ * put it, once (the tag is removed), with the note and the way back remembered as a start in the
+ * browser would. True when there was one.
+ */
+export function adoptStartedSignIn(
+  location: Location = window.location,
+  head: ParentNode = document.head,
+): boolean {
+  const tag = head.querySelector<HTMLMetaElement>('meta[name="tessera-interaction"]');
+  if (!tag) return false;
+  tag.remove();
+  const start = signInStartOf(location);
+  if (!start || !tag.content) return false;
+  rememberSignInStart(start);
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${location.pathname}?uid=${encodeURIComponent(tag.content)}`,
+  );
+  return true;
+}
+
 const LEAVING_TEXT: Record<Locale, string> = {
   el: 'Μετάβαση στη σύνδεση…',
   en: 'Taking you to sign in…',
@@ -63,7 +88,9 @@ const LEAVING_TEXT: Record<Locale, string> = {
 
 /**
  * Opening `/user/login` directly (a bookmark, a link, a guard's redirect from another page load)
- * only starts signing in: the browser leaves for the provider, which sends it back to
+ * only starts signing in. The server usually starts it itself and the page comes with its
+ * interaction (`adoptStartedSignIn`: the app boots on the form); else the browser leaves for the
+ * provider, which sends it back to
  * `/user/login?uid=…` for the form. Run before the app boots, so that page is the only one that
  * boots it (issue 17: no double boot on the sign-in path; before, the app booted, rendered the
  * shell and the page, read the session, then left and booted again). Resolves true when the browser
@@ -74,6 +101,7 @@ export async function startSignInBeforeBoot(
   location: Location = window.location,
   container: HTMLElement | null = document.getElementById('root'),
 ): Promise<boolean> {
+  if (adoptStartedSignIn(location)) return false;
   const start = signInStartOf(location);
   if (!start) return false;
   try {
