@@ -6,7 +6,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import { API_SCOPES, type Locale } from '@tessera/domain';
+import { API_SCOPES, splitLocalePath, type Locale } from '@tessera/domain';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { createOidcClient } from './modules/auth';
 import { actingRoutes, auditLogRoutes, createAuditService, merchantActingRoutes } from './modules/audit';
@@ -823,16 +823,28 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
   if (hasSpa) {
-    const sendPage = (request: FastifyRequest, reply: FastifyReply, interaction?: string) => {
+    const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+      reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(indexHtmlFor(app, request.url));
+    /** The page of the form of an interaction the server started, its title and summary drawn. */
+    const sendSignInPage = async (request: FastifyRequest, reply: FastifyReply, interaction?: string) => {
       const page = indexHtmlFor(app, request.url);
+      if (interaction === undefined || page === undefined) return sendPage(request, reply);
+      const locale = splitLocalePath(request.url.split('?')[0] ?? '/').locale;
+      const card = await content.getPage('login', locale).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'the sign-in page is drawn without its texts');
+        return null;
+      });
       return reply
         .type('text/html; charset=utf-8')
-        .header('cache-control', interaction === undefined ? 'no-cache' : 'no-store')
-        .send(interaction === undefined || page === undefined ? page : withInteraction(page, interaction));
+        .header('cache-control', 'no-store')
+        .send(withInteraction(page, interaction, card));
     };
     // The sign-in page started by the server when it would only leave (ADR 054), with the
     // provider's interaction started in the process (its amendment).
-    await app.register(signInPageRoutes({ ...authOptions, page: sendPage, askProvider }));
+    await app.register(signInPageRoutes({ ...authOptions, page: sendSignInPage, askProvider }));
     // History fallback: any GET that is not an API path and matched no route is the SPA.
     // A callback hook (an async one costs every request a promise, ADR 053).
     app.addHook('onRequest', (request, reply, done) => {

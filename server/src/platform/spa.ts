@@ -60,16 +60,42 @@ export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
     : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
 }
 
+/** The sign-in page's title and summary (its CMS texts), drawn in the page before any script. */
+export type SignInCard = { title: string; summary: string };
+
+/**
+ * The sign-in card as the app draws it (`AuthLayout` with Mantine's `Title` and `Text`, classes and
+ * variables as they render): the page's largest text paints with the HTML, not after the app's
+ * boot (ADR 054 amendment). The app replaces it with its own; the journeys check both are drawn
+ * in the same place (`e2e/sign-in-frame.spec.ts`).
+ */
+function signInCardHtml(card: SignInCard): string {
+  const title =
+    '<h1 class="tessera-auth__title m_8a5d1357 mantine-Title-root" data-order="1" id="auth-title" ' +
+    'style="--title-fw: var(--mantine-h1-font-weight); --title-lh: var(--mantine-h1-line-height); ' +
+    `--title-fz: var(--mantine-h1-font-size);">${escapeAttribute(card.title)}</h1>`;
+  const summary = card.summary
+    ? `<p class="tessera-auth__summary m_b6d8b162 mantine-Text-root">${escapeAttribute(card.summary)}</p>`
+    : '';
+  return `<section class="tessera-auth" aria-labelledby="auth-title"><div class="tessera-auth__card">${title}${summary}</div></section>`;
+}
+
 /**
  * The sign-in page with the interaction the server started for it (ADR 054 amendment): the app
  * reads it before it boots (`web/src/features/identity/sign-in-start.ts`) and puts it in the
- * address, as the provider's redirect would have.
+ * address, as the provider's redirect would have. With the page's texts, the frame's main area
+ * shows the sign-in card's title and summary instead of its loading note.
  */
-export function withInteraction(indexHtml: string, interaction: string): string {
+export function withInteraction(indexHtml: string, interaction: string, card?: SignInCard | null): string {
   const meta = `<meta name="tessera-interaction" content="${escapeAttribute(interaction)}" />`;
-  return /<meta charset[^>]*>/i.test(indexHtml)
+  const withMeta = /<meta charset[^>]*>/i.test(indexHtml)
     ? indexHtml.replace(/<meta charset[^>]*>/i, (tag) => `${tag}\n    ${meta}`)
     : indexHtml.replace(/<head[^>]*>/i, (tag) => `${tag}${meta}`);
+  if (!card?.title) return withMeta;
+  return withMeta.replace(
+    /(<main class="tessera-container tessera-main">)[\s\S]*?(<\/main>)/,
+    (_whole, open: string, close: string) => `${open}${signInCardHtml(card)}${close}`,
+  );
 }
 
 /** The cardholder area (issue 35, ADR 048): `/my`, `/en/my` and every page under them. */

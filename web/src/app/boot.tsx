@@ -5,6 +5,7 @@ import { installClientErrorReporting } from '../lib/client-log';
 import { createQueryClient } from '../lib/query-client';
 import { sessionQueryOptions } from '../lib/session';
 import { AppProviders } from './providers';
+import { keepStaticMain } from './route-error-boundary';
 import { createAppRouter } from './routes';
 
 /** Renders the portal into `#root`: once per page load. */
@@ -18,6 +19,7 @@ export function bootApp(): void {
   const router = createAppRouter(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
+  keepStaticMain(container);
   createRoot(container).render(
     <StrictMode>
       <AppProviders queryClient={queryClient}>

@@ -78,11 +78,24 @@ export function RootErrorBoundary() {
   );
 }
 
+/** The main area of the page's HTML, as the server drew it before any script (`keepStaticMain`). */
+let staticMain: string | null = null;
+
+/**
+ * Keeps what the page's HTML drew in its main area, read once before the app's first render
+ * replaces it: the sign-in card of a sign-in the server started (ADR 054 amendment), else the
+ * loading note. `HydrateFallback` draws it again.
+ */
+export function keepStaticMain(container: HTMLElement): void {
+  staticMain = container.querySelector('main')?.innerHTML ?? null;
+}
+
 /**
  * Shown while the first page's code, texts and content load (react-intl is not there yet): the
- * shell's frame, as the static HTML drew it, so the first render changes nothing on the screen.
+ * shell's frame, as the static HTML drew it, main area included, so the first render changes
+ * nothing on the screen.
  */
 export function HydrateFallback() {
   const isEnglish = splitLocalePath(window.location.pathname).locale === 'en';
-  return <ShellFrame label={isEnglish ? 'Loading…' : 'Φόρτωση…'} />;
+  return <ShellFrame label={isEnglish ? 'Loading…' : 'Φόρτωση…'} mainHtml={staticMain} />;
 }

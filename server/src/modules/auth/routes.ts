@@ -77,7 +77,11 @@ function signInStarter(options: AuthRoutesOptions) {
 
 export type SignInPageOptions = AuthRoutesOptions & {
   /** The SPA's page for the request; with `interaction`, the page of the form of that interaction. */
-  page: (request: FastifyRequest, reply: FastifyReply, interaction?: string) => FastifyReply;
+  page: (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    interaction?: string,
+  ) => FastifyReply | Promise<FastifyReply>;
   /** Asks the provider in the process for the browser (ADR 054 amendment); absent, the browser goes. */
   askProvider?: ProviderRequester;
 };

@@ -20,7 +20,8 @@ const DIST = path.resolve(`.tmp/test-sign-in-page-${process.pid}`);
 mkdirSync(DIST, { recursive: true });
 writeFileSync(
   path.join(DIST, 'index.html'),
-  '<!doctype html><html lang="el"><head><meta charset="UTF-8" /><title>Tessera</title></head><body><div id="root">SPA</div></body></html>',
+  '<!doctype html><html lang="el"><head><meta charset="UTF-8" /><title>Tessera</title></head><body><div id="root">' +
+    '<main class="tessera-container tessera-main"><p role="status">Loading…</p></main></div></body></html>',
 );
 const world = demoWorldTestFile({ env: { WEB_DIST: DIST, LOGIN_RATE_LIMIT: '1000' } });
 afterAll(() => rmSync(DIST, { recursive: true, force: true }));
@@ -41,6 +42,11 @@ describe('the sign-in page as a document', () => {
     expect(isPage(start), start.body).toBe(true);
     expect(start.headers['cache-control']).toBe('no-store');
     expect(start.body).toContain('<html lang="en">');
+    // The form's title and summary are in the page, from the sign-in page's texts.
+    const texts = await world.ctx.app.services.content.getPage('login', 'en');
+    expect(start.body).toContain(`id="auth-title" `);
+    expect(start.body).toContain(`>${texts.title}</h1><p class="tessera-auth__summary`);
+    expect(start.body).not.toContain('Loading…');
     const uid = interactionOf(start.body);
     expect(uid).toMatch(/^[A-Za-z0-9_-]+$/);
     // The portal's pending sign-in for its callback, and the provider's interaction cookies.
@@ -81,6 +87,8 @@ describe('the sign-in page as a document', () => {
       expect(isPage(start), url).toBe(true);
       expect(start.body, url).toContain('<html lang="el">');
       expect(interactionOf(start.body), url).not.toBeNull();
+      const texts = await world.ctx.app.services.content.getPage('login', 'el');
+      expect(start.body, url).toContain(`>${texts.title}</h1>`);
     }
   });
 
@@ -101,6 +109,7 @@ describe('the sign-in page as a document', () => {
       const page = await stranger.get(url);
       expect(isPage(page), url).toBe(true);
       expect(interactionOf(page.body), url).toBeNull();
+      expect(page.body, url).toContain('Loading…');
     }
     const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.finance.email, DEMO_PASSWORD);
     const page = await browser.get('/user/login');

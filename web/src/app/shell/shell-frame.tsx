@@ -3,11 +3,12 @@ import { LogoMark } from './logo';
 /**
  * The shell's frame while the first page loads (issue 36 §7, ADR 054): the header's bar (the menu
  * button's place, the logo, the bell's and the profile's places), the desktop menu's row and an
- * empty main area at least a window tall. `index.html` draws the same markup before any script
+ * empty main area at least a window tall, or the main area the page's HTML came with (`mainHtml`:
+ * the sign-in card of a sign-in the server started). `index.html` draws the same markup before any script
  * runs, so the first paint is this frame; the router shows it again until the page's code, texts
  * and content are there, and the shell then takes the same places. Keep the two alike.
  */
-export function ShellFrame({ label }: { label: string }) {
+export function ShellFrame({ label, mainHtml = null }: { label: string; mainHtml?: string | null }) {
   return (
     <div className="tessera-app">
       <header className="tessera-header">
@@ -28,11 +29,16 @@ export function ShellFrame({ label }: { label: string }) {
           </div>
         </div>
       </header>
-      <main className="tessera-container tessera-main">
-        <p role="status" className="tessera-visually-hidden">
-          {label}
-        </p>
-      </main>
+      {mainHtml ? (
+        // The main area exactly as the page's HTML drew it (the server's own markup, escaped there).
+        <main className="tessera-container tessera-main" dangerouslySetInnerHTML={{ __html: mainHtml }} />
+      ) : (
+        <main className="tessera-container tessera-main">
+          <p role="status" className="tessera-visually-hidden">
+            {label}
+          </p>
+        </main>
+      )}
     </div>
   );
 }
