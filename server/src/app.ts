@@ -142,7 +142,7 @@ import {
   createClientLogsService,
   type ClientLogsService,
 } from './modules/client-logs';
-import { installAuthGuard } from './platform/auth-guard';
+import { currentSession, installAuthGuard } from './platform/auth-guard';
 import type { Config } from './platform/config';
 import { cookieNames, installCsrfGuard } from './platform/csrf';
 import type { Database } from './platform/db';
@@ -160,7 +160,7 @@ import {
 import { createMailer, type Mailer } from './platform/mail';
 import { createBusinessMetrics, installMetrics, instrumentJobs } from './platform/metrics';
 import { COMPRESS_THRESHOLD, installSmallAnswerCompression } from './platform/compress-small';
-import { indexHtmlFor, installSpa, isSpaPath, withInteraction } from './platform/spa';
+import { indexHtmlFor, installSpa, isSpaPath, withHomeHero, withInteraction } from './platform/spa';
 import { installTenantScope } from './platform/tenant';
 import type { ResolveHost } from './platform/outbound-address';
 import { installRequestContext } from './platform/request-context';
@@ -828,23 +828,39 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .send(indexHtmlFor(app, request.url));
+    /** A content page's title and summary in the request's language, or null (the app draws it). */
+    const textsOf = (request: FastifyRequest, slug: string) =>
+      content
+        .getPage(slug, splitLocalePath(request.url.split('?')[0] ?? '/').locale)
+        .catch((error: unknown) => {
+          request.log.warn({ err: error, slug }, 'the page is drawn without its texts');
+          return null;
+        });
     /** The page of the form of an interaction the server started, its title and summary drawn. */
     const sendSignInPage = async (request: FastifyRequest, reply: FastifyReply, interaction?: string) => {
       const page = indexHtmlFor(app, request.url);
       if (interaction === undefined || page === undefined) return sendPage(request, reply);
-      const locale = splitLocalePath(request.url.split('?')[0] ?? '/').locale;
-      const card = await content.getPage('login', locale).catch((error: unknown) => {
-        request.log.warn({ err: error }, 'the sign-in page is drawn without its texts');
-        return null;
-      });
       return reply
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-store')
-        .send(withInteraction(page, interaction, card));
+        .send(withInteraction(page, interaction, await textsOf(request, 'login')));
     };
     // The sign-in page started by the server when it would only leave (ADR 054), with the
     // provider's interaction started in the process (its amendment).
     await app.register(signInPageRoutes({ ...authOptions, page: sendSignInPage, askProvider }));
+    // `/` and `/en` for a visitor: the home page's hero drawn by the server (ADR 054 amendment). A
+    // signed-in user's home may go on elsewhere (a merchant's), so the app alone draws theirs.
+    for (const url of ['/', '/en']) {
+      app.get(url, { schema: { hide: true } }, async (request, reply) => {
+        const page = indexHtmlFor(app, request.url);
+        if (page === undefined || (await currentSession(request))) return sendPage(request, reply);
+        const texts = await textsOf(request, 'home');
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('cache-control', 'no-cache')
+          .send(texts ? withHomeHero(page, texts) : page);
+      });
+    }
     // History fallback: any GET that is not an API path and matched no route is the SPA.
     // A callback hook (an async one costs every request a promise, ADR 053).
     app.addHook('onRequest', (request, reply, done) => {

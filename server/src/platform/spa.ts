@@ -60,42 +60,67 @@ export function localizeIndexHtml(indexHtml: string, locale: Locale): string {
     : withLang.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${head}</head>`);
 }
 
-/** The sign-in page's title and summary (its CMS texts), drawn in the page before any script. */
-export type SignInCard = { title: string; summary: string };
+/** A page's title and summary (its CMS texts), drawn in the page's HTML before any script. */
+export type PageTexts = { title: string; summary: string };
+
+const H1_STYLE =
+  'style="--title-fw: var(--mantine-h1-font-weight); --title-lh: var(--mantine-h1-line-height); ' +
+  '--title-fz: var(--mantine-h1-font-size);"';
 
 /**
  * The sign-in card as the app draws it (`AuthLayout` with Mantine's `Title` and `Text`, classes and
- * variables as they render): the page's largest text paints with the HTML, not after the app's
- * boot (ADR 054 amendment). The app replaces it with its own; the journeys check both are drawn
- * in the same place (`e2e/sign-in-frame.spec.ts`).
+ * variables as they render).
  */
-function signInCardHtml(card: SignInCard): string {
-  const title =
-    '<h1 class="tessera-auth__title m_8a5d1357 mantine-Title-root" data-order="1" id="auth-title" ' +
-    'style="--title-fw: var(--mantine-h1-font-weight); --title-lh: var(--mantine-h1-line-height); ' +
-    `--title-fz: var(--mantine-h1-font-size);">${escapeAttribute(card.title)}</h1>`;
-  const summary = card.summary
-    ? `<p class="tessera-auth__summary m_b6d8b162 mantine-Text-root">${escapeAttribute(card.summary)}</p>`
+function signInCardHtml(texts: PageTexts): string {
+  const title = `<h1 class="tessera-auth__title m_8a5d1357 mantine-Title-root" data-order="1" id="auth-title" ${H1_STYLE}>${escapeAttribute(texts.title)}</h1>`;
+  const summary = texts.summary
+    ? `<p class="tessera-auth__summary m_b6d8b162 mantine-Text-root">${escapeAttribute(texts.summary)}</p>`
     : '';
   return `<section class="tessera-auth" aria-labelledby="auth-title"><div class="tessera-auth__card">${title}${summary}</div></section>`;
+}
+
+/** A content page's hero as the app draws it (`ContentHome`'s hero with `PageHeader`). */
+function heroHtml(texts: PageTexts): string {
+  const title = `<h1 class="m_8a5d1357 mantine-Title-root" data-order="1" ${H1_STYLE}>${escapeAttribute(texts.title)}</h1>`;
+  const summary = texts.summary
+    ? '<p class="tessera-page-header__summary m_b6d8b162 mantine-Text-root" data-size="lg" ' +
+      'style="--text-fz: var(--mantine-font-size-lg); --text-lh: var(--mantine-line-height-lg);">' +
+      `${escapeAttribute(texts.summary)}</p>`
+    : '';
+  return `<article class="tessera-page"><div class="tessera-hero"><div class="tessera-page-header">${title}${summary}</div></div></article>`;
+}
+
+/**
+ * The frame's main area drawn by the server (ADR 054 amendment): `markup` instead of the loading
+ * note, the main marked `data-server-drawn`. The page's largest text then paints with the HTML, not
+ * after the app's boot: the app waits for that paint, draws the same main area in its first render
+ * (`HydrateFallback`) and its own when the page is ready, in the same place; the journeys check
+ * both are drawn alike (`e2e/server-drawn.spec.ts`).
+ */
+function withServerDrawnMain(indexHtml: string, markup: string): string {
+  return indexHtml.replace(
+    /<main class="tessera-container tessera-main">[\s\S]*?<\/main>/,
+    () => `<main class="tessera-container tessera-main" data-server-drawn="">${markup}</main>`,
+  );
 }
 
 /**
  * The sign-in page with the interaction the server started for it (ADR 054 amendment): the app
  * reads it before it boots (`web/src/features/identity/sign-in-start.ts`) and puts it in the
- * address, as the provider's redirect would have. With the page's texts, the frame's main area
- * shows the sign-in card's title and summary instead of its loading note.
+ * address, as the provider's redirect would have. With the page's texts, the main area shows the
+ * sign-in card's title and summary.
  */
-export function withInteraction(indexHtml: string, interaction: string, card?: SignInCard | null): string {
+export function withInteraction(indexHtml: string, interaction: string, texts?: PageTexts | null): string {
   const meta = `<meta name="tessera-interaction" content="${escapeAttribute(interaction)}" />`;
   const withMeta = /<meta charset[^>]*>/i.test(indexHtml)
     ? indexHtml.replace(/<meta charset[^>]*>/i, (tag) => `${tag}\n    ${meta}`)
     : indexHtml.replace(/<head[^>]*>/i, (tag) => `${tag}${meta}`);
-  if (!card?.title) return withMeta;
-  return withMeta.replace(
-    /(<main class="tessera-container tessera-main">)[\s\S]*?(<\/main>)/,
-    (_whole, open: string, close: string) => `${open}${signInCardHtml(card)}${close}`,
-  );
+  return texts?.title ? withServerDrawnMain(withMeta, signInCardHtml(texts)) : withMeta;
+}
+
+/** The home page for a visitor, its hero (the `home` page's title and summary) drawn by the server. */
+export function withHomeHero(indexHtml: string, texts: PageTexts): string {
+  return texts.title ? withServerDrawnMain(indexHtml, heroHtml(texts)) : indexHtml;
 }
 
 /** The cardholder area (issue 35, ADR 048): `/my`, `/en/my` and every page under them. */

@@ -5,7 +5,7 @@ import { installClientErrorReporting } from '../lib/client-log';
 import { createQueryClient } from '../lib/query-client';
 import { sessionQueryOptions } from '../lib/session';
 import { AppProviders } from './providers';
-import { keepStaticMain } from './route-error-boundary';
+import { keepServerDrawnMain } from './route-error-boundary';
 import { createAppRouter } from './routes';
 
 /** Renders the portal into `#root`: once per page load. */
@@ -19,12 +19,34 @@ export function bootApp(): void {
   const router = createAppRouter(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('The page has no #root element');
-  keepStaticMain(container);
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
+  const render = () =>
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  // A main area the server drew (the page's largest text) paints before the app replaces it with
+  // its own frame, which draws it again: without the wait the module script, already loaded, ran
+  // before the first paint, and that text first painted from the app, after the boot's long tasks.
+  if (keepServerDrawnMain(container)) void afterFirstPaint().then(render);
+  else render();
+}
+
+/**
+ * Resolves once the browser has painted what the HTML drew (a task after the next frame), or after
+ * 100 ms where no frame comes (a tab in the background draws none).
+ */
+function afterFirstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 100);
+    if (typeof requestAnimationFrame !== 'function') return;
+    requestAnimationFrame(() =>
+      setTimeout(() => {
+        clearTimeout(timer);
+        resolve();
+      }, 0),
+    );
+  });
 }

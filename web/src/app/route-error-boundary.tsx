@@ -78,16 +78,18 @@ export function RootErrorBoundary() {
   );
 }
 
-/** The main area of the page's HTML, as the server drew it before any script (`keepStaticMain`). */
-let staticMain: string | null = null;
+/** The main area the server drew in the page's HTML before any script (`keepServerDrawnMain`). */
+let serverDrawnMain: string | null = null;
 
 /**
- * Keeps what the page's HTML drew in its main area, read once before the app's first render
- * replaces it: the sign-in card of a sign-in the server started (ADR 054 amendment), else the
- * loading note. `HydrateFallback` draws it again.
+ * Keeps the main area the server drew in the page's HTML (`data-server-drawn`: the sign-in card,
+ * the home page's hero; ADR 054 amendment), read once before the app's first render replaces it:
+ * `HydrateFallback` draws it again. True when there is one.
  */
-export function keepStaticMain(container: HTMLElement): void {
-  staticMain = container.querySelector('main')?.innerHTML ?? null;
+export function keepServerDrawnMain(container: HTMLElement): boolean {
+  const main = container.querySelector('main[data-server-drawn]');
+  serverDrawnMain = main ? main.innerHTML : null;
+  return main !== null;
 }
 
 /**
@@ -97,5 +99,5 @@ export function keepStaticMain(container: HTMLElement): void {
  */
 export function HydrateFallback() {
   const isEnglish = splitLocalePath(window.location.pathname).locale === 'en';
-  return <ShellFrame label={isEnglish ? 'Loading…' : 'Φόρτωση…'} mainHtml={staticMain} />;
+  return <ShellFrame label={isEnglish ? 'Loading…' : 'Φόρτωση…'} mainHtml={serverDrawnMain} />;
 }

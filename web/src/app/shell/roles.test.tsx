@@ -15,6 +15,11 @@ function signedInAs(key: Key) {
     'POST /api/v1/accounts/getCompanyById': ({ body }) => ({
       body: companyResponse((body as { companyId: 'C1001' | 'C1002' }).companyId),
     }),
+    // The merchant's bell asks for its notifications once its code is there: answered, so how soon
+    // it asks (sooner when an earlier file loaded that code) cannot raise the error modal.
+    'GET /api/v1/merchants/retrieveMerchantNotifications': {
+      body: { success: true, notifications: [], unread: 0 },
+    },
   });
 }
 

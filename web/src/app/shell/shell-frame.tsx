@@ -3,8 +3,8 @@ import { LogoMark } from './logo';
 /**
  * The shell's frame while the first page loads (issue 36 §7, ADR 054): the header's bar (the menu
  * button's place, the logo, the bell's and the profile's places), the desktop menu's row and an
- * empty main area at least a window tall, or the main area the page's HTML came with (`mainHtml`:
- * the sign-in card of a sign-in the server started). `index.html` draws the same markup before any script
+ * empty main area at least a window tall, or the main area the server drew in the page's HTML
+ * (`mainHtml`: the sign-in card, the home page's hero). `index.html` draws the same markup before any script
  * runs, so the first paint is this frame; the router shows it again until the page's code, texts
  * and content are there, and the shell then takes the same places. Keep the two alike.
  */

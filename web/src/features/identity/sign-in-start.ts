@@ -81,23 +81,6 @@ export function adoptStartedSignIn(
   return true;
 }
 
-/**
- * Resolves once the browser has painted what the HTML drew (a task after the next frame), or after
- * 100 ms where no frame comes (a tab in the background draws none).
- */
-function afterFirstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, 100);
-    if (typeof requestAnimationFrame !== 'function') return;
-    requestAnimationFrame(() =>
-      setTimeout(() => {
-        clearTimeout(timer);
-        resolve();
-      }, 0),
-    );
-  });
-}
-
 const LEAVING_TEXT: Record<Locale, string> = {
   el: 'Μετάβαση στη σύνδεση…',
   en: 'Taking you to sign in…',
@@ -118,12 +101,7 @@ export async function startSignInBeforeBoot(
   location: Location = window.location,
   container: HTMLElement | null = document.getElementById('root'),
 ): Promise<boolean> {
-  if (adoptStartedSignIn(location)) {
-    // The page came with the form's title and summary: they paint before the app replaces them
-    // with its own frame (which draws them again), so the first paint shows them.
-    await afterFirstPaint();
-    return false;
-  }
+  if (adoptStartedSignIn(location)) return false;
   const start = signInStartOf(location);
   if (!start) return false;
   try {

@@ -1,20 +1,21 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../../test/browser';
+import { TestBrowser } from '../../test/browser';
 import {
   DEMO_PASSWORD,
   DEMO_USERS,
   demoWorldTestFile,
   signInThroughProvider,
-} from '../../../test/tenant-helper';
+} from '../../test/tenant-helper';
 
 /**
- * `/user/login` opened as a document (ADR 054 and its amendment, issue 36 §7): without an
- * interaction, an error other than `SessionRequired` or a session, the server starts the sign-in
- * and the provider's interaction itself, and the page comes with the provider's cookies and its
- * interaction: no round trip through the provider. The form, an error to explain and a signed-in
- * visitor get the page as it is.
+ * Pages the server draws part of (ADR 054 and its amendments, issue 36 §7). `/user/login` opened as
+ * a document without an interaction, an error other than `SessionRequired` or a session: the server
+ * starts the sign-in and the provider's interaction itself, and the page comes with the provider's
+ * cookies, its interaction and the form's title and summary: no round trip through the provider.
+ * The form, an error to explain and a signed-in visitor get the page as it is. `/` and `/en` for a
+ * visitor: the home page's hero.
  */
 const DIST = path.resolve(`.tmp/test-sign-in-page-${process.pid}`);
 mkdirSync(DIST, { recursive: true });
@@ -115,5 +116,28 @@ describe('the sign-in page as a document', () => {
     const page = await browser.get('/user/login');
     expect(isPage(page)).toBe(true);
     expect(interactionOf(page.body)).toBeNull();
+  });
+});
+
+describe('the home page as a document', () => {
+  it("draws the home page's hero for a visitor, in each language, and leaves a signed-in user's to the app", async () => {
+    const visitor = new TestBrowser(world.ctx.app, world.ctx.config.publicUrl);
+    for (const [url, locale] of [
+      ['/', 'el'],
+      ['/en', 'en'],
+    ] as const) {
+      const page = await visitor.get(url);
+      expect(isPage(page), url).toBe(true);
+      const texts = await world.ctx.app.services.content.getPage('home', locale);
+      expect(page.body, url).toContain('<main class="tessera-container tessera-main" data-server-drawn="">');
+      expect(page.body, url).toContain(`${texts.title}</h1><p class="tessera-page-header__summary`);
+      expect(page.body, url).toContain(`>${texts.summary}</p>`);
+      expect(page.body, url).not.toContain('Loading…');
+    }
+    const { browser } = await signInThroughProvider(world.ctx, DEMO_USERS.merchant.email, DEMO_PASSWORD);
+    const page = await browser.get('/');
+    expect(isPage(page)).toBe(true);
+    expect(page.body).not.toContain('data-server-drawn');
+    expect(page.body).toContain('Loading…');
   });
 });
