@@ -823,11 +823,10 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
 
   const hasSpa = await installSpa(app, config.WEB_DIST);
   if (hasSpa) {
+    const sendHtml = (reply: FastifyReply, html: string | undefined, cacheControl = 'no-cache') =>
+      reply.type('text/html; charset=utf-8').header('cache-control', cacheControl).send(html);
     const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
-      reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(indexHtmlFor(app, request.url));
+      sendHtml(reply, indexHtmlFor(app, request.url));
     /** A content page's title and summary in the request's language, or null (the app draws it). */
     const textsOf = (request: FastifyRequest, slug: string) =>
       content
@@ -840,10 +839,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
     const sendSignInPage = async (request: FastifyRequest, reply: FastifyReply, interaction?: string) => {
       const page = indexHtmlFor(app, request.url);
       if (interaction === undefined || page === undefined) return sendPage(request, reply);
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(withInteraction(page, interaction, await textsOf(request, 'login')));
+      return sendHtml(reply, withInteraction(page, interaction, await textsOf(request, 'login')), 'no-store');
     };
     // The sign-in page started by the server when it would only leave (ADR 054), with the
     // provider's interaction started in the process (its amendment).
@@ -855,10 +851,7 @@ export async function buildApp(options: BuildAppOptions): Promise<App> {
         const page = indexHtmlFor(app, request.url);
         if (page === undefined || (await currentSession(request))) return sendPage(request, reply);
         const texts = await textsOf(request, 'home');
-        return reply
-          .type('text/html; charset=utf-8')
-          .header('cache-control', 'no-cache')
-          .send(texts ? withHomeHero(page, texts) : page);
+        return sendHtml(reply, texts ? withHomeHero(page, texts) : page);
       });
     }
     // History fallback: any GET that is not an API path and matched no route is the SPA.

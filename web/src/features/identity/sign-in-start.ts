@@ -90,8 +90,7 @@ const LEAVING_TEXT: Record<Locale, string> = {
  * Opening `/user/login` directly (a bookmark, a link, a guard's redirect from another page load)
  * only starts signing in. The server usually starts it itself and the page comes with its
  * interaction (`adoptStartedSignIn`: the app boots on the form); else the browser leaves for the
- * provider, which sends it back to
- * `/user/login?uid=…` for the form. Run before the app boots, so that page is the only one that
+ * provider, which sends it back to `/user/login?uid=…` for the form. Run before the app boots, so that page is the only one that
  * boots it (issue 17: no double boot on the sign-in path; before, the app booted, rendered the
  * shell and the page, read the session, then left and booted again). Resolves true when the browser
  * is leaving; false when the app should boot: another page, a signed-in visitor (the page sends
